@@ -1,0 +1,47 @@
+package dev.compilereceipt.cli;
+
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ReceiptSummary;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code receipt audit TRACE}: the receipt as a readable summary, canonical JSON or CSV files. */
+@Command(name = "audit", mixinStandardHelpOptions = true,
+        description = "Compute the receipt of a trace and print it.")
+final class AuditCommand implements Callable<Integer> {
+
+    @Mixin
+    TraceOptions options;
+
+    @Option(names = "--json", description = "Print the canonical receipt JSON (RFC 8785) instead of the summary.")
+    boolean json;
+
+    @Option(names = "--csv", paramLabel = "DIR", description = "Also write ledger.csv and receipt.csv into DIR.")
+    Path csvDir;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Receipt receipt = Receipt.of(options.read());
+        if (csvDir != null) {
+            Files.createDirectories(csvDir);
+            Files.writeString(csvDir.resolve("ledger.csv"), receipt.toLedgerCsv(), StandardCharsets.UTF_8);
+            Files.writeString(csvDir.resolve("receipt.csv"), receipt.toReceiptCsv(), StandardCharsets.UTF_8);
+        }
+        if (json) {
+            spec.commandLine().getOut().println(receipt.toCanonicalJson());
+        } else {
+            spec.commandLine().getOut().print(ReceiptSummary.render(receipt));
+        }
+        return 0;
+    }
+}

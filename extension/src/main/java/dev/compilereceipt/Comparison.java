@@ -1,0 +1,25 @@
+package dev.compilereceipt;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Baseline against candidate in one phase: the two medians and their ratio (candidate /
+ * baseline, from the rounded medians, rounded to 4 decimals), or the failure that stopped the
+ * comparison: {@code UNEQUAL_PHASE_SAMPLES:<phase>} when the runs have different call counts.
+ *
+ * <p>Example: {@code receipt.comparison(Phase.STEADY).flatMap(c -> boxed(c.ratio()))}.
+ */
+public record Comparison(
+        Phase phase,
+        int baselineCalls,
+        int candidateCalls,
+        OptionalDouble baselineMedianMs,
+        OptionalDouble candidateMedianMs,
+        OptionalDouble ratio,
+        Optional<String> failure) {
+
+    public boolean compared() {
+        return failure.isEmpty();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.compilereceipt;
+
+/**
+ * A quantity a trace source may not have measured. A receipt writes such a figure as
+ * {@code null} and lists it in {@code limits.not_measured}; it is never reported as 0.
+ *
+ * <p>Example: a TORCH_TRACE log has no runtime timings, so its trace declares
+ * {@code WALL_MS} and {@code EAGER_ISLAND_MS} not measured.
+ */
+public enum Measure {
+    /** Whole-call wall time. */
+    WALL_MS("wall_ms"),
+    /** Execution time of compiled regions. */
+    REGION_MS("region_ms"),
+    /** Time spent in eager islands between regions. */
+    EAGER_ISLAND_MS("eager_island_ms"),
+    /** Reuse of cached variants: a log records compiles, not hits. */
+    CACHE_HITS("cache_hits"),
+    /** Breaks crossed per call: a log records a break when compiling, not each time it is crossed. */
+    BREAKS("breaks");
+
+    private final String id;
+
+    Measure(String id) {
+        this.id = id;
+    }
+
+    public String id() {
+        return id;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.compilereceipt;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * The figures of one phase of one run, summed over its calls: compiles are regions that compiled
+ * a new variant, cache hits are regions that reused one, fallbacks and breaks are events of those
+ * kinds. A figure the source did not measure is empty, never 0.
+ *
+ * <p>Example: {@code receipt.run("baseline").phase(Phase.STEADY).newGraphVariants().isEmpty()}
+ * is what "steady traffic never compiles" means.
+ */
+public record PhaseFigures(
+        Phase phase,
+        int calls,
+        Optional<WallTime> wallMs,
+        int compiles,
+        OptionalInt cacheHits,
+        int fallbacks,
+        OptionalInt breaks,
+        OptionalDouble eagerIslandMs,
+        double compileMs,
+        List<GraphId> newGraphVariants) {
+
+    public PhaseFigures {
+        newGraphVariants = List.copyOf(newGraphVariants);
+    }
+}

@@ -1,0 +1,259 @@
+package dev.compilereceipt;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The one computation of ledger and receipt from a trace. A {@link Mutant}, when given, switches
+ * on exactly one bookkeeping mistake at the place where that mistake would be made.
+ */
+final class ReceiptCalculator {
+
+    private ReceiptCalculator() {
+    }
+
+    static Receipt receipt(Trace trace, Optional<Mutant> mutant) {
+        Ledger ledger = ledger(trace, mutant);
+        List<RunFigures> runs = new ArrayList<>();
+        for (Run run : trace.runs()) {
+            runs.add(runFigures(trace, callsOf(run, mutant), run, mutant));
+        }
+        List<Comparison> comparisons = comparisons(runs);
+        Set<String> failures = new TreeSet<>();
+        comparisons.forEach(c -> c.failure().ifPresent(failures::add));
+        for (Run run : trace.runs()) {
+            for (Call call : run.calls()) {
+                if (call.check().map(Check::failed).orElse(false)) {
+                    failures.add("OUTPUT_MISMATCH:" + call.id());
+                }
+            }
+        }
+        ReceiptLimits limits = new ReceiptLimits(trace.limits().maxCalls(), trace.limits().maxEventsPerCall(),
+                ReceiptLimits.NOT_ESTABLISHED,
+                Arrays.stream(Measure.values()).filter(m -> !trace.measured(m)).map(Measure::id).toList());
+        Receipt draft = new Receipt(trace.sha256(), trace.fixture(), limits, runs, ledger, comparisons,
+                trace.badLines(), List.copyOf(failures), mutant, "");
+        String hash = CanonicalJson.sha256(ReceiptJson.body(draft));
+        return new Receipt(trace.sha256(), trace.fixture(), limits, runs, ledger, comparisons,
+                trace.badLines(), List.copyOf(failures), mutant, hash);
+    }
+
+    static Ledger ledger(Trace trace, Optional<Mutant> mutant) {
+        List<LedgerRow> rows = new ArrayList<>();
+        for (Run run : trace.runs()) {
+            for (Call call : callsOf(run, mutant)) {
+                rows.add(row(trace, run.label(), call));
+            }
+        }
+        return new Ledger(rows);
+    }
+
+    /** The calls of a run as the computation sees them: the mutants that misread events act here. */
+    private static List<Call> callsOf(Run run, Optional<Mutant> mutant) {
+        List<Call> calls = new ArrayList<>();
+        for (Call call : run.calls()) {
+            if (mutant.equals(Optional.of(Mutant.DROP_WARMUP)) && call.phase() == Phase.WARMUP) {
+                continue;
+            }
+            if (mutant.isPresent() && (mutant.get() == Mutant.COUNT_CACHE_HITS_AS_COMPILES
+                    || mutant.get() == Mutant.HIDE_EAGER_ISLANDS)) {
+                call = new Call(call.id(), call.phase(), call.family(), call.wallMs(), call.check(),
+                        call.events().stream().map(event -> misread(event, mutant.get())).toList());
+            }
+            calls.add(call);
+        }
+        return calls;
+    }
+
+    private static Event misread(Event event, Mutant mutant) {
+        if (mutant == Mutant.COUNT_CACHE_HITS_AS_COMPILES && event instanceof Event.Region region && !region.isCompile()) {
+            return new Event.Region(region.graph(), Event.Cache.COMPILE, region.ms(), 0, List.of());
+        }
+        if (mutant == Mutant.HIDE_EAGER_ISLANDS && event instanceof Event.Break brk) {
+            return new Event.Break(brk.site(), brk.reason(), 0);
+        }
+        return event;
+    }
+
+    private static LedgerRow row(Trace trace, String run, Call call) {
+        Set<GraphId> graphs = new LinkedHashSet<>();
+        List<String> sites = new ArrayList<>();
+        double compileMs = 0;
+        double eagerMs = 0;
+        boolean compiled = false;
+        boolean fellBack = false;
+        boolean ranRegion = false;
+        for (Event event : call.events()) {
+            if (event instanceof Event.Region region) {
+                graphs.add(region.graph());
+                compileMs += region.compileMs();
+                compiled |= region.isCompile();
+                ranRegion = true;
+            } else if (event instanceof Event.Fallback fallback) {
+                graphs.add(fallback.graph());
+                compileMs += fallback.compileMs();
+                fellBack = true;
+            } else if (event instanceof Event.Break brk) {
+                sites.add(brk.site());
+                eagerMs += brk.eagerMs();
+            }
+        }
+        CallCache cache = compiled ? CallCache.COMPILE : fellBack ? CallCache.FALLBACK : ranRegion ? CallCache.HIT : CallCache.EAGER;
+        return new LedgerRow(run, call.id(), call.phase(), call.family(), List.copyOf(graphs), sites, cache,
+                measured(trace, Measure.WALL_MS, call.wallMs()), Millis.round(compileMs),
+                measured(trace, Measure.EAGER_ISLAND_MS, eagerMs));
+    }
+
+    private static OptionalDouble measured(Trace trace, Measure measure, double ms) {
+        return trace.measured(measure) ? OptionalDouble.of(Millis.round(ms)) : OptionalDouble.empty();
+    }
+
+    private static RunFigures runFigures(Trace trace, List<Call> calls, Run run, Optional<Mutant> mutant) {
+        Map<Phase, PhaseFigures> phases = new EnumMap<>(Phase.class);
+        boolean unequalDivisor = mutant.equals(Optional.of(Mutant.AVERAGE_UNEQUAL_CALLS)) && run.label().equals(Run.CANDIDATE);
+        for (Phase phase : Phase.values()) {
+            List<Call> inPhase = calls.stream().filter(call -> call.phase() == phase).toList();
+            phases.put(phase, phaseFigures(trace, phase, inPhase, unequalDivisor ? 1 : 0,
+                    mutant.equals(Optional.of(Mutant.CONFLATE_BREAKS_AND_RECOMPILES))));
+        }
+        Set<GraphId> graphs = new TreeSet<>();
+        Map<String, List<Call>> crossings = new TreeMap<>();
+        List<GuardMiss> misses = new ArrayList<>();
+        for (Call call : calls) {
+            Set<String> sitesOfCall = new LinkedHashSet<>();
+            for (Event event : call.events()) {
+                if (event instanceof Event.Region region) {
+                    graphs.add(region.graph());
+                    region.guardFailures().forEach(guard -> misses.add(new GuardMiss(call.id(), region.graph(), guard)));
+                } else if (event instanceof Event.Fallback fallback) {
+                    graphs.add(fallback.graph());
+                    fallback.guardFailures().forEach(guard -> misses.add(new GuardMiss(call.id(), fallback.graph(), guard)));
+                } else if (event instanceof Event.Break brk) {
+                    sitesOfCall.add(brk.site());
+                }
+            }
+            sitesOfCall.forEach(site -> crossings.computeIfAbsent(site, s -> new ArrayList<>()).add(call));
+        }
+        List<BreakSite> sites = new ArrayList<>();
+        crossings.forEach((site, crossingCalls) -> sites.add(breakSite(trace, site, crossingCalls)));
+        return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog());
+    }
+
+    private static BreakSite breakSite(Trace trace, String site, List<Call> calls) {
+        String reason = null;
+        int perCallMax = 0;
+        double eagerMs = 0;
+        for (Call call : calls) {
+            int crossings = 0;
+            for (Event event : call.events()) {
+                if (event instanceof Event.Break brk && brk.site().equals(site)) {
+                    reason = reason == null ? brk.reason() : reason;
+                    crossings++;
+                    eagerMs += brk.eagerMs();
+                }
+            }
+            perCallMax = Math.max(perCallMax, crossings);
+        }
+        return new BreakSite(site, reason, calls.size(), perCallMax, measured(trace, Measure.EAGER_ISLAND_MS, eagerMs));
+    }
+
+    private static PhaseFigures phaseFigures(Trace trace, Phase phase, List<Call> calls, int hiddenExtraCalls,
+                                             boolean breaksAreCompiles) {
+        int compiles = 0;
+        int hits = 0;
+        int fallbacks = 0;
+        int breaks = 0;
+        double eagerMs = 0;
+        double compileMs = 0;
+        List<GraphId> newVariants = new ArrayList<>();
+        for (Call call : calls) {
+            for (Event event : call.events()) {
+                if (event instanceof Event.Region region) {
+                    compileMs += region.compileMs();
+                    if (region.isCompile()) {
+                        compiles++;
+                        newVariants.add(region.graph());
+                    } else {
+                        hits++;
+                    }
+                } else if (event instanceof Event.Fallback fallback) {
+                    fallbacks++;
+                    compileMs += fallback.compileMs();
+                } else if (event instanceof Event.Break brk) {
+                    breaks++;
+                    eagerMs += brk.eagerMs();
+                }
+            }
+        }
+        if (breaksAreCompiles) {
+            compiles += breaks;
+        }
+        Optional<WallTime> wall = trace.measured(Measure.WALL_MS)
+                ? Optional.of(wallTime(calls.stream().mapToDouble(Call::wallMs).toArray(), calls.size() + hiddenExtraCalls))
+                : Optional.empty();
+        return new PhaseFigures(phase, calls.size(), wall, compiles,
+                trace.measured(Measure.CACHE_HITS) ? OptionalInt.of(hits) : OptionalInt.empty(),
+                fallbacks,
+                trace.measured(Measure.BREAKS) ? OptionalInt.of(breaks) : OptionalInt.empty(),
+                measured(trace, Measure.EAGER_ISLAND_MS, eagerMs), Millis.round(compileMs), newVariants);
+    }
+
+    static WallTime wallTime(double[] wallMs, int divisor) {
+        if (wallMs.length == 0) {
+            return WallTime.NONE;
+        }
+        double total = 0;
+        for (double ms : wallMs) {
+            total += ms;
+        }
+        double[] sorted = wallMs.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        int p90Rank = (9 * n + 9) / 10;
+        return new WallTime(Millis.round(total), Millis.round(total / divisor), Millis.round(median),
+                Millis.round(sorted[p90Rank - 1]));
+    }
+
+    private static List<Comparison> comparisons(List<RunFigures> runs) {
+        Map<String, RunFigures> byLabel = new LinkedHashMap<>();
+        runs.forEach(run -> byLabel.put(run.label(), run));
+        RunFigures baseline = byLabel.get(Run.BASELINE);
+        RunFigures candidate = byLabel.get(Run.CANDIDATE);
+        if (baseline == null || candidate == null) {
+            return List.of();
+        }
+        List<Comparison> comparisons = new ArrayList<>();
+        for (Phase phase : Phase.values()) {
+            PhaseFigures before = baseline.phase(phase);
+            PhaseFigures after = candidate.phase(phase);
+            if (before.calls() == 0 && after.calls() == 0) {
+                continue;
+            }
+            if (before.calls() != after.calls()) {
+                comparisons.add(new Comparison(phase, before.calls(), after.calls(), OptionalDouble.empty(),
+                        OptionalDouble.empty(), OptionalDouble.empty(), Optional.of("UNEQUAL_PHASE_SAMPLES:" + phase.id())));
+                continue;
+            }
+            OptionalDouble beforeMedian = before.wallMs().map(w -> OptionalDouble.of(w.median())).orElse(OptionalDouble.empty());
+            OptionalDouble afterMedian = after.wallMs().map(w -> OptionalDouble.of(w.median())).orElse(OptionalDouble.empty());
+            OptionalDouble ratio = beforeMedian.isPresent() && afterMedian.isPresent() && beforeMedian.getAsDouble() > 0
+                    ? OptionalDouble.of(Millis.round(afterMedian.getAsDouble() / beforeMedian.getAsDouble()))
+                    : OptionalDouble.empty();
+            comparisons.add(new Comparison(phase, before.calls(), after.calls(), beforeMedian, afterMedian, ratio,
+                    Optional.empty()));
+        }
+        return comparisons;
+    }
+}

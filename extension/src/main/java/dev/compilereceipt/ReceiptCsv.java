@@ -1,0 +1,83 @@
+package dev.compilereceipt;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * CSV exports of a receipt: {@code ledger.csv} (one row a call) and {@code receipt.csv} (one row
+ * per run and phase). RFC 4180 with CRLF line ends, a header row, {@code .} as the decimal mark
+ * whatever the locale; a figure not measured is an empty cell.
+ */
+final class ReceiptCsv {
+
+    static final String[] LEDGER_HEADER = {"run", "call", "phase", "family", "graphs", "break_sites", "cache",
+            "wall_ms", "compile_ms", "eager_island_ms"};
+    static final String[] PHASE_HEADER = {"run", "phase", "calls", "wall_ms_total", "wall_ms_mean", "wall_ms_median",
+            "wall_ms_p90", "compiles", "cache_hits", "fallbacks", "breaks", "eager_island_ms", "compile_ms",
+            "new_graph_variants"};
+
+    private ReceiptCsv() {
+    }
+
+    static String ledger(Ledger ledger) {
+        List<List<String>> rows = new ArrayList<>();
+        for (LedgerRow row : ledger.rows()) {
+            rows.add(List.of(row.run(), row.call(), row.phase().id(), row.family(), joined(row.graphs()),
+                    joined(row.breakSites()), row.cache().id(), number(row.wallMs()),
+                    CanonicalJson.number(row.compileMs()), number(row.eagerIslandMs())));
+        }
+        return print(LEDGER_HEADER, rows);
+    }
+
+    static String phases(Receipt receipt) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunFigures run : receipt.runs()) {
+            for (PhaseFigures figures : run.phases().values()) {
+                List<String> row = new ArrayList<>(List.of(run.label(), figures.phase().id(), Integer.toString(figures.calls())));
+                if (figures.wallMs().isPresent()) {
+                    WallTime wall = figures.wallMs().get();
+                    row.addAll(List.of(CanonicalJson.number(wall.total()), CanonicalJson.number(wall.mean()),
+                            CanonicalJson.number(wall.median()), CanonicalJson.number(wall.p90())));
+                } else {
+                    row.addAll(List.of("", "", "", ""));
+                }
+                row.addAll(List.of(Integer.toString(figures.compiles()), number(figures.cacheHits()),
+                        Integer.toString(figures.fallbacks()), number(figures.breaks()), number(figures.eagerIslandMs()),
+                        CanonicalJson.number(figures.compileMs()), joined(figures.newGraphVariants())));
+                rows.add(row);
+            }
+        }
+        return print(PHASE_HEADER, rows);
+    }
+
+    private static String print(String[] header, List<List<String>> rows) {
+        StringBuilder out = new StringBuilder();
+        try (CSVPrinter printer = new CSVPrinter(out, CSVFormat.RFC4180.builder().setHeader(header).get())) {
+            for (List<String> row : rows) {
+                printer.printRecord(row);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory cannot fail", e);
+        }
+        return out.toString();
+    }
+
+    private static String joined(List<?> values) {
+        return values.stream().map(Object::toString).collect(Collectors.joining(";"));
+    }
+
+    private static String number(OptionalDouble value) {
+        return value.isPresent() ? CanonicalJson.number(value.getAsDouble()) : "";
+    }
+
+    private static String number(OptionalInt value) {
+        return value.isPresent() ? Integer.toString(value.getAsInt()) : "";
+    }
+}

@@ -1,0 +1,203 @@
+package dev.compilereceipt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * The JSON tree of a receipt with the contract's key names; {@link CanonicalJson} writes it.
+ */
+final class ReceiptJson {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private ReceiptJson() {
+    }
+
+    /** Everything but {@code receipt_sha256}: the bytes that hash is taken of. */
+    static ObjectNode body(Receipt receipt) {
+        ObjectNode root = NODES.objectNode();
+        root.put("format", Receipt.FORMAT);
+        root.put("trace_sha256", receipt.traceSha256());
+        root.set("fixture", fixture(receipt.fixture()));
+        root.set("limits", limits(receipt.limits()));
+        ObjectNode runs = root.putObject("runs");
+        for (RunFigures run : receipt.runs()) {
+            runs.set(run.label(), run(run));
+        }
+        ArrayNode ledger = root.putArray("ledger");
+        receipt.ledger().rows().forEach(row -> ledger.add(row(row)));
+        if (!receipt.comparisons().isEmpty()) {
+            ObjectNode comparison = root.putObject("comparison");
+            receipt.comparisons().forEach(c -> comparison.set(c.phase().id(), comparison(c)));
+        }
+        receipt.badLines().ifPresent(lines -> {
+            ArrayNode bad = root.putArray("bad_lines");
+            lines.forEach(bad::add);
+        });
+        root.set("failures", strings(receipt.failures()));
+        return root;
+    }
+
+    static ObjectNode tree(Receipt receipt) {
+        ObjectNode root = body(receipt);
+        root.put("receipt_sha256", receipt.receiptSha256());
+        return root;
+    }
+
+    static ObjectNode fixture(Fixture fixture) {
+        ObjectNode node = NODES.objectNode();
+        node.put("name", fixture.name());
+        fixture.sortedFields().forEach(node::put);
+        fixture.tolerance().ifPresent(tolerance -> {
+            ObjectNode tol = node.putObject("tolerance");
+            tolerance.atol().ifPresent(v -> tol.put("atol", v));
+            tolerance.rtol().ifPresent(v -> tol.put("rtol", v));
+        });
+        return node;
+    }
+
+    private static ObjectNode limits(ReceiptLimits limits) {
+        ObjectNode node = NODES.objectNode();
+        node.put("max_calls", limits.maxCalls());
+        node.put("max_events_per_call", limits.maxEventsPerCall());
+        node.set("not_established", strings(limits.notEstablished()));
+        node.set("not_measured", strings(limits.notMeasured()));
+        return node;
+    }
+
+    private static ObjectNode run(RunFigures run) {
+        ObjectNode node = NODES.objectNode();
+        ObjectNode phases = node.putObject("phases");
+        run.phases().values().forEach(figures -> phases.set(figures.phase().id(), phase(figures)));
+        node.set("graphs", strings(run.graphs()));
+        ArrayNode sites = node.putArray("break_sites");
+        for (BreakSite site : run.breakSites()) {
+            ObjectNode s = sites.addObject();
+            s.put("site", site.site());
+            s.put("reason", site.reason());
+            s.put("calls", site.calls());
+            s.put("per_call_max", site.perCallMax());
+            s.set("eager_ms", number(site.eagerMs()));
+        }
+        ArrayNode misses = node.putArray("guard_misses");
+        for (GuardMiss miss : run.guardMisses()) {
+            ObjectNode m = misses.addObject();
+            m.put("call", miss.call());
+            m.put("graph", miss.graph().toString());
+            m.put("guard", miss.guard());
+        }
+        run.compileLog().ifPresent(log -> node.set("compile_log", compileLog(log)));
+        return node;
+    }
+
+    private static ObjectNode phase(PhaseFigures figures) {
+        ObjectNode node = NODES.objectNode();
+        node.put("calls", figures.calls());
+        if (figures.wallMs().isPresent()) {
+            WallTime wall = figures.wallMs().get();
+            ObjectNode w = node.putObject("wall_ms");
+            w.put("total", wall.total());
+            w.put("mean", wall.mean());
+            w.put("median", wall.median());
+            w.put("p90", wall.p90());
+        } else {
+            node.putNull("wall_ms");
+        }
+        node.put("compiles", figures.compiles());
+        node.set("cache_hits", number(figures.cacheHits()));
+        node.put("fallbacks", figures.fallbacks());
+        node.set("breaks", number(figures.breaks()));
+        node.set("eager_island_ms", number(figures.eagerIslandMs()));
+        node.put("compile_ms", figures.compileMs());
+        node.set("new_graph_variants", strings(figures.newGraphVariants()));
+        return node;
+    }
+
+    private static ObjectNode row(LedgerRow row) {
+        ObjectNode node = NODES.objectNode();
+        node.put("run", row.run());
+        node.put("call", row.call());
+        node.put("phase", row.phase().id());
+        node.put("family", row.family());
+        node.set("graphs", strings(row.graphs()));
+        node.set("break_sites", strings(row.breakSites()));
+        node.put("cache", row.cache().id());
+        node.set("wall_ms", number(row.wallMs()));
+        node.put("compile_ms", row.compileMs());
+        node.set("eager_island_ms", number(row.eagerIslandMs()));
+        return node;
+    }
+
+    private static ObjectNode comparison(Comparison comparison) {
+        ObjectNode node = NODES.objectNode();
+        node.put("baseline_calls", comparison.baselineCalls());
+        node.put("candidate_calls", comparison.candidateCalls());
+        if (comparison.failure().isPresent()) {
+            node.put("failure", comparison.failure().get());
+        } else {
+            node.set("baseline_median_ms", number(comparison.baselineMedianMs()));
+            node.set("candidate_median_ms", number(comparison.candidateMedianMs()));
+            node.set("ratio", number(comparison.ratio()));
+        }
+        return node;
+    }
+
+    private static ObjectNode compileLog(CompileLog log) {
+        ObjectNode node = NODES.objectNode();
+        node.set("compiles", strings(log.compiles()));
+        node.set("recompiles", strings(log.recompiles()));
+        node.set("fallbacks", strings(log.fallbacks()));
+        node.set("graphs", strings(log.graphs()));
+        node.set("fallback_graphs", strings(log.fallbackGraphs()));
+        ArrayNode sites = node.putArray("break_sites");
+        for (CompileLog.Site site : log.breakSites()) {
+            ObjectNode s = sites.addObject();
+            s.put("site", site.site());
+            s.put("reason", site.reason());
+            s.put("compiles", site.compiles());
+        }
+        ArrayNode reasons = node.putArray("recompile_reasons");
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            ObjectNode r = reasons.addObject();
+            r.put("graph", reason.graph());
+            r.put("guard", reason.guard());
+        }
+        node.set("compile_ms", number(log.compileMs()));
+        ObjectNode cache = node.putObject("artifact_cache");
+        cache.set("fx_graph", cacheCounts(log.artifactCache().fxGraph()));
+        cache.set("aotautograd", cacheCounts(log.artifactCache().aotAutograd()));
+        return node;
+    }
+
+    private static ObjectNode cacheCounts(CompileLog.CacheCounts counts) {
+        ObjectNode node = NODES.objectNode();
+        node.put("hit", counts.hit());
+        node.put("miss", counts.miss());
+        node.put("bypass", counts.bypass());
+        return node;
+    }
+
+    static ArrayNode strings(Collection<?> values) {
+        ArrayNode array = NODES.arrayNode();
+        values.forEach(value -> array.add(value.toString()));
+        return array;
+    }
+
+    private static JsonNode number(OptionalDouble value) {
+        return value.isPresent() ? NODES.numberNode(value.getAsDouble()) : NODES.nullNode();
+    }
+
+    private static JsonNode number(OptionalInt value) {
+        return value.isPresent() ? NODES.numberNode(value.getAsInt()) : NODES.nullNode();
+    }
+
+    static JsonNode text(Optional<String> value) {
+        return value.<JsonNode>map(NODES::textNode).orElse(NODES.nullNode());
+    }
+}

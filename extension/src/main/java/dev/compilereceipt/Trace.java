@@ -1,0 +1,42 @@
+package dev.compilereceipt;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a torch.compile run recorded, whatever source it was read from: the fixture, one or two
+ * runs of calls, the SHA-256 of the trace's canonical form, the limits it was read under, what
+ * the source did not measure and, for a TORCH_TRACE log, the line numbers of skipped records.
+ *
+ * <p>Example: {@code Trace trace = Traces.read(Path.of("fixtures/print-bridge/trace.json"));}
+ */
+public record Trace(
+        Path source,
+        Fixture fixture,
+        List<Run> runs,
+        String sha256,
+        Limits limits,
+        Set<Measure> notMeasured,
+        Optional<List<Long>> badLines) {
+
+    public Trace {
+        runs = List.copyOf(runs);
+        notMeasured = Set.copyOf(notMeasured);
+        badLines = badLines.map(List::copyOf);
+    }
+
+    public Optional<Run> run(String label) {
+        return runs.stream().filter(run -> run.label().equals(label)).findFirst();
+    }
+
+    public boolean measured(Measure measure) {
+        return !notMeasured.contains(measure);
+    }
+
+    /** The same trace with its runs in another order, or some left out. */
+    public Trace withRuns(List<Run> otherRuns) {
+        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines);
+    }
+}
