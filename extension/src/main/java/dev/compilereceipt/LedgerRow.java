@@ -1,15 +1,18 @@
 package dev.compilereceipt;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * One row of the ledger: one call, with the graph ids it touched, the break sites it crossed
  * (once per crossing), its cache outcome and its times in milliseconds, rounded half-even to 4
- * decimals. A time the source did not measure is empty.
+ * decimals. A figure the source did not measure is empty: a marked TORCH_TRACE log cannot tell a
+ * call that hit the cache from one that ran eagerly, so its cache outcome is empty unless it compiled
+ * or fell back.
  *
  * <p>Example: the print-bridge baseline call {@code b04} touched {@code [0/0, 1/0]}, crossed
- * {@code [scenarios.py:31]} and was a {@code HIT}.
+ * {@code [scenarios.py:31]} and was {@code Optional.of(HIT)}.
  */
 public record LedgerRow(
         String run,
@@ -18,7 +21,7 @@ public record LedgerRow(
         String family,
         List<GraphId> graphs,
         List<String> breakSites,
-        CallCache cache,
+        Optional<CallCache> cache,
         OptionalDouble wallMs,
         double compileMs,
         OptionalDouble eagerIslandMs) {

@@ -8,6 +8,11 @@ package dev.compilereceipt;
  * {@code WALL_MS} and {@code EAGER_ISLAND_MS} not measured.
  */
 public enum Measure {
+    /**
+     * Calls and their phases: a log without per-call markers cannot attribute compiles to calls,
+     * so it has no ledger rows and no phase figures.
+     */
+    CALLS("calls"),
     /** Whole-call wall time. */
     WALL_MS("wall_ms"),
     /** Execution time of compiled regions. */

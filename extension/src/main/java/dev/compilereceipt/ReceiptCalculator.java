@@ -109,7 +109,11 @@ final class ReceiptCalculator {
                 eagerMs += brk.eagerMs();
             }
         }
-        CallCache cache = compiled ? CallCache.COMPILE : fellBack ? CallCache.FALLBACK : ranRegion ? CallCache.HIT : CallCache.EAGER;
+        Optional<CallCache> cache = Optional.of(compiled ? CallCache.COMPILE : fellBack ? CallCache.FALLBACK
+                : ranRegion ? CallCache.HIT : CallCache.EAGER);
+        if (!compiled && !fellBack && !trace.measured(Measure.CACHE_HITS)) {
+            cache = Optional.empty();
+        }
         return new LedgerRow(run, call.id(), call.phase(), call.family(), List.copyOf(graphs), sites, cache,
                 measured(trace, Measure.WALL_MS, call.wallMs()), Millis.round(compileMs),
                 measured(trace, Measure.EAGER_ISLAND_MS, eagerMs));
@@ -121,8 +125,9 @@ final class ReceiptCalculator {
 
     private static RunFigures runFigures(Trace trace, List<Call> calls, Run run, Optional<Mutant> mutant) {
         Map<Phase, PhaseFigures> phases = new EnumMap<>(Phase.class);
+        boolean byPhase = trace.measured(Measure.CALLS);
         boolean unequalDivisor = mutant.equals(Optional.of(Mutant.AVERAGE_UNEQUAL_CALLS)) && run.label().equals(Run.CANDIDATE);
-        for (Phase phase : Phase.values()) {
+        for (Phase phase : byPhase ? Phase.values() : new Phase[0]) {
             List<Call> inPhase = calls.stream().filter(call -> call.phase() == phase).toList();
             phases.put(phase, phaseFigures(trace, phase, inPhase, unequalDivisor ? 1 : 0,
                     mutant.equals(Optional.of(Mutant.CONFLATE_BREAKS_AND_RECOMPILES))));
@@ -236,8 +241,11 @@ final class ReceiptCalculator {
         }
         List<Comparison> comparisons = new ArrayList<>();
         for (Phase phase : Phase.values()) {
-            PhaseFigures before = baseline.phase(phase);
-            PhaseFigures after = candidate.phase(phase);
+            PhaseFigures before = baseline.phases().get(phase);
+            PhaseFigures after = candidate.phases().get(phase);
+            if (before == null || after == null) {
+                continue;
+            }
             if (before.calls() == 0 && after.calls() == 0) {
                 continue;
             }

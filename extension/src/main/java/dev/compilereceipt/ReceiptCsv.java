@@ -30,7 +30,7 @@ final class ReceiptCsv {
         List<List<String>> rows = new ArrayList<>();
         for (LedgerRow row : ledger.rows()) {
             rows.add(List.of(row.run(), row.call(), row.phase().id(), row.family(), joined(row.graphs()),
-                    joined(row.breakSites()), row.cache().id(), number(row.wallMs()),
+                    joined(row.breakSites()), row.cache().map(CallCache::id).orElse(""), number(row.wallMs()),
                     CanonicalJson.number(row.compileMs()), number(row.eagerIslandMs())));
         }
         return print(LEDGER_HEADER, rows);

@@ -73,8 +73,12 @@ final class ReceiptJson {
 
     private static ObjectNode run(RunFigures run) {
         ObjectNode node = NODES.objectNode();
-        ObjectNode phases = node.putObject("phases");
-        run.phases().values().forEach(figures -> phases.set(figures.phase().id(), phase(figures)));
+        if (run.hasPhases()) {
+            ObjectNode phases = node.putObject("phases");
+            run.phases().values().forEach(figures -> phases.set(figures.phase().id(), phase(figures)));
+        } else {
+            node.putNull("phases");
+        }
         node.set("graphs", strings(run.graphs()));
         ArrayNode sites = node.putArray("break_sites");
         for (BreakSite site : run.breakSites()) {
@@ -127,7 +131,7 @@ final class ReceiptJson {
         node.put("family", row.family());
         node.set("graphs", strings(row.graphs()));
         node.set("break_sites", strings(row.breakSites()));
-        node.put("cache", row.cache().id());
+        node.set("cache", text(row.cache().map(CallCache::id)));
         node.set("wall_ms", number(row.wallMs()));
         node.put("compile_ms", row.compileMs());
         node.set("eager_island_ms", number(row.eagerIslandMs()));

@@ -8,7 +8,9 @@ import java.util.Optional;
 
 /**
  * The receipt of one run: figures for every phase (zeros where a phase had no calls), every graph
- * id seen, break sites, guard misses and, for a TORCH_TRACE source, the compile log.
+ * id seen, break sites, guard misses and, for a TORCH_TRACE source, the compile log. A source
+ * without calls (a TORCH_TRACE log without per-call markers) has no phase figures at all:
+ * {@link #phases()} is empty and {@link #phase(Phase)} throws.
  *
  * <p>Example: {@code receipt.run("baseline").graphs()} is {@code [0/0, 0/1, 1/0, 1/1]} for
  * print-bridge.
@@ -28,8 +30,18 @@ public record RunFigures(
         guardMisses = List.copyOf(guardMisses);
     }
 
+    /** The figures of a phase; an {@link IllegalStateException} when the source has no calls. */
     public PhaseFigures phase(Phase phase) {
-        return phases.get(phase);
+        PhaseFigures figures = phases.get(phase);
+        if (figures == null) {
+            throw new IllegalStateException("run " + label + " has no phase figures: calls were not measured by this trace");
+        }
+        return figures;
+    }
+
+    /** Whether the source attributed compiles to calls and phases. */
+    public boolean hasPhases() {
+        return !phases.isEmpty();
     }
 
     public Optional<BreakSite> breakSite(String site) {
