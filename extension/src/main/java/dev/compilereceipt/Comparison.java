@@ -5,7 +5,7 @@ import java.util.OptionalDouble;
 
 /**
  * Baseline against candidate in one phase: the two medians and their ratio (candidate /
- * baseline, from the rounded medians, rounded to 4 decimals), or the failure that stopped the
+ * baseline, from the rounded medians, to 6 significant digits), or the failure that stopped the
  * comparison: {@code UNEQUAL_PHASE_SAMPLES:<phase>} when the runs have different call counts.
  *
  * <p>Example: {@code receipt.comparison(Phase.STEADY).flatMap(c -> boxed(c.ratio()))}.

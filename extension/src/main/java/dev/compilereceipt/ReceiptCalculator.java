@@ -257,7 +257,7 @@ final class ReceiptCalculator {
             OptionalDouble beforeMedian = before.wallMs().map(w -> OptionalDouble.of(w.median())).orElse(OptionalDouble.empty());
             OptionalDouble afterMedian = after.wallMs().map(w -> OptionalDouble.of(w.median())).orElse(OptionalDouble.empty());
             OptionalDouble ratio = beforeMedian.isPresent() && afterMedian.isPresent() && beforeMedian.getAsDouble() > 0
-                    ? OptionalDouble.of(Millis.round(afterMedian.getAsDouble() / beforeMedian.getAsDouble()))
+                    ? OptionalDouble.of(Millis.ratio(afterMedian.getAsDouble() / beforeMedian.getAsDouble()))
                     : OptionalDouble.empty();
             comparisons.add(new Comparison(phase, before.calls(), after.calls(), beforeMedian, afterMedian, ratio,
                     Optional.empty()));

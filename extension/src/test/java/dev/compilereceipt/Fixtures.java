@@ -1,0 +1,32 @@
+package dev.compilereceipt;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where the repository's {@code fixtures/} folder is, for tests run by Maven or an IDE. */
+final class Fixtures {
+
+    private Fixtures() {
+    }
+
+    static Path root() {
+        String configured = System.getProperty("compilereceipt.fixtures.dir");
+        if (configured != null && Files.isDirectory(Path.of(configured))) {
+            return Path.of(configured);
+        }
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve("fixtures/print-bridge"))) {
+                return dir.resolve("fixtures");
+            }
+        }
+        throw new IllegalStateException("fixtures/ not found above " + Path.of("").toAbsolutePath());
+    }
+
+    static Path path(String relative) {
+        return root().resolve(relative);
+    }
+
+    static Trace trace(String relative) {
+        return Traces.read(path(relative));
+    }
+}
