@@ -266,7 +266,7 @@ final class BoundedTraceReader {
 
     private void object(JsonNode node, String at, Set<String> allowed) {
         if (!node.isObject()) {
-            throw refuse(at, "must be a JSON object, found " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+            throw refuse(at, (at.isEmpty() ? "a trace" : field(at)) + " must be a JSON object, found " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
         for (Iterator<String> keys = node.fieldNames(); keys.hasNext(); ) {
             String key = keys.next();
@@ -287,27 +287,32 @@ final class BoundedTraceReader {
 
     private String text(JsonNode node, String at) {
         if (!node.isTextual()) {
-            throw refuse(at, "must be a string, found " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+            throw refuse(at, field(at) + " must be a string, found " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
         return node.textValue();
     }
 
     private double ms(JsonNode node, String at) {
         if (!node.isNumber()) {
-            throw refuse(at, "must be a number, found " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+            throw refuse(at, field(at) + " must be a number, found " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
         double value = node.doubleValue();
         if (!Double.isFinite(value)) {
-            throw refuse(at, "NaN or infinite numbers are not allowed");
+            throw refuse(at, "NaN or infinite numbers are not allowed (" + field(at) + ")");
         }
         if (value < 0) {
-            throw refuse(at, "must be ≥ 0, found " + CanonicalJson.number(value));
+            throw refuse(at, field(at) + " must be ≥ 0, found " + CanonicalJson.number(value));
         }
         return value;
     }
 
     private OptionalDouble optionalMs(JsonNode node, String at, String key) {
         return node.has(key) ? OptionalDouble.of(ms(node.get(key), at + "/" + key)) : OptionalDouble.empty();
+    }
+
+    /** The key or index a pointer ends in, to name the field in a rule. */
+    private static String field(String pointer) {
+        return pointer.substring(pointer.lastIndexOf('/') + 1);
     }
 
     private TraceRefusedException refuse(String pointer, String rule) {

@@ -89,8 +89,11 @@ final class LocatedJson {
         if (message.startsWith("Duplicate field")) {
             return "duplicate key: " + message.substring("Duplicate field ".length()).replace('\'', '"');
         }
-        if (message.contains("NaN") || message.contains("Infinity") || message.contains("INF")) {
-            return "NaN or infinite numbers are not allowed: " + message;
+        if (message.startsWith("Non-standard token")) {
+            int start = message.indexOf('\'');
+            int end = message.indexOf('\'', start + 1);
+            String token = start >= 0 && end > start ? message.substring(start + 1, end) : "a non-standard number";
+            return "NaN or infinite numbers are not allowed, found " + token;
         }
         if (message.contains("Invalid UTF-8") || message.contains("Invalid UTF")) {
             return "not valid UTF-8: " + message;
