@@ -126,6 +126,14 @@ public final class CanonicalJson {
         }
         // Schubfach gives the shortest decimal that reads back as the same double.
         BigDecimal shortest = new BigDecimal(NumberOutput.toString(value, true)).stripTrailingZeros();
+        // Java's formatters keep two digits for some subnormals (4.9E-324); ECMAScript wants the fewest.
+        while (shortest.precision() > 1) {
+            BigDecimal shorter = shortest.round(new java.math.MathContext(shortest.precision() - 1, java.math.RoundingMode.HALF_EVEN));
+            if (shorter.doubleValue() != value) {
+                break;
+            }
+            shortest = shorter.stripTrailingZeros();
+        }
         String digits = shortest.unscaledValue().toString();
         int k = digits.length();
         int n = k - shortest.scale();
