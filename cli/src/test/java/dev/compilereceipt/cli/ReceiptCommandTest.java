@@ -1,0 +1,104 @@
+package dev.compilereceipt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The receipt command as a script calls it: output, files and exit codes. */
+class ReceiptCommandTest {
+
+    private static final Path FIXTURES = Path.of(System.getProperty("compilereceipt.fixtures.dir", "../fixtures"));
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return ReceiptCommand.run(args, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    @Test
+    void auditPrintsAReadableSummary() {
+        assertThat(run("audit", FIXTURES.resolve("print-bridge/trace.json").toString())).isZero();
+        assertThat(out.toString())
+                .contains("receipt of print-bridge")
+                // baseline steady: 8 calls, median 0.091, p90 0.3708, 0 compiles, 16 hits, 8 breaks, 0.1953 ms eager
+                .contains("  steady      8     0.091    0.3708        0   16         0      8   0.1953          0 -")
+                .contains("    scenarios.py:31  crossed by 12 calls, at most 1 per call, eager 8.4208 ms")
+                .contains("failures: none");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void auditJsonIsTheCanonicalReceipt() throws Exception {
+        assertThat(run("audit", "--json", FIXTURES.resolve("int-spec/trace.json").toString())).isZero();
+        String json = out.toString().strip();
+        JsonNode receipt = new ObjectMapper().readTree(json);
+        assertThat(receipt.get("format").asText()).isEqualTo("compile-receipt/1");
+        assertThat(receipt.at("/runs/baseline/phases/steady/compiles").asInt()).isEqualTo(7);
+        assertThat(receipt.at("/runs/baseline/phases/steady/fallbacks").asInt()).isEqualTo(1);
+        assertThat(json).doesNotContain("\n", "\": ", ", \"").startsWith("{\"comparison\":{");
+    }
+
+    @Test
+    void auditWritesLedgerAndReceiptCsv(@TempDir Path dir) throws Exception {
+        assertThat(run("audit", "--csv", dir.toString(), FIXTURES.resolve("print-bridge/trace.json").toString())).isZero();
+        String ledger = Files.readString(dir.resolve("ledger.csv"));
+        assertThat(ledger).startsWith("run,call,phase,family,graphs,break_sites,cache,wall_ms,compile_ms,eager_island_ms\r\n")
+                .contains("baseline,b03,warmup,base,0/0;1/0,scenarios.py:31,compile,2793.634,2781.771,3.9755\r\n")
+                .contains("candidate,c04,steady,base,0/0,,hit,0.2035,0,0\r\n");
+        assertThat(ledger.split("\r\n")).hasSize(31);
+        assertThat(Files.readString(dir.resolve("receipt.csv")))
+                .contains("baseline,steady,8,1.1178,0.1397,0.091,0.3708,0,16,0,8,0.1953,0,\r\n")
+                .contains("baseline,changed,3,2165.4551,721.8184,0.4973,2164.7221,2,4,0,3,4.25,2155.343,0/1;1/1\r\n");
+    }
+
+    @Test
+    void refusedInputExitsTwoWithTheContractMessage() {
+        Path bad = FIXTURES.resolve("rules/unknown-key.json");
+        assertThat(run("audit", bad.toString())).isEqualTo(2);
+        assertThat(err.toString().strip()).isEqualTo("receipt: refused: " + bad + ": /runs/0/calls/0/wal_ms (line 16, column 21): "
+                + "unknown key \"wal_ms\" (allowed here: check, events, family, id, phase, wall_ms); a typo must never silently change a receipt");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void raisedLimitsComeFromTheCommandLine() {
+        String trace = FIXTURES.resolve("rules/calls-over-limit.json").toString();
+        assertThat(run("audit", trace)).isEqualTo(2);
+        assertThat(run("audit", "--max-calls", "65", trace)).isZero();
+    }
+
+    @Test
+    void aWrongOptionExitsOne() {
+        assertThat(run("audit", "--no-such-option", "x.json")).isEqualTo(1);
+        assertThat(err.toString()).contains("Unknown option: '--no-such-option'");
+    }
+
+    @Test
+    void mutantsJsonHasOneObjectPerMutant() throws Exception {
+        assertThat(run("mutants", "--json", FIXTURES.resolve("int-spec/trace.json").toString())).isZero();
+        JsonNode verdicts = new ObjectMapper().readTree(out.toString());
+        assertThat(verdicts).hasSize(5);
+        assertThat(verdicts.get(0).get("mutant").asText()).isEqualTo("conflate-breaks-and-recompiles");
+        assertThat(verdicts.get(0).get("verdict").asText()).isEqualTo("not-distinguishable");
+        assertThat(verdicts.get(0).get("code").isNull()).isTrue();
+        assertThat(verdicts.get(1).get("verdict").asText()).isEqualTo("killed");
+        assertThat(verdicts.get(1).get("code").asText()).isEqualTo("WARMUP_DROPPED");
+        assertThat(verdicts.get(1).get("receipt_sha256").asText()).matches("[0-9a-f]{64}");
+        assertThat(verdicts.get(1).get("reason").asText()).isEqualTo("killed: baseline warmup: the receipt counts 0 calls, the trace has 1");
+    }
+
+    @Test
+    void mutantsTableEndsWithTheTally() {
+        assertThat(run("mutants", FIXTURES.resolve("print-bridge/trace.json").toString())).isZero();
+        assertThat(out.toString()).startsWith("mutant                          hash changed oracle code                     verdict")
+                .endsWith("5 killed, 0 survived, 0 not distinguishable\n");
+    }
+}
