@@ -8,7 +8,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -69,10 +68,7 @@ public final class CanonicalJson {
     }
 
     private static void appendObject(JsonNode node, StringBuilder out) {
-        List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(node.size());
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            entries.add(it.next());
-        }
+        List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(node.properties());
         // String.compareTo compares UTF-16 code units, which is the order RFC 8785 asks for.
         entries.sort(Map.Entry.comparingByKey());
         out.append('{');

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds (once) a Debian trixie chroot with PyTorch from Debian's own packages, for
+# test-with-real-torch.sh. Reused when it is already complete.
+#   COMPILE_RECEIPT_CHROOT  where it lives (default /var/cache/compile-receipt/trixie)
+#   COMPILE_RECEIPT_MIRROR  Debian mirror (default: the one this machine's apt uses, else deb.debian.org)
+# Needs root. Idempotent: a finished chroot carries the stamp file .compile-receipt-ready.
+set -euo pipefail
+
+ROOT="${COMPILE_RECEIPT_CHROOT:-/var/cache/compile-receipt/trixie}"
+PACKAGES="python3-torch python3-dev python3-setuptools libtorch-dev build-essential"
+STAMP="$ROOT/.compile-receipt-ready"
+
+default_mirror() {
+  local m
+  m=$(grep -hoE '^(URIs:|deb) *(\[[^]]*\] *)?https?://[^ ]*/debian/?( |$)' \
+        /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null \
+      | grep -oE 'https?://[^ ]*/debian' | head -n1 || true)
+  echo "${m:-http://deb.debian.org/debian}"
+}
+MIRROR="${COMPILE_RECEIPT_MIRROR:-$(default_mirror)}"
+
+if [[ -f "$STAMP" ]]; then
+  echo "chroot ready: $ROOT"
+  exit 0
+fi
+if [[ $(id -u) -ne 0 ]]; then
+  echo "make-chroot.sh: must run as root (debootstrap, chroot)" >&2
+  exit 1
+fi
+
+if ! command -v debootstrap >/dev/null; then
+  echo "== installing debootstrap"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y debootstrap
+fi
+
+mkdir -p "$(dirname "$ROOT")"
+if [[ ! -x "$ROOT/usr/bin/apt-get" || ! -f "$ROOT/etc/debian_version" ]]; then
+  echo "== debootstrap trixie $ROOT $MIRROR"
+  rm -rf "$ROOT"
+  debootstrap --variant=minbase trixie "$ROOT" "$MIRROR"
+fi
+
+cleanup() { umount "$ROOT/proc" 2>/dev/null || true; }
+trap cleanup EXIT
+mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+
+echo "== apt-get install $PACKAGES (in the chroot)"
+chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+  apt-get update
+chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y --no-install-recommends $PACKAGES
+chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+  python3 -c 'import torch; print("torch", torch.__version__)'
+chroot "$ROOT" apt-get clean
+touch "$STAMP"
+echo "chroot ready: $ROOT"

@@ -1,0 +1,324 @@
+"""The capture helper against real PyTorch: four small scenarios, each in a fresh process with
+TORCH_TRACE set. Each writes OUT/<scenario>.json and OUT/<scenario>-torch-trace/; the test then
+holds the trace against PyTorch's own counters (torch._dynamo.utils.counters) and against the
+TORCH_TRACE log of the same process, and prints the figures side by side.
+
+    python3 -m unittest -v test_real_torch          (from capture/tests, with torch installed)
+
+OUT is $COMPILE_RECEIPT_OUT, else capture/out. capture/test-with-real-torch.sh runs this in a
+Debian trixie chroot with Debian's python3-torch.
+"""
+
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CAPTURE = os.path.dirname(HERE)
+OUT = os.environ.get("COMPILE_RECEIPT_OUT", os.path.join(CAPTURE, "out"))
+ROWS = []           # the side-by-side table, printed at the end
+
+
+def scenario_line(pattern):
+    """The line number of the first line of scenarios.py that contains ``pattern``."""
+    with open(os.path.join(HERE, "scenarios.py"), encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if pattern in line:
+                return n
+    raise AssertionError(pattern)
+
+
+def run_scenario(name):
+    """Runs the scenario in a fresh process; returns (trace, counters, torch-trace records)."""
+    os.makedirs(OUT, exist_ok=True)
+    trace_dir = os.path.join(OUT, f"{name}-torch-trace")
+    shutil.rmtree(trace_dir, ignore_errors=True)
+    for stale in (f"{name}.json", f"{name}.counters.json"):
+        if os.path.exists(os.path.join(OUT, stale)):
+            os.remove(os.path.join(OUT, stale))
+    env = dict(os.environ, TORCH_TRACE=trace_dir)
+    env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")    # 2 cores: no compile worker pool
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, os.path.join(HERE, "run_scenario.py"), name, OUT], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with open(os.path.join(OUT, f"{name}.log"), "w", encoding="utf-8") as f:
+        f.write(proc.stdout)
+    if proc.returncode != 0:
+        raise AssertionError(f"scenario {name} failed ({proc.returncode}); its output:\n{proc.stdout[-4000:]}")
+    print(f"\n[{name}] captured in {time.monotonic() - started:.0f} s", file=sys.stderr)
+    with open(os.path.join(OUT, f"{name}.json"), encoding="utf-8") as f:
+        trace = json.load(f)
+    with open(os.path.join(OUT, f"{name}.counters.json"), encoding="utf-8") as f:
+        counters = json.load(f)["counters"]
+    logs = glob.glob(os.path.join(trace_dir, "*.log"))
+    if len(logs) != 1:
+        raise AssertionError(f"expected one TORCH_TRACE log in {trace_dir}, found {logs}")
+    return trace, counters, read_torch_trace(logs[0])
+
+
+_ENVELOPE = re.compile(r"^[A-Z]\d{4} [^\]]*\] (\{.*\})\s*$")
+
+
+def read_torch_trace(path):
+    """Per call (run, id): the marker payloads and the compile ids of the log records between them.
+    Independent of the helper: reads the file PyTorch wrote."""
+    records = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("\t"):
+                if records:
+                    records[-1][1].append(line[1:].rstrip("\n"))
+                continue
+            m = _ENVELOPE.match(line)
+            if m:
+                records.append((json.loads(m.group(1)), []))
+    calls = {}
+    current = None
+    for envelope, payload in records:
+        artifact = envelope.get("artifact") or {}
+        if artifact.get("name") == "compile_receipt_call":
+            marker = json.loads("\n".join(payload))
+            key = (marker["run"], marker["id"])
+            if marker["edge"] == "start":
+                assert current is None, f"marker {key} starts inside {current}"
+                current = key
+                calls[key] = {"start": marker, "end": None, "metrics": {}, "recompile_reasons": {}}
+            else:
+                assert current == key, f"marker end {key} does not close {current}"
+                calls[key]["end"] = marker
+                current = None
+            continue
+        if current is None or "frame_id" not in envelope:
+            continue
+        cid = f"{envelope['frame_id']}/{envelope['frame_compile_id']}"
+        if "compilation_metrics" in envelope:
+            calls[current]["metrics"][cid] = envelope["compilation_metrics"]
+        elif artifact.get("name") == "recompile_reasons":
+            calls[current]["recompile_reasons"][cid] = json.loads("\n".join(payload))
+    assert current is None, f"the log ends inside call {current}"
+    return calls
+
+
+def figures(run):
+    f = {"calls": len(run["calls"]), "compiles": 0, "hits": 0, "breaks": 0, "break_compiles": 0,
+         "fallbacks": 0, "guard_failure_compiles": 0, "checks_ok": 0}
+    for call in run["calls"]:
+        events = call["events"]
+        if call.get("check", {}).get("ok"):
+            f["checks_ok"] += 1
+        for i, e in enumerate(events):
+            if e["kind"] == "region":
+                if e["cache"] == "compile":
+                    f["compiles"] += 1
+                    if e.get("guard_failures"):
+                        f["guard_failure_compiles"] += 1
+                    if i + 1 < len(events) and events[i + 1]["kind"] == "break":
+                        f["break_compiles"] += 1
+                else:
+                    f["hits"] += 1
+            elif e["kind"] == "break":
+                f["breaks"] += 1
+            else:
+                f["fallbacks"] += 1
+    return f
+
+
+def torch_figures(counters):
+    c = lambda group, key: counters.get(group, {}).get(key, 0)  # noqa: E731
+    return {"unique_graphs": c("stats", "unique_graphs"),
+            "graph_break": sum(counters.get("graph_break", {}).values()),
+            "frames_failed": c("frames", "total") - c("frames", "ok"),
+            "frames_total": c("frames", "total")}
+
+
+def log_figures(log, label):
+    variants = fallbacks = 0
+    for (run, _), call in log.items():
+        if run != label:
+            continue
+        for cid, m in call["metrics"].items():
+            if m.get("has_guarded_code"):
+                variants += 1
+            else:
+                fallbacks += 1
+        fallbacks += sum(1 for cid in call["recompile_reasons"] if cid not in call["metrics"])
+    return {"log_variants": variants, "log_fallbacks": fallbacks}
+
+
+class RealTorchTest(unittest.TestCase):
+    maxDiff = None
+
+    def check_common(self, name, trace, counters, log):
+        """What holds in every scenario: trace vs counters vs the TORCH_TRACE log."""
+        self.assertEqual(trace["format"], "compile-trace/1")
+        self.assertEqual(trace["fixture"]["name"], name)
+        self.assertEqual([r["label"] for r in trace["runs"]], ["baseline", "candidate"])
+        phases = [[c["phase"] for c in r["calls"]] for r in trace["runs"]]
+        self.assertEqual(phases[0], phases[1], "both runs have the same calls per phase")
+        for run in trace["runs"]:
+            label = run["label"]
+            mine, theirs, logged = figures(run), torch_figures(counters.get(label, {})), log_figures(log, label)
+            ROWS.append((name, label, mine, theirs, logged))
+            self.assertEqual(mine["compiles"], theirs["unique_graphs"], f"{label}: compiles vs unique_graphs")
+            self.assertEqual(mine["break_compiles"], theirs["graph_break"], f"{label}: compiles that broke vs graph_break")
+            self.assertEqual(mine["fallbacks"], theirs["frames_failed"], f"{label}: fallbacks vs frames total-ok")
+            self.assertEqual(mine["compiles"], logged["log_variants"], f"{label}: compiles vs the TORCH_TRACE log")
+            self.assertEqual(mine["fallbacks"], logged["log_fallbacks"], f"{label}: fallbacks vs the TORCH_TRACE log")
+            for call in run["calls"]:
+                key = (label, call["id"])
+                self.assertIn(key, log, f"no markers for {key}")
+                start, end = log[key]["start"], log[key]["end"]
+                self.assertEqual(start, {"run": label, "id": call["id"], "phase": call["phase"],
+                                         "family": call["family"], "edge": "start"})
+                self.assertEqual(end, {"run": label, "id": call["id"], "phase": call["phase"], "edge": "end",
+                                       "wall_ms": call["wall_ms"]})
+                compiled = sorted(e["graph"] for e in call["events"] if e["kind"] == "region" and e["cache"] == "compile")
+                logged_variants = sorted(cid for cid, m in log[key]["metrics"].items() if m.get("has_guarded_code"))
+                self.assertEqual(compiled, logged_variants, f"{key}: compiled variants vs the log between its markers")
+                for e in call["events"]:
+                    if e["kind"] == "region" and e["cache"] == "compile" and e.get("guard_failures"):
+                        self.assertEqual(e["guard_failures"], log[key]["recompile_reasons"][e["graph"]])
+                if call["phase"] != "eager" or label == "candidate":
+                    self.assertTrue(call["check"]["ok"], f"{key}: output differs from eager: {call['check']}")
+                    self.assertLessEqual(call["check"]["max_abs_err"], 1e-3)
+                for e in call["events"]:
+                    for k in ("ms", "eager_ms", "compile_ms"):
+                        if k in e:
+                            self.assertEqual(e[k], round(e[k], 4))
+        self.assertEqual(len(log), sum(len(r["calls"]) for r in trace["runs"]), "one marker pair per call")
+        return trace["runs"][0]["calls"], trace["runs"][1]["calls"]
+
+    @staticmethod
+    def kinds(call):
+        return [(e["kind"], e.get("graph"), e.get("cache")) for e in call["events"]]
+
+    def test_1_graph_break(self):
+        trace, counters, log = run_scenario("graph-break")
+        base, cand = self.check_common("graph-break", trace, counters, log)
+        site = "scenarios.py:%d" % scenario_line('print("between the two graphs"')
+        compiled_calls = [c for c in base if c["phase"] != "eager"]
+        for call in compiled_calls:
+            self.assertEqual([e["kind"] for e in call["events"]], ["region", "break", "region"], call["id"])
+            brk = call["events"][1]
+            self.assertEqual(brk["site"], site)
+            self.assertIn("print", brk["reason"])
+        self.assertEqual(self.kinds(base[2]), [("region", "0/0", "compile"), ("break", None, None), ("region", "1/0", "compile")])
+        self.assertEqual(self.kinds(base[3]), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit")])
+        # the first changed shape (16) recompiles both frames (automatic dynamic), later shapes hit
+        self.assertEqual(self.kinds(base[6]), [("region", "0/1", "compile"), ("break", None, None), ("region", "1/1", "compile")])
+        self.assertIn("size mismatch at index 0. expected 8, actual 16", base[6]["events"][0]["guard_failures"][0])
+        self.assertEqual(self.kinds(base[7]), [("region", "0/1", "hit"), ("break", None, None), ("region", "1/1", "hit")])
+        for call in cand:
+            self.assertNotIn("break", [e["kind"] for e in call["events"]])
+        self.assertEqual(self.kinds(cand[2]), [("region", "0/0", "compile")])
+        self.assertEqual(self.kinds(cand[6]), [("region", "0/1", "compile")])
+
+    def test_2_recompile_storm(self):
+        trace, counters, log = run_scenario("recompile-storm")
+        base, cand = self.check_common("recompile-storm", trace, counters, log)
+        compiled = [c for c in base if c["phase"] in ("warmup", "steady")]
+        for v, call in enumerate(compiled[:8]):      # n = 1..8: a new variant each (cache_size_limit 8)
+            self.assertEqual(self.kinds(call), [("region", f"0/{v}", "compile")], call["id"])
+            self.assertEqual(len(call["events"][0].get("guard_failures", [])), v)
+        limit = compiled[8]["events"]                  # n = 9: the limit, the frame now runs eagerly
+        self.assertEqual([(e["kind"], e["graph"]) for e in limit], [("fallback", "0/8")])
+        self.assertIn("recompile limit", limit[0]["reason"])
+        self.assertEqual(len(limit[0]["guard_failures"]), 8)
+        for call in base[base.index(compiled[8]) + 1:]:
+            self.assertEqual(call["events"], [], call["id"])
+        self.assertEqual(counters["baseline"].get("unimplemented", {}).get("cache_size_limit reached"), 1)
+        self.assertEqual(self.kinds(cand[2]), [("region", "0/0", "compile")])
+        for call in cand[3:]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit")], call["id"])
+
+    def test_3_shape_change(self):
+        trace, counters, log = run_scenario("shape-change")
+        base, cand = self.check_common("shape-change", trace, counters, log)
+        self.assertEqual(self.kinds(base[2]), [("region", "0/0", "compile")])
+        for call in base[3:6]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit")])
+        self.assertEqual(self.kinds(base[6]), [("region", "0/1", "compile")])
+        self.assertIn("expected 4, actual 8", base[6]["events"][0]["guard_failures"][0])
+        self.assertEqual([self.kinds(c) for c in base[7:]], [[("region", "0/1", "hit")]] * 2)
+        self.assertEqual(self.kinds(cand[2]), [("region", "0/0", "compile")])
+        for call in cand[3:]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit")], call["id"])
+
+    def test_4_fallback(self):
+        trace, counters, log = run_scenario("fallback")
+        base, cand = self.check_common("fallback", trace, counters, log)
+        warm = base[2]["events"]
+        self.assertEqual([(e["kind"], e["graph"]) for e in warm], [("fallback", "0/0")])
+        self.assertTrue(warm[0]["reason"].startswith("BackendCompilerFailed"), warm[0]["reason"])
+        self.assertIn("always fails", warm[0]["reason"])
+        for call in base:
+            self.assertNotIn("region", [e["kind"] for e in call["events"]], call["id"])
+        self.assertEqual(self.kinds(cand[2]), [("region", "0/0", "compile")])
+        self.assertNotIn("fallback", [e["kind"] for c in cand for e in c["events"]])
+
+    def test_5_command_line(self):
+        out = os.path.join(OUT, "cli.json")
+        if os.path.exists(out):
+            os.remove(out)
+        env = dict(os.environ)
+        env.pop("TORCH_TRACE", None)
+        env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
+        env["PYTHONPATH"] = CAPTURE + os.pathsep + env.get("PYTHONPATH", "")
+        proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module",
+                               os.path.join(HERE, "cli_model.py"), "--baseline", "double_then_tanh",
+                               "--candidate", "tanh_of_sum", "--out", out, "--name", "cli", "--eager", "2"],
+                              env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stdout[-3000:])
+        self.assertIn("baseline: 6 calls, 1 compiles, 3 hits, 0 breaks, 0 fallbacks, 0 checks failed", proc.stdout)
+        self.assertIn("candidate: 6 calls, 1 compiles, 3 hits, 0 breaks, 0 fallbacks, 0 checks failed", proc.stdout)
+        with open(out, encoding="utf-8") as f:
+            trace = json.load(f)
+        self.assertEqual(trace["fixture"]["name"], "cli")
+        self.assertEqual([c["phase"] for c in trace["runs"][0]["calls"]],
+                         ["eager", "eager", "warmup", "steady", "steady", "changed"])
+        self.assertEqual(trace["fixture"]["mode"], "dynamic=True")
+        # a bad input (the module's inputs function missing) fails loudly and writes nothing
+        missing = os.path.join(OUT, "cli-missing.json")
+        proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module",
+                               os.path.join(HERE, "cli_model.py"), "--baseline", "double_then_tanh",
+                               "--inputs", "no_such_inputs", "--out", missing],
+                              env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertFalse(os.path.exists(missing))
+
+
+def tearDownModule():
+    if not ROWS:
+        return
+    head = ("scenario", "run", "calls", "compiles", "hits", "breaks", "brk-compiles", "fallbacks", "|",
+            "unique_graphs", "graph_break", "frames total-ok", "|", "variants", "fallbacks")
+    lines = ["", "The trace's figures | PyTorch's torch._dynamo.utils.counters for the same run | the TORCH_TRACE log "
+                 "(compile ids between the call markers):",
+             "  compiles: regions with cache compile; brk-compiles: of those, the ones followed by a break "
+             "(graph_break counts once per compile that broke);",
+             "  fallbacks: fallback events (frames total - ok: the frames Dynamo gave up on; log: compile ids "
+             "that made no variant)"]
+    table = [head]
+    for name, label, mine, theirs, logged in ROWS:
+        table.append((name, label, mine["calls"], mine["compiles"], mine["hits"], mine["breaks"],
+                      mine["break_compiles"], mine["fallbacks"], "|", theirs["unique_graphs"], theirs["graph_break"],
+                      theirs["frames_failed"], "|", logged["log_variants"], logged["log_fallbacks"]))
+    widths = [max(len(str(row[i])) for row in table) for i in range(len(head))]
+    for row in table:
+        lines.append("  " + "  ".join(str(v).rjust(w) if i > 1 else str(v).ljust(w)
+                                      for i, (v, w) in enumerate(zip(row, widths))))
+    text = "\n".join(lines) + "\n"
+    print(text, file=sys.stderr)
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, "summary.txt"), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+if __name__ == "__main__":
+    unittest.main()
