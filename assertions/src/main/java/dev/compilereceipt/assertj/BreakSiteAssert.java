@@ -1,0 +1,80 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.FigureText.ms;
+import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
+
+import dev.compilereceipt.BreakSite;
+import dev.compilereceipt.Measure;
+import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.description.TextDescription;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Assertions on one graph-break site of one run: its reason, how many calls crossed it, the most
+ * crossings in one call and the eager-island time spent there.
+ *
+ * <p>Example: {@code assertThat(receipt).run("baseline").breakSite("scenarios.py:31").hasReasonContaining("print").hasCalls(12);}
+ */
+public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, BreakSite> {
+
+    public BreakSiteAssert(BreakSite actual) {
+        super(actual, BreakSiteAssert.class);
+    }
+
+    public BreakSiteAssert hasReasonContaining(String text) {
+        isNotNull();
+        if (actual.reason() == null || !actual.reason().contains(text)) {
+            throw diffFailure(shouldHaveFigure(subject(), "a reason containing " + text, "its reason was " + actual.reason()),
+                    actual.reason(), text);
+        }
+        return myself;
+    }
+
+    /** The number of calls that crossed this site at least once. */
+    public BreakSiteAssert hasCalls(int expected) {
+        isNotNull();
+        if (actual.calls() != expected) {
+            throw diffFailure(shouldHaveFigure(subject(), "been crossed by " + count(expected, "call"),
+                    "it was crossed by " + count(actual.calls(), "call")),
+                    count(actual.calls(), "call"), count(expected, "call"));
+        }
+        return myself;
+    }
+
+    public BreakSiteAssert hasAtMostCrossingsPerCall(int max) {
+        isNotNull();
+        if (actual.perCallMax() > max) {
+            throw diffFailure(shouldHaveFigure(subject(), "been crossed at most " + count(max, "time") + " by any call",
+                    "a call crossed it " + count(actual.perCallMax(), "time")),
+                    "per call: " + actual.perCallMax(), "per call: at most " + max);
+        }
+        return myself;
+    }
+
+    /** The eager-island time spent at this site, over all calls. */
+    public BreakSiteAssert hasEagerTimeAtMost(double maxMs) {
+        isNotNull();
+        String expected = "an eager-island time of at most " + ms(maxMs) + " ms";
+        if (actual.eagerMs().isEmpty()) {
+            throw assertionError(shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS));
+        }
+        double found = actual.eagerMs().getAsDouble();
+        if (found > maxMs) {
+            throw diffFailure(shouldHaveAtMostMs(subject(), expected, "it was " + ms(found) + " ms", ""),
+                    "eager: " + ms(found) + " ms", "eager: at most " + ms(maxMs) + " ms");
+        }
+        return myself;
+    }
+
+    private AssertionError diffFailure(ErrorMessageFactory message, String actualText, String expectedText) {
+        return failureWithActualExpected(actualText, expectedText, "%s",
+                message.create(new TextDescription(""), info.representation()));
+    }
+
+    private String subject() {
+        return "break site " + actual.site();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.FigureText.ms;
+import static dev.compilereceipt.assertj.ShouldBeComparable.shouldBeComparable;
+import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
+
+import dev.compilereceipt.Comparison;
+import dev.compilereceipt.Measure;
+import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.description.TextDescription;
+
+/**
+ * Assertions on the baseline/candidate comparison of one phase. A phase whose runs have unequal
+ * call counts is not compared ({@code UNEQUAL_PHASE_SAMPLES}); every check refuses it.
+ *
+ * <p>Example: {@code assertThat(receipt).comparison(STEADY).isCompared().hasRatioAtMost(1.0);}
+ */
+public class ComparisonAssert extends AbstractObjectAssert<ComparisonAssert, Comparison> {
+
+    public ComparisonAssert(Comparison actual) {
+        super(actual, ComparisonAssert.class);
+    }
+
+    /** Checks that the phase was compared: baseline and candidate have the same number of calls in it. */
+    public ComparisonAssert isCompared() {
+        compared("be compared");
+        return myself;
+    }
+
+    /** Checks that candidate median / baseline median is at most {@code max}. */
+    public ComparisonAssert hasRatioAtMost(double max) {
+        String check = "have a median ratio (candidate / baseline) of at most " + ms(max);
+        compared(check);
+        if (actual.baselineMedianMs().isEmpty() || actual.candidateMedianMs().isEmpty()) {
+            throw assertionError(shouldBeMeasured(subject(), check, Measure.WALL_MS));
+        }
+        if (actual.ratio().isEmpty()) {
+            throw assertionError(shouldHaveFigure(subject(), "a median ratio (candidate / baseline) of at most " + ms(max),
+                    "the baseline median is 0 ms, so there is no ratio"));
+        }
+        double ratio = actual.ratio().getAsDouble();
+        if (ratio > max) {
+            throw failureWithActualExpected("ratio: " + ms(ratio), "ratio: at most " + ms(max), "%s",
+                    shouldHaveFigure(subject(), "a median ratio (candidate / baseline) of at most " + ms(max),
+                            "it was " + ms(ratio) + " (" + ms(actual.candidateMedianMs().getAsDouble()) + " ms / "
+                                    + ms(actual.baselineMedianMs().getAsDouble()) + " ms)")
+                            .create(new TextDescription(""), info.representation()));
+        }
+        return myself;
+    }
+
+    private void compared(String check) {
+        isNotNull();
+        if (actual.failure().isPresent()) {
+            throw assertionError(shouldBeComparable(subject(), check, refusal(actual)));
+        }
+    }
+
+    /** Why a comparison was refused, in the words of the contract. */
+    static String refusal(Comparison comparison) {
+        return "the baseline has " + count(comparison.baselineCalls(), "call") + " in " + comparison.phase()
+                + " and the candidate " + count(comparison.candidateCalls(), "call") + " ("
+                + comparison.failure().orElse("") + "):" + FigureText.NL
+                + "medians of unequal samples are not compared; give both runs the same number of "
+                + comparison.phase() + " calls";
+    }
+
+    private String subject() {
+        return "comparison of " + actual.phase();
+    }
+}

@@ -1,0 +1,53 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
+import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
+
+import dev.compilereceipt.Ledger;
+import dev.compilereceipt.LedgerRow;
+import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.api.SoftAssertionsProvider;
+import org.assertj.core.description.TextDescription;
+
+/**
+ * Assertions on a ledger: how many calls a run has, and navigation to one call's row.
+ *
+ * <p>Example: {@code assertThat(receipt.ledger()).hasCalls("baseline", 15).row("baseline", "b12").hasCache(COMPILE);}
+ */
+public class LedgerAssert extends AbstractObjectAssert<LedgerAssert, Ledger> {
+
+    /** The soft assertions this assert was made by, so that {@link #row} stays soft; null for hard assertions. */
+    SoftAssertionsProvider softly;
+
+    public LedgerAssert(Ledger actual) {
+        super(actual, LedgerAssert.class);
+    }
+
+    public LedgerAssert hasCalls(String run, int expected) {
+        isNotNull();
+        int found = actual.rows(run).size();
+        if (found != expected) {
+            throw failureWithActualExpected(run + ": " + count(found, "call"), run + ": " + count(expected, "call"), "%s",
+                    shouldHaveFigure(subject(), count(expected, "call") + " in run " + run,
+                            "it had " + count(found, "call")).create(new TextDescription(""), info.representation()));
+        }
+        return myself;
+    }
+
+    /** The row of call {@code call} in run {@code run}; fails when there is none. */
+    public LedgerRowAssert row(String run, String call) {
+        isNotNull();
+        LedgerRow row = actual.row(run, call).orElseThrow(() -> assertionError(shouldContain(subject(),
+                "a row for call " + call + " of run " + run, actual.rows(run).isEmpty() ? "it has no calls of run " + run
+                        : "run " + run + " has calls " + actual.rows(run).get(0).call() + ".."
+                        + actual.rows(run).get(actual.rows(run).size() - 1).call())));
+        LedgerRowAssert navigated = softly == null ? new LedgerRowAssert(row)
+                : softly.proxy(LedgerRowAssert.class, LedgerRow.class, row);
+        return navigated.as(info.descriptionText().isEmpty() ? "ledger" : info.descriptionText());
+    }
+
+    private String subject() {
+        return "ledger of " + count(actual.rows().size(), "call");
+    }
+}

@@ -1,0 +1,60 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
+
+import dev.compilereceipt.CallCache;
+import dev.compilereceipt.GraphId;
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Measure;
+import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.description.TextDescription;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Assertions on one row of the ledger: one call's cache outcome and the graph ids it touched.
+ *
+ * <p>Example: {@code assertThat(receipt.ledger().row("baseline", "b12").orElseThrow()).hasCache(CallCache.EAGER);}
+ */
+public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, LedgerRow> {
+
+    public LedgerRowAssert(LedgerRow actual) {
+        super(actual, LedgerRowAssert.class);
+    }
+
+    /** The call's cache outcome: compile, fallback, hit or eager. */
+    public LedgerRowAssert hasCache(CallCache expected) {
+        isNotNull();
+        if (actual.cache().isEmpty()) {
+            throw assertionError(shouldBeMeasured(subject(), "have cache outcome " + expected, Measure.CACHE_HITS));
+        }
+        CallCache found = actual.cache().get();
+        if (found != expected) {
+            throw failureWithActualExpected("cache: " + found, "cache: " + expected, "%s",
+                    shouldHaveFigure(subject(), "cache outcome " + expected, "it was " + found)
+                            .create(new TextDescription(""), info.representation()));
+        }
+        return myself;
+    }
+
+    /** The graph ids the call touched, in the order it touched them. */
+    public LedgerRowAssert hasGraphs(String... graphIds) {
+        isNotNull();
+        List<String> expected = Arrays.asList(graphIds);
+        List<String> found = actual.graphs().stream().map(GraphId::toString).toList();
+        if (!found.equals(expected)) {
+            String foundText = found.isEmpty() ? "(none)" : String.join(" ", found);
+            String expectedText = expected.isEmpty() ? "(none)" : String.join(" ", expected);
+            throw failureWithActualExpected("graphs: " + foundText, "graphs: " + expectedText, "%s",
+                    shouldHaveFigure(subject(), "graphs " + expectedText, "it touched " + foundText)
+                            .create(new TextDescription(""), info.representation()));
+        }
+        return myself;
+    }
+
+    private String subject() {
+        return "call " + actual.call() + " of run " + actual.run() + " (" + actual.phase() + ", family " + actual.family() + ")";
+    }
+}

@@ -1,0 +1,82 @@
+package dev.compilereceipt.assertj;
+
+import dev.compilereceipt.GraphId;
+import dev.compilereceipt.GuardMiss;
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Receipt;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The evidence under a failure message: the offending calls as a small ledger table (run, call,
+ * phase, family, graph ids, cache outcome, compile ms), the guard failures behind their new
+ * variants, and the break sites they crossed with the reason.
+ *
+ * <p>Example: {@code LedgerTable.of(rows)} renders
+ * {@code "  run       call  phase    family  graphs   cache    compile ms"} and one line a call.
+ */
+final class LedgerTable {
+
+    private static final String[] HEADER = {"run", "call", "phase", "family", "graphs", "cache", "compile ms"};
+
+    private LedgerTable() {
+    }
+
+    static String of(List<LedgerRow> rows) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(HEADER);
+        for (LedgerRow row : rows) {
+            cells.add(new String[] {row.run(), row.call(), row.phase().id(), row.family(),
+                    row.graphs().isEmpty() ? "-" : row.graphs().stream().map(GraphId::toString).collect(Collectors.joining(" ")),
+                    row.cache().map(Object::toString).orElse("n/m"), FigureText.ms(row.compileMs())});
+        }
+        int[] widths = new int[HEADER.length];
+        for (String[] line : cells) {
+            for (int i = 0; i < line.length; i++) {
+                widths[i] = Math.max(widths[i], line[i].length());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (String[] line : cells) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < line.length; i++) {
+                text.append(line[i]);
+                if (i < line.length - 1) {
+                    text.append(" ".repeat(widths[i] - line[i].length() + 2));
+                }
+            }
+            lines.add(text.toString());
+        }
+        return FigureText.indented(lines);
+    }
+
+    /** The guard failures recorded in these calls, or empty text when there are none. */
+    static String guardFailures(Receipt receipt, List<LedgerRow> rows) {
+        List<String> lines = new ArrayList<>();
+        for (LedgerRow row : rows) {
+            for (GuardMiss miss : receipt.run(row.run()).guardMisses()) {
+                if (miss.call().equals(row.call())) {
+                    lines.add(row.run() + " " + miss.call() + " -> " + miss.graph() + "  " + miss.guard().strip());
+                }
+            }
+        }
+        return lines.isEmpty() ? "" : FigureText.NL + "guard failures behind them:" + FigureText.NL + FigureText.indented(lines);
+    }
+
+    /** The break sites these calls crossed, with the reason each run gave for them. */
+    static String breakSites(Receipt receipt, List<LedgerRow> rows) {
+        List<String> lines = new ArrayList<>();
+        for (LedgerRow row : rows) {
+            for (String site : row.breakSites()) {
+                String line = row.run() + " " + site + "  " + receipt.run(row.run()).breakSite(site)
+                        .map(b -> b.reason()).orElse("(no reason recorded)");
+                if (!lines.contains(line)) {
+                    lines.add(line);
+                }
+            }
+        }
+        return lines.isEmpty() ? "" : FigureText.NL + "break sites crossed:" + FigureText.NL + FigureText.indented(lines);
+    }
+}

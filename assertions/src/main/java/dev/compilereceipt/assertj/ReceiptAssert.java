@@ -1,0 +1,17 @@
+package dev.compilereceipt.assertj;
+
+import dev.compilereceipt.Receipt;
+
+/**
+ * Assertions on a {@link Receipt}; see {@link AbstractReceiptAssert} for the checks. Not final:
+ * soft assertions subclass it through a proxy.
+ *
+ * <p>Example: {@code new ReceiptAssert(receipt).hasNoRecompilesIn(Phase.STEADY);} reads better as
+ * {@code CompileAssertions.assertThat(receipt).hasNoRecompilesIn(STEADY)}.
+ */
+public class ReceiptAssert extends AbstractReceiptAssert<ReceiptAssert, Receipt> {
+
+    public ReceiptAssert(Receipt actual) {
+        super(actual, ReceiptAssert.class);
+    }
+}

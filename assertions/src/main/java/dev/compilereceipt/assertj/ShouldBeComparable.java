@@ -1,0 +1,22 @@
+package dev.compilereceipt.assertj;
+
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Message of a comparison refused because the runs have unequal sample counts in a phase
+ * ({@code UNEQUAL_PHASE_SAMPLES}): a median of 7 calls is not compared with a median of 8.
+ *
+ * <p>Example: steady with 8 baseline calls and 7 candidate calls.
+ */
+final class ShouldBeComparable extends BasicErrorMessageFactory {
+
+    private ShouldBeComparable(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldBeComparable(String subject, String check, String found) {
+        return new ShouldBeComparable("%nExpecting%n  %s%nto %s%nbut %s",
+                unquotedString(subject), unquotedString(check), unquotedString(found));
+    }
+}

@@ -1,0 +1,21 @@
+package dev.compilereceipt.assertj;
+
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Message of {@code hasBreaksOnlyAt}: the break sites crossed that were not allowed, with reasons.
+ *
+ * <p>Example: {@code scenarios.py:31} when only {@code model.py:12} was allowed.
+ */
+final class ShouldHaveBreaksOnlyAt extends BasicErrorMessageFactory {
+
+    private ShouldHaveBreaksOnlyAt(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldHaveBreaksOnlyAt(String subject, String allowed, String found, String evidence) {
+        return new ShouldHaveBreaksOnlyAt("%nExpecting%n  %s%nto break only at%n%s%nbut %s:%n%s",
+                unquotedString(subject), unquotedString(allowed), unquotedString(found), unquotedString(evidence));
+    }
+}

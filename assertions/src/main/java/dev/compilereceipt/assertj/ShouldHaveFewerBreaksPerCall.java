@@ -1,0 +1,21 @@
+package dev.compilereceipt.assertj;
+
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Message of {@code candidateHasFewerBreaksPerCallIn}: breaks per call of both runs.
+ *
+ * <p>Example: int-spec's steady phase, where neither run breaks (0 and 0 per call).
+ */
+final class ShouldHaveFewerBreaksPerCall extends BasicErrorMessageFactory {
+
+    private ShouldHaveFewerBreaksPerCall(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldHaveFewerBreaksPerCall(String subject, String phase, String found) {
+        return new ShouldHaveFewerBreaksPerCall("%nExpecting%n  %s%nto have fewer breaks per call in the candidate than in the baseline in %s%nbut %s",
+                unquotedString(subject), unquotedString(phase), unquotedString(found));
+    }
+}

@@ -1,0 +1,21 @@
+package dev.compilereceipt.assertj;
+
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Message of {@code hasNoEagerCallsIn}: the calls of a compiled phase in which nothing compiled ran.
+ *
+ * <p>Example: int-spec's {@code b12} and {@code b13}, after the recompile limit.
+ */
+final class ShouldHaveNoEagerCalls extends BasicErrorMessageFactory {
+
+    private ShouldHaveNoEagerCalls(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldHaveNoEagerCalls(String subject, String phase, String found, String evidence) {
+        return new ShouldHaveNoEagerCalls("%nExpecting%n  %s%nto run compiled code in every %s call%nbut %s:%n%s",
+                unquotedString(subject), unquotedString(phase), unquotedString(found), unquotedString(evidence));
+    }
+}

@@ -1,0 +1,22 @@
+package dev.compilereceipt.assertj;
+
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Message of {@code hasNoNewGraphVariantsIn}: the calls that compiled a new variant, as a ledger
+ * table, and the guard failures behind each variant.
+ *
+ * <p>Example: print-bridge's changed phase, where {@code b12} compiled {@code 0/1} and {@code 1/1}.
+ */
+final class ShouldHaveNoNewGraphVariants extends BasicErrorMessageFactory {
+
+    private ShouldHaveNoNewGraphVariants(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldHaveNoNewGraphVariants(String subject, String phases, String found, String evidence) {
+        return new ShouldHaveNoNewGraphVariants("%nExpecting%n  %s%nto have no new graph variants in %s%nbut %s:%n%s",
+                unquotedString(subject), unquotedString(phases), unquotedString(found), unquotedString(evidence));
+    }
+}

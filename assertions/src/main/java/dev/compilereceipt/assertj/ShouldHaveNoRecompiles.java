@@ -1,0 +1,22 @@
+package dev.compilereceipt.assertj;
+
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Message of {@code hasNoRecompilesIn}: the calls that recompiled (a variant after a frame's first,
+ * or guards of older variants that missed) and the guard failures behind them.
+ *
+ * <p>Example: int-spec's steady phase, where {@code b04}..{@code b10} each compiled one more variant.
+ */
+final class ShouldHaveNoRecompiles extends BasicErrorMessageFactory {
+
+    private ShouldHaveNoRecompiles(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldHaveNoRecompiles(String subject, String phases, String found, String evidence) {
+        return new ShouldHaveNoRecompiles("%nExpecting%n  %s%nnot to recompile in %s%nbut %s:%n%s",
+                unquotedString(subject), unquotedString(phases), unquotedString(found), unquotedString(evidence));
+    }
+}

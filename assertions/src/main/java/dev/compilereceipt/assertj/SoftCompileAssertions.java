@@ -1,0 +1,56 @@
+package dev.compilereceipt.assertj;
+
+import dev.compilereceipt.BreakSite;
+import dev.compilereceipt.Comparison;
+import dev.compilereceipt.Ledger;
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.PhaseFigures;
+import dev.compilereceipt.Receipt;
+import org.assertj.core.api.AbstractSoftAssertions;
+
+/**
+ * Soft receipt assertions: every failed check is collected and {@link #assertAll()} reports them
+ * together. Navigation ({@code run}, {@code phase}, {@code breakSite}, {@code comparison},
+ * {@code row}) stays soft. Works with AssertJ's {@code SoftAssertionsExtension} as an injected
+ * parameter or an {@code @InjectSoftAssertions} field.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * SoftCompileAssertions softly = new SoftCompileAssertions();
+ * softly.assertThat(receipt).hasNoNewGraphVariantsIn(CHANGED);
+ * softly.assertThat(receipt).run("baseline").phase(STEADY).hasBreaks(0);
+ * softly.assertAll();
+ * }</pre>
+ * A navigation that fails (a run or break site that is not there) is collected too and returns
+ * {@code null}, so chain further checks only after navigating to pieces that exist.
+ */
+public class SoftCompileAssertions extends AbstractSoftAssertions {
+
+    public ReceiptAssert assertThat(Receipt actual) {
+        ReceiptAssert soft = proxy(ReceiptAssert.class, Receipt.class, actual);
+        soft.softly = this;
+        return soft;
+    }
+
+    public LedgerAssert assertThat(Ledger actual) {
+        LedgerAssert soft = proxy(LedgerAssert.class, Ledger.class, actual);
+        soft.softly = this;
+        return soft;
+    }
+
+    public LedgerRowAssert assertThat(LedgerRow actual) {
+        return proxy(LedgerRowAssert.class, LedgerRow.class, actual);
+    }
+
+    public PhaseFiguresAssert assertThat(PhaseFigures actual) {
+        return proxy(PhaseFiguresAssert.class, PhaseFigures.class, actual);
+    }
+
+    public BreakSiteAssert assertThat(BreakSite actual) {
+        return proxy(BreakSiteAssert.class, BreakSite.class, actual);
+    }
+
+    public ComparisonAssert assertThat(Comparison actual) {
+        return proxy(ComparisonAssert.class, Comparison.class, actual);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.Phase.STEADY;
+import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
+import static dev.compilereceipt.assertj.Messages.lines;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.compilereceipt.Receipt;
+import org.junit.jupiter.api.Test;
+
+/** A figure the source did not measure fails the check with what would measure it; it never passes on a null. */
+class NotMeasuredTest {
+
+    private final Receipt withoutCalls = Fixtures.printBridgeWithoutCalls();
+    private final Receipt markedLog = Fixtures.printBridgeMarkedLog();
+
+    @Test
+    void aLogWithoutMarkersCannotSayWhichPhaseCompiled() {
+        assertThatThrownBy(() -> assertThat(withoutCalls).hasNoNewGraphVariantsIn(STEADY))
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to have no new graph variants in steady
+                        but calls and their phases were not measured by this trace (not_measured: calls);
+                        what would measure it: per-call markers (compile_receipt_call) in the TORCH_TRACE log, or a compile-trace/1 capture"""));
+    }
+
+    @Test
+    void aLogWithoutMarkersOrCompileLogCannotSayWhereItBroke() {
+        assertThatThrownBy(() -> assertThat(withoutCalls).run("baseline").hasBreaksOnlyAt("scenarios.py:31"))
+                .hasMessage(lines("""
+
+                        Expecting
+                          run baseline of the print-bridge receipt
+                        to break only at [scenarios.py:31]
+                        but calls and their phases were not measured by this trace (not_measured: calls);
+                        what would measure it: per-call markers (compile_receipt_call) in the TORCH_TRACE log, or a compile-trace/1 capture"""));
+    }
+
+    @Test
+    void eagerIslandTimeIsNotMeasuredByALog() {
+        assertThatThrownBy(() -> assertThat(markedLog).hasEagerIslandTimeAtMost(STEADY, 1))
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to have eager-island time in steady of at most 1 ms
+                        but eager-island times were not measured by this trace (not_measured: eager_island_ms);
+                        what would measure it: a compile-trace/1 capture with torch.profiler spans (Torch-Compiled Region: F/V and graph_N_inductor_wrapper_call)"""));
+    }
+
+    @Test
+    void eagerCallsAreNotToldFromHitsByALog() {
+        assertThatThrownBy(() -> assertThat(markedLog).hasNoEagerCallsIn(STEADY))
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to run compiled code in every steady call
+                        but cache hits (which calls ran cached variants and which ran eagerly) were not measured by this trace (not_measured: cache_hits);
+                        what would measure it: a compile-trace/1 capture, which records every region that ran (a TORCH_TRACE log records compiles, not hits)"""));
+    }
+
+    @Test
+    void breaksPerCallAreNotMeasuredByALog() {
+        assertThatThrownBy(() -> assertThat(markedLog).hasAtMostBreaksPerCall(STEADY, 1))
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to cross at most 1 break per call in steady
+                        but breaks crossed per call were not measured by this trace (not_measured: breaks);
+                        what would measure it: a compile-trace/1 capture, which records every break a call crosses (a TORCH_TRACE log records a break once, when compiling)"""));
+    }
+
+    @Test
+    void mediansAreNotMeasuredByALog() {
+        assertThatThrownBy(() -> assertThat(markedLog).candidateMedianIsAtMost(STEADY, 1))
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to have a candidate median of at most 1 x the baseline median in steady
+                        but call wall times were not measured by this trace (not_measured: wall_ms);
+                        what would measure it: a compile-trace/1 capture (a device-synchronised wall_ms per call), or wall_ms on the end markers (compile_receipt_call) of a TORCH_TRACE log"""));
+        assertThatThrownBy(() -> assertThat(markedLog).run("baseline").phase(STEADY).hasMedianAtMost(1))
+                .hasMessageContaining("but call wall times were not measured by this trace (not_measured: wall_ms)");
+        assertThatThrownBy(() -> assertThat(markedLog).run("baseline").phase(STEADY).hasCacheHits(16))
+                .hasMessageContaining("were not measured by this trace (not_measured: cache_hits)");
+    }
+
+    @Test
+    void compilesAreMeasuredByAMarkedLog() {
+        // compiles and compile time come from compilation_metrics, so a marked log still checks them
+        assertThat(markedLog).hasNoNewGraphVariantsIn(STEADY).hasAtMostCompilesIn(STEADY, 0).hasNoFallbacks();
+    }
+}

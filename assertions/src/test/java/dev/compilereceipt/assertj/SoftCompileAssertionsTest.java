@@ -1,0 +1,93 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.Phase.CHANGED;
+import static dev.compilereceipt.Phase.STEADY;
+import static dev.compilereceipt.assertj.CompileAssertFactories.PHASE_FIGURES;
+import static dev.compilereceipt.assertj.CompileAssertFactories.RECEIPT;
+import static dev.compilereceipt.assertj.Messages.lines;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.compilereceipt.CallCache;
+import dev.compilereceipt.Receipt;
+import org.assertj.core.api.junit.jupiter.InjectSoftAssertions;
+import org.assertj.core.api.junit.jupiter.SoftAssertionsExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Soft assertions collect every failure, navigation included; the factories plug into asInstanceOf. */
+@ExtendWith(SoftAssertionsExtension.class)
+class SoftCompileAssertionsTest {
+
+    @InjectSoftAssertions
+    private SoftCompileAssertions injected;
+
+    private final Receipt printBridge = Fixtures.printBridge();
+    private final Receipt intSpec = Fixtures.intSpec();
+
+    @Test
+    void collectsSeveralFailuresIncludingThroughNavigation() {
+        SoftCompileAssertions softly = new SoftCompileAssertions();
+        softly.assertThat(printBridge).hasNoNewGraphVariantsIn(STEADY).hasAtMostCompilesIn(CHANGED, 1);
+        softly.assertThat(printBridge).run("baseline").phase(STEADY).hasBreaks(0).hasCacheHits(16);
+        softly.assertThat(intSpec.ledger()).row("baseline", "b13").hasCache(CallCache.HIT);
+        softly.assertThat(intSpec).run("candidate").hasNoRecompilesIn(STEADY);
+
+        // failing: compiles in changed (baseline 2 > 1), baseline steady breaks (8, not 0), b13's cache (eager)
+        // AssertJ ends each collected message with the line of the soft check ("at ...Test.java:NN)")
+        assertThat(softly.errorsCollected()).extracting(Throwable::getMessage).satisfiesExactly(
+                message -> assertThat(message).startsWith(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to compile at most 1 variant in changed
+                        but run baseline compiled 2 variants:
+                          run       call  phase    family  graphs   cache    compile ms
+                          baseline  b12   changed  n16     0/1 1/1  compile  2155.343
+                        guard failures behind them:
+                          baseline b12 -> 0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
+                          baseline b12 -> 1/1  1/0: tensor 'L['y']' size mismatch at index 0. expected 8, actual 16""") + System.lineSeparator() + "at "),
+                message -> assertThat(message).startsWith(lines("""
+                        [run baseline] \n\
+                        Expecting
+                          phase steady (8 calls)
+                        to have 0 breaks
+                        but it had 8 breaks""") + System.lineSeparator() + "at "),
+                message -> assertThat(message).startsWith(lines("""
+                        [ledger] \n\
+                        Expecting
+                          call b13 of run baseline (steady, family base)
+                        to have cache outcome hit
+                        but it was eager""") + System.lineSeparator() + "at "));
+    }
+
+    @Test
+    void passesWhenEveryCheckHolds() {
+        SoftCompileAssertions softly = new SoftCompileAssertions();
+        softly.assertThat(intSpec).run("candidate").hasNoNewGraphVariantsIn(STEADY, CHANGED).hasNoEagerCallsIn(STEADY);
+        softly.assertThat(printBridge.comparison(STEADY).orElseThrow()).isCompared().hasRatioAtMost(1);
+        softly.assertAll();
+        assertThat(softly.errorsCollected()).isEmpty();
+    }
+
+    @Test
+    void worksWithTheSoftAssertionsExtension() {
+        injected.assertThat(printBridge).run("candidate").hasBreaksOnlyAt().hasAtMostBreaksPerCall(STEADY, 0);
+        injected.assertThat(printBridge).candidateHasFewerBreaksPerCallIn(STEADY);
+        assertThat(injected.errorsCollected()).isEmpty();
+    }
+
+    @Test
+    void theExtensionInjectsAParameterToo(SoftCompileAssertions softly) {
+        // the extension calls assertAll after the test: these checks hold, so the test passes
+        softly.assertThat(intSpec).run("candidate").hasNoFallbacks().hasEqualSamples();
+        softly.assertThat(intSpec).run("baseline").phase(STEADY).hasFallbacks(1).hasCompiles(7);
+    }
+
+    @Test
+    void factoriesNarrowAnObject() {
+        Object receipt = printBridge;
+        Object figures = printBridge.run("candidate").phase(STEADY);
+        assertThat(receipt).asInstanceOf(RECEIPT).hasNoFallbacks();
+        assertThat(figures).asInstanceOf(PHASE_FIGURES).hasCalls(8).hasBreaks(0);
+    }
+}
