@@ -1,0 +1,65 @@
+package dev.compilereceipt.junit;
+
+import dev.compilereceipt.Ledger;
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.Trace;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.Parameter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * A parameter or field carrying {@link TraceFixture}: its type, and how messages name it
+ * ({@code parameter [Receipt arg0] of method PrintBridgeTest.steady(Receipt)}).
+ */
+record InjectionPoint(Class<?> type, String description) {
+
+    static final List<Class<?>> SUPPORTED = List.of(Trace.class, Ledger.class, Receipt.class);
+
+    static InjectionPoint of(Parameter parameter) {
+        Executable executable = parameter.getDeclaringExecutable();
+        String kind = executable instanceof Constructor ? "constructor " : "method ";
+        String name = executable instanceof Constructor
+                ? className(executable.getDeclaringClass())
+                : className(executable.getDeclaringClass()) + "." + executable.getName();
+        String signature = Arrays.stream(executable.getParameterTypes()).map(Class::getSimpleName)
+                .collect(Collectors.joining(", ", "(", ")"));
+        return new InjectionPoint(parameter.getType(),
+                "parameter [" + parameter.getType().getSimpleName() + " " + parameter.getName() + "] of " + kind + name + signature);
+    }
+
+    static InjectionPoint of(Field field) {
+        return new InjectionPoint(field.getType(), "field " + className(field.getDeclaringClass()) + "." + field.getName());
+    }
+
+    boolean supported() {
+        return SUPPORTED.contains(type);
+    }
+
+    /** Why this type cannot be injected. */
+    String unsupported() {
+        return "cannot inject " + type.getSimpleName() + "; the types @TraceFixture injects are "
+                + SUPPORTED.stream().map(Class::getSimpleName).collect(Collectors.joining(", "));
+    }
+
+    /** The fixture as the type of this point asks for it. */
+    Object value(LoadedFixture fixture) {
+        if (type == Trace.class) {
+            return fixture.trace();
+        }
+        if (type == Ledger.class) {
+            return fixture.ledger();
+        }
+        return fixture.receipt();
+    }
+
+    private static String className(Class<?> type) {
+        String name = Optional.ofNullable(type.getCanonicalName()).orElse(type.getName());
+        String pkg = type.getPackageName();
+        return pkg.isEmpty() ? name : name.substring(pkg.length() + 1);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.compilereceipt.junit;
+
+import dev.compilereceipt.CanonicalJson;
+import dev.compilereceipt.Comparison;
+import dev.compilereceipt.Phase;
+import dev.compilereceipt.PhaseFigures;
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.RunFigures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Leaves a receipt where a person looks when a test fails: a directory {@code receipt-<fixture>}
+ * with {@code receipt.json}, {@code ledger.csv} and {@code receipt.csv} published with the test,
+ * and one report entry with the hashes and the key figures.
+ *
+ * <p>Files go through {@code publishDirectory}, whose signature is the same on JUnit 5.12
+ * through 6.x (the {@code MediaType} overloads of {@code publishFile} are not).
+ */
+final class ReceiptReport {
+
+    private ReceiptReport() {
+    }
+
+    static void publish(ExtensionContext context, Iterable<Receipt> receipts) {
+        Set<String> names = new HashSet<>();
+        for (Receipt receipt : receipts) {
+            String directory = directoryName(receipt, names);
+            Map<String, String> entry = entry(receipt, directory);
+            try {
+                context.publishDirectory(directory, dir -> {
+                    Files.writeString(dir.resolve("receipt.json"), receipt.toCanonicalJson(), StandardCharsets.UTF_8);
+                    Files.writeString(dir.resolve("ledger.csv"), receipt.toLedgerCsv(), StandardCharsets.UTF_8);
+                    Files.writeString(dir.resolve("receipt.csv"), receipt.toReceiptCsv(), StandardCharsets.UTF_8);
+                });
+            } catch (RuntimeException e) {
+                // The report must never turn a test's outcome: say why the files are missing instead.
+                entry.put("attachments", "not written: " + e.getMessage());
+            }
+            context.publishReportEntry(entry);
+        }
+    }
+
+    /** The report entry: fixture, hashes, per run the key figures, the steady comparison, failures. */
+    static Map<String, String> entry(Receipt receipt, String directory) {
+        Map<String, String> entry = new LinkedHashMap<>();
+        entry.put("receipt", directory);
+        entry.put("fixture", receipt.fixture().name());
+        entry.put("trace_sha256", receipt.traceSha256());
+        entry.put("receipt_sha256", receipt.receiptSha256());
+        for (RunFigures run : receipt.runs()) {
+            entry.put(run.label(), figures(run));
+        }
+        receipt.comparison(Phase.STEADY).ifPresent(c -> entry.put("steady", comparison(c)));
+        entry.put("failures", receipt.failures().isEmpty() ? "none" : String.join(", ", receipt.failures()));
+        return entry;
+    }
+
+    private static String figures(RunFigures run) {
+        if (!run.hasPhases()) {
+            return "calls not measured, graphs " + run.graphs().size() + ", break sites " + run.breakSites().size();
+        }
+        int calls = 0;
+        int compiles = 0;
+        int fallbacks = 0;
+        for (PhaseFigures phase : run.phases().values()) {
+            calls += phase.calls();
+            compiles += phase.compiles();
+            fallbacks += phase.fallbacks();
+        }
+        PhaseFigures steady = run.phase(Phase.STEADY);
+        return "calls " + calls + ", compiles " + compiles + ", fallbacks " + fallbacks
+                + ", graphs " + run.graphs().size() + ", break sites " + run.breakSites().size()
+                + ", steady compiles " + steady.compiles()
+                + ", steady median " + steady.wallMs().map(w -> CanonicalJson.number(w.median()) + " ms").orElse("not measured");
+    }
+
+    private static String comparison(Comparison c) {
+        if (c.failure().isPresent()) {
+            return "not compared: " + c.failure().get();
+        }
+        return "median " + ms(c.baselineMedianMs()) + " ms -> " + ms(c.candidateMedianMs()) + " ms, ratio " + ms(c.ratio());
+    }
+
+    private static String ms(OptionalDouble value) {
+        return value.isPresent() ? CanonicalJson.number(value.getAsDouble()) : "not measured";
+    }
+
+    private static String directoryName(Receipt receipt, Set<String> taken) {
+        String base = "receipt-" + receipt.fixture().name().replaceAll("[^A-Za-z0-9._-]", "_");
+        String name = base;
+        for (int n = 2; !taken.add(name); n++) {
+            name = base + "-" + n;
+        }
+        return name;
+    }
+}

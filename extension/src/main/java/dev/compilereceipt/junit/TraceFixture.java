@@ -1,0 +1,54 @@
+package dev.compilereceipt.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Injects a trace fixture, read and checked once per test run, into a test parameter or field of
+ * type {@link dev.compilereceipt.Trace}, {@link dev.compilereceipt.Ledger} or
+ * {@link dev.compilereceipt.Receipt}. No {@code @ExtendWith} is needed.
+ *
+ * <p>{@link #value()} names one trace; {@link #baseline()} and {@link #candidate()} instead name
+ * two single-run traces combined into one comparison
+ * ({@link dev.compilereceipt.Traces#combine}). A path is looked up as a classpath resource first,
+ * then as a file under the fixtures root: the configuration parameter
+ * {@value #FIXTURES_ROOT} if set, else {@code src/test/resources} and then the working (module)
+ * directory. An absolute path is used as it is. When a test that received a fixture fails, its
+ * {@code receipt.json}, {@code ledger.csv} and {@code receipt.csv} are attached to the test report;
+ * {@value #REPORT_ATTACH}{@code =always} attaches them for every test, {@code never} for none.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * @Test
+ * void steadyTrafficNeverCompiles(@TraceFixture("print-bridge/trace.json") Receipt receipt) {
+ *     assertThat(receipt.run("candidate").phase(Phase.STEADY).compiles()).isZero();
+ * }
+ * }</pre>
+ * Fields are injected too: instance fields before each test instance is used, static fields
+ * before {@code @BeforeAll} methods run.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.PARAMETER, ElementType.FIELD})
+@ExtendWith(TraceFixtureExtension.class)
+public @interface TraceFixture {
+
+    /** The configuration parameter naming the directory that relative fixture paths are files in. */
+    String FIXTURES_ROOT = "compilereceipt.fixtures.root";
+
+    /** The configuration parameter saying when receipts are attached: {@code on-failure} (default), {@code always} or {@code never}. */
+    String REPORT_ATTACH = "compilereceipt.report.attach";
+
+    /** The trace to inject; leave empty when {@link #baseline()} and {@link #candidate()} are set. */
+    String value() default "";
+
+    /** A single-run trace that becomes the baseline run; needs {@link #candidate()}. */
+    String baseline() default "";
+
+    /** A single-run trace that becomes the candidate run; needs {@link #baseline()}. */
+    String candidate() default "";
+}

@@ -1,0 +1,194 @@
+package dev.compilereceipt.junit;
+
+import dev.compilereceipt.Receipt;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestInstancePostProcessor;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * The extension behind {@link TraceFixture}: resolves annotated parameters, injects annotated
+ * fields (instance fields after each test instance is made, static fields before
+ * {@code @BeforeAll}), and attaches the receipts a test received to its report.
+ *
+ * <p>A test template that resolves some parameters itself (such as a mutant invocation that
+ * hands over a mutated receipt) calls {@link #stepAside(ExtensionContext, Class)} with its own
+ * context, so that two resolvers never claim one parameter.
+ */
+final class TraceFixtureExtension
+        implements ParameterResolver, TestInstancePostProcessor, BeforeAllCallback, AfterTestExecutionCallback {
+
+    /**
+     * From now on, in {@code templateContext} and every context below it (the template's
+     * invocations), parameters of {@code type} are left to another resolver.
+     */
+    static void stepAside(ExtensionContext templateContext, Class<?> type) {
+        templateContext.getStore(SharedFixtures.NAMESPACE).put(new StepAside(type), Boolean.TRUE);
+    }
+
+    /**
+     * The fixture an annotation names, shared with every other user in this test run; for a
+     * template that steps aside but still needs the true fixture.
+     */
+    static LoadedFixture fixture(ExtensionContext context, TraceFixture annotation) {
+        return SharedFixtures.load(context, FixtureRequest.of(annotation));
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return parameterContext.isAnnotated(TraceFixture.class)
+                && extensionContext.getStore(SharedFixtures.NAMESPACE)
+                        .get(new StepAside(parameterContext.getParameter().getType())) == null;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        TraceFixture annotation = parameterContext.findAnnotation(TraceFixture.class).orElseThrow();
+        InjectionPoint point = InjectionPoint.of(parameterContext.getParameter());
+        Object value = inject(annotation, point, extensionContext, ParameterResolutionException::new);
+        received(extensionContext).add(fixture(extensionContext, annotation));
+        return value;
+    }
+
+    @Override
+    public void postProcessTestInstance(Object testInstance, ExtensionContext context) {
+        for (Field field : annotatedFields(testInstance.getClass())) {
+            if (!Modifier.isStatic(field.getModifiers())) {
+                set(field, testInstance, context);
+            }
+        }
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        for (Field field : annotatedFields(context.getRequiredTestClass())) {
+            if (Modifier.isStatic(field.getModifiers())) {
+                set(field, null, context);
+            }
+        }
+    }
+
+    @Override
+    public void afterTestExecution(ExtensionContext context) {
+        boolean failed = context.getExecutionException().filter(e -> !(e instanceof TestAbortedException)).isPresent();
+        if (!AttachMode.of(context).attaches(failed)) {
+            return;
+        }
+        Set<LoadedFixture> fixtures = receivedAbove(context);
+        context.getTestInstances().ifPresent(instances -> {
+            for (Object instance : instances.getAllInstances()) {
+                for (Field field : annotatedFields(instance.getClass())) {
+                    try {
+                        fixtures.add(fixture(context, field.getAnnotation(TraceFixture.class)));
+                    } catch (RuntimeException e) {
+                        // the field's own injection already failed the test with this error
+                    }
+                }
+            }
+        });
+        List<Receipt> receipts = new ArrayList<>();
+        for (LoadedFixture fixture : fixtures) {
+            if (fixture.refusal().isEmpty()) {
+                receipts.add(fixture.receipt());
+            }
+        }
+        ReceiptReport.publish(context, receipts);
+    }
+
+    private static void set(Field field, Object instance, ExtensionContext context) {
+        InjectionPoint point = InjectionPoint.of(field);
+        if (Modifier.isFinal(field.getModifiers())) {
+            throw new ExtensionConfigurationException(FixtureRequest.describe(field.getAnnotation(TraceFixture.class))
+                    + " on " + point.description() + ": a final field cannot be injected");
+        }
+        Object value = inject(field.getAnnotation(TraceFixture.class), point, context, ExtensionConfigurationException::new);
+        try {
+            field.setAccessible(true);
+            field.set(instance, value);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new ExtensionConfigurationException(FixtureRequest.describe(field.getAnnotation(TraceFixture.class))
+                    + " on " + point.description() + ": cannot be set: " + e, e);
+        }
+    }
+
+    /** The value for one point, or {@code failure} with a message naming the annotation, the point and the cause. */
+    private static <E extends RuntimeException> Object inject(TraceFixture annotation, InjectionPoint point,
+            ExtensionContext context, Failure<E> failure) {
+        String where = FixtureRequest.describe(annotation) + " on " + point.description() + ": ";
+        if (!point.supported()) {
+            throw failure.of(where + point.unsupported(), null);
+        }
+        LoadedFixture fixture;
+        try {
+            fixture = fixture(context, annotation);
+        } catch (IllegalArgumentException | FixtureMissingException e) {
+            throw failure.of(where + e.getMessage(), e);
+        }
+        Optional<RuntimeException> refusal = fixture.refusal();
+        if (refusal.isPresent()) {
+            throw failure.of(where + "trace refused: " + refusal.get().getMessage(), refusal.get());
+        }
+        return point.value(fixture);
+    }
+
+    /**
+     * The fixtures handed to parameters in this very context. Keyed by the context's id, because a
+     * store lookup also sees the stores above it and a class's set must not collect its tests'.
+     */
+    private static Set<LoadedFixture> received(ExtensionContext context) {
+        return context.getStore(SharedFixtures.NAMESPACE)
+                .getOrComputeIfAbsent(new ReceivedKey(context.getUniqueId()), key -> new Received(), Received.class).fixtures;
+    }
+
+    /** What this test received, through its own parameters and those of the contexts above it ({@code @BeforeAll}, constructors). */
+    private static Set<LoadedFixture> receivedAbove(ExtensionContext context) {
+        Set<LoadedFixture> fixtures = new LinkedHashSet<>();
+        for (Optional<ExtensionContext> c = Optional.of(context); c.isPresent(); c = c.get().getParent()) {
+            Received received = context.getStore(SharedFixtures.NAMESPACE).get(new ReceivedKey(c.get().getUniqueId()), Received.class);
+            if (received != null) {
+                fixtures.addAll(received.fixtures);
+            }
+        }
+        return fixtures;
+    }
+
+    private static List<Field> annotatedFields(Class<?> type) {
+        List<Field> fields = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field field : c.getDeclaredFields()) {
+                if (field.isAnnotationPresent(TraceFixture.class)) {
+                    fields.add(field);
+                }
+            }
+        }
+        return fields;
+    }
+
+    @FunctionalInterface
+    private interface Failure<E extends RuntimeException> {
+        E of(String message, Throwable cause);
+    }
+
+    private static final class Received {
+        final Set<LoadedFixture> fixtures = java.util.Collections.synchronizedSet(new LinkedHashSet<>());
+    }
+
+    private record ReceivedKey(String contextId) {
+    }
+
+    /** The store key that makes this resolver leave parameters of one type to another. */
+    private record StepAside(Class<?> type) {
+    }
+}

@@ -1,0 +1,151 @@
+package dev.compilereceipt.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import dev.compilereceipt.Ledger;
+import dev.compilereceipt.Phase;
+import dev.compilereceipt.Receipt;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.reporting.FileEntry;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.Events;
+
+/** A failing test that received a fixture leaves its receipt in the test report. */
+class TraceFixtureReportTest {
+
+    private static final Path BEFORE = Path.of("src/test/resources/traces/before.json");
+
+    @TempDir
+    Path output;
+
+    static class FailingCases {
+        @Test
+        void expectsASteadyCompile(@TraceFixture("traces/before.json") Receipt receipt) {
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).compiles()).isEqualTo(1);
+        }
+    }
+
+    static class PassingCases {
+        @Test
+        void expectsNoSteadyCompile(@TraceFixture("traces/before.json") Receipt receipt) {
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).compiles()).isZero();
+        }
+    }
+
+    static class FailingFieldCases {
+        @TraceFixture("traces/before.json")
+        Ledger ledger;
+
+        @Test
+        void expectsFiveCalls() {
+            assertThat(ledger.rows()).hasSize(5);
+        }
+    }
+
+    /** The entry for traces/before.json, by hand: 4 calls, 1 compile (c1), graph 0/0, no breaks, steady median (2.0 + 4.0) / 2 = 3. */
+    private static Map<String, String> expectedEntry() {
+        Receipt receipt = Receipt.read(BEFORE);
+        return Map.of(
+                "receipt", "receipt-tiny",
+                "fixture", "tiny",
+                "trace_sha256", "44e5a29051bbd3a7d1772d65a1a1f8a4b5c280070fcdda9a4aeacd075c00f7db",
+                "receipt_sha256", receipt.receiptSha256(),
+                "baseline", "calls 4, compiles 1, fallbacks 0, graphs 1, break sites 0, steady compiles 0, steady median 3 ms",
+                "failures", "none");
+    }
+
+    private static void assertAttached(Events events) throws Exception {
+        List<FileEntry> files = events.fileEntryPublished().stream().map(e -> e.getRequiredPayload(FileEntry.class)).toList();
+        assertThat(files).hasSize(1);
+        Path directory = files.get(0).getPath();
+        assertThat(directory.getFileName()).hasToString("receipt-tiny");
+        try (var listing = Files.list(directory)) {
+            assertThat(listing.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("receipt.json", "ledger.csv", "receipt.csv");
+        }
+        Receipt receipt = Receipt.read(BEFORE);
+        assertThat(directory.resolve("receipt.json")).hasContent(receipt.toCanonicalJson());
+        assertThat(directory.resolve("ledger.csv")).hasContent(receipt.toLedgerCsv());
+        assertThat(directory.resolve("receipt.csv")).hasContent(receipt.toReceiptCsv());
+        List<Map<String, String>> entries = events.reportingEntryPublished().stream()
+                .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs()).toList();
+        assertThat(entries).containsExactly(expectedEntry());
+    }
+
+    @Test
+    void aFailingTestThatReceivedAReceiptAttachesIt() throws Exception {
+        Events events = EngineRun.withFixturesRoot().output(output).execute(FailingCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(1).failed(1));
+        assertAttached(events);
+    }
+
+    @Test
+    void aFailingTestWithAFixtureFieldAttachesItsReceipt() throws Exception {
+        Events events = EngineRun.withFixturesRoot().output(output).execute(FailingFieldCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(1).failed(1));
+        assertAttached(events);
+    }
+
+    @Test
+    void aPassingTestAttachesNothing() {
+        Events events = EngineRun.withFixturesRoot().output(output).execute(PassingCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(1).succeeded(1));
+        assertThat(events.fileEntryPublished().count()).isZero();
+        assertThat(events.reportingEntryPublished().count()).isZero();
+    }
+
+    @Test
+    void attachAlwaysAttachesForPassingTestsToo() throws Exception {
+        Events events = EngineRun.withFixturesRoot().parameter(TraceFixture.REPORT_ATTACH, "always").output(output)
+                .execute(PassingCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(1).succeeded(1));
+        assertAttached(events);
+    }
+
+    @Test
+    void attachNeverAttachesNothingEvenOnFailure() {
+        Events events = EngineRun.withFixturesRoot().parameter(TraceFixture.REPORT_ATTACH, "never").output(output)
+                .execute(FailingCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(events.fileEntryPublished().count()).isZero();
+        assertThat(events.reportingEntryPublished().count()).isZero();
+    }
+
+    @Test
+    void whenFilesCannotBeWrittenTheEntrySaysSoAndTheOutcomeStands() {
+        // no output directory: the test kit refuses file output
+        Events events = EngineRun.withFixturesRoot().parameter(TraceFixture.REPORT_ATTACH, "always").execute(PassingCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(1).succeeded(1));
+        assertThat(events.fileEntryPublished().count()).isZero();
+        Map<String, String> entry = events.reportingEntryPublished().stream()
+                .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs()).findFirst().orElseThrow();
+        assertThat(entry).containsAllEntriesOf(expectedEntry());
+        assertThat(entry.get("attachments")).startsWith("not written: ");
+    }
+
+    @Test
+    void anUnknownAttachModeIsAConfigurationError() {
+        Events events = EngineRun.withFixturesRoot().parameter(TraceFixture.REPORT_ATTACH, "sometimes").output(output)
+                .execute(PassingCases.class).testEvents();
+
+        events.assertThatEvents().haveExactly(1, event(test("expectsNoSteadyCompile"), finishedWithFailure(
+                instanceOf(ExtensionConfigurationException.class),
+                message("compilereceipt.report.attach must be one of on-failure, always, never; found \"sometimes\""))));
+    }
+}
