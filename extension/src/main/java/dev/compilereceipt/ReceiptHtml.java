@@ -47,7 +47,7 @@ public final class ReceiptHtml {
         html.open("head").newline();
         html.empty("meta", "charset", "utf-8").newline();
         html.empty("meta", "http-equiv", "Content-Security-Policy",
-                "content", "default-src 'none'; style-src 'unsafe-inline'; img-src data:").newline();
+                "content", "default-src 'none'; style-src 'unsafe-inline'").newline();
         html.empty("meta", "name", "generator", "content", "compile-receipt").newline();
         html.element("title", "receipt · " + receipt.fixture().name()).newline();
         html.open("style").trusted(ReportStyle.CSS).close("style").newline();
