@@ -12,8 +12,8 @@ import java.util.Optional;
 final class PhaseBars {
 
     private static final double WIDTH = 320;
-    private static final double LABEL_W = 118;
-    private static final double BAR_W = 120;
+    private static final double LABEL_W = 108;
+    private static final double BAR_W = 104;
     private static final double ROW = 20;
 
     private final Receipt receipt;
