@@ -8,14 +8,15 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code receipt} command: {@code receipt audit TRACE} prints what a torch.compile trace
- * cost, {@code receipt mutants TRACE} shows whether the oracle catches every bookkeeping mutant.
+ * cost, {@code receipt report TRACE -o receipt.html} draws it as an HTML page with a call timeline,
+ * {@code receipt mutants TRACE} shows whether the oracle catches every bookkeeping mutant.
  *
  * <p>Exit codes: 0 fine, 2 refused input (the contract's message on standard error), 1 anything
  * else. Example: {@code ./receipt audit fixtures/print-bridge/trace.json --json}.
  */
 @Command(name = "receipt", mixinStandardHelpOptions = true, version = "compile-receipt 0.1.0-SNAPSHOT",
         description = "Receipts for torch.compile runs: what broke, what recompiled, and what it cost.",
-        subcommands = {AuditCommand.class, MutantsCommand.class})
+        subcommands = {AuditCommand.class, MutantsCommand.class, ReportCommand.class})
 public final class ReceiptCommand implements Callable<Integer> {
 
     static final int REFUSED = 2;

@@ -1,0 +1,48 @@
+package dev.compilereceipt.cli;
+
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.Trace;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code receipt report TRACE -o receipt.html}: the receipt as one self-contained HTML page with a
+ * call timeline; without {@code -o} the page goes to standard output.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Write the receipt of a trace as one self-contained HTML page with a call timeline.")
+final class ReportCommand implements Callable<Integer> {
+
+    @Mixin
+    TraceOptions options;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the page to FILE instead of standard output.")
+    Path output;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Trace trace = options.read();
+        String page = ReceiptHtml.render(trace, Receipt.of(trace));
+        if (output == null) {
+            spec.commandLine().getOut().print(page);
+        } else {
+            Path parent = output.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(output, page, StandardCharsets.UTF_8);
+        }
+        return 0;
+    }
+}
