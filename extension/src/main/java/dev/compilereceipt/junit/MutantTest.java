@@ -1,0 +1,34 @@
+package dev.compilereceipt.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Proves that a test's own assertions catch plausible bookkeeping mistakes. The method takes a
+ * {@link dev.compilereceipt.Receipt} injected by {@link TraceFixture}; it runs once on the true
+ * receipt ({@code unmutated}, which must pass), then once per {@link dev.compilereceipt.Mutant}
+ * ({@code mutant: drop-warmup}, ...), where it must fail. A mutant whose run passes fails that
+ * invocation with what the mutant changed and an assertion that would catch it; a mutant the
+ * fixture cannot show is reported as aborted with what the fixture lacks.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * @MutantTest
+ * void myChecksKillEveryMutant(@TraceFixture("print-bridge/trace.json") Receipt receipt) {
+ *     assertThat(receipt).hasNoNewGraphVariantsIn(STEADY);
+ *     assertThat(receipt).run("baseline").phase(STEADY).hasBreaks(8).hasCacheHits(16);
+ * }
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+@TestTemplate
+@ExtendWith(MutantTestExtension.class)
+public @interface MutantTest {
+}

@@ -1,0 +1,67 @@
+package dev.compilereceipt.junit;
+
+import dev.compilereceipt.Discrimination;
+import dev.compilereceipt.Mutant;
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ReceiptDifference;
+import dev.compilereceipt.Trace;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+
+/**
+ * The extension behind {@link MutantTest}: checks the method, reads the fixture once through
+ * {@link TraceFixture}'s shared store, steps the fixture resolver aside for {@code Receipt} and
+ * plans one unmutated invocation and one invocation per mutant.
+ */
+final class MutantTestExtension implements TestTemplateInvocationContextProvider {
+
+    @Override
+    public boolean supportsTestTemplate(ExtensionContext context) {
+        Optional<Method> method = context.getTestMethod();
+        if (method.isEmpty() || !method.get().isAnnotationPresent(MutantTest.class)) {
+            return false;
+        }
+        receiptParameter(method.get());
+        return true;
+    }
+
+    @Override
+    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+        Method method = context.getRequiredTestMethod();
+        Parameter parameter = receiptParameter(method);
+        TraceFixtureExtension.stepAside(context, Receipt.class);
+        Trace trace = TraceFixtureExtension.fixture(context, parameter.getAnnotation(TraceFixture.class)).trace();
+        Receipt truth = Receipt.of(trace);
+        List<TestTemplateInvocationContext> invocations = new ArrayList<>();
+        invocations.add(new MutantInvocationContext(Optional.empty(), truth, truth, Optional.empty(), List.of()));
+        for (Mutant mutant : Mutant.values()) {
+            Receipt mutated = Receipt.of(trace, mutant);
+            invocations.add(new MutantInvocationContext(Optional.of(mutant), truth, mutated,
+                    Discrimination.lack(trace, mutant), ReceiptDifference.between(truth, mutated)));
+        }
+        return invocations.stream();
+    }
+
+    private static Parameter receiptParameter(Method method) {
+        List<Parameter> receipts = new ArrayList<>();
+        for (Parameter parameter : method.getParameters()) {
+            if (parameter.getType() == Receipt.class && parameter.isAnnotationPresent(TraceFixture.class)) {
+                receipts.add(parameter);
+            }
+        }
+        if (receipts.size() != 1) {
+            throw new ExtensionConfigurationException("@MutantTest requires exactly one parameter of type Receipt annotated "
+                    + "@TraceFixture, but " + method.getDeclaringClass().getSimpleName() + "." + method.getName()
+                    + " has " + receipts.size());
+        }
+        return receipts.get(0);
+    }
+}

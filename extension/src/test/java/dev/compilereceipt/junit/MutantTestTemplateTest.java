@@ -1,0 +1,125 @@
+package dev.compilereceipt.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import dev.compilereceipt.Phase;
+import dev.compilereceipt.Receipt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Events;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/** {@code @MutantTest} run through the Jupiter engine on user test classes that kill, miss or cannot see mutants. */
+class MutantTestTemplateTest {
+
+    @Test
+    void checksThatPinEveryFigureKillAllFiveMutants() {
+        Events tests = EngineRun.withFixturesRoot().execute(KillsAllCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(6).succeeded(6).failed(0).aborted(0));
+        assertThat(tests.succeeded().map(e -> e.getTestDescriptor().getDisplayName())).containsExactly("unmutated",
+                "mutant: conflate-breaks-and-recompiles", "mutant: drop-warmup", "mutant: count-cache-hits-as-compiles",
+                "mutant: average-unequal-calls", "mutant: hide-eager-islands");
+    }
+
+    @Test
+    void aMutantThatPassesFailsItsInvocationWithWhatItChanged() {
+        Events tests = EngineRun.withFixturesRoot().execute(DropWarmupSurvivesCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(6).succeeded(5).failed(1).aborted(0));
+        tests.assertThatEvents().haveExactly(1, event(test(), displayName("mutant: drop-warmup"),
+                finishedWithFailure(instanceOf(AssertionFailedError.class), message(text -> text.startsWith(
+                        "mutant drop-warmup survived: the test passed although warmup calls are removed before totals are "
+                                + "computed (oracle code WARMUP_DROPPED).\n"
+                                + "It changed the receipt of print-bridge (before → after):\n"
+                                // baseline warmup b03: 1 call crossing 1 break, compiled 0/0 and 1/0
+                                + "  runs.baseline.phases.warmup.breaks: 1 → 0\n"
+                                + "  runs.baseline.phases.warmup.calls: 1 → 0\n")
+                        && text.endsWith("  ... and 12 more\nAn assertion that would catch it:\n"
+                                + "  assertThat(receipt).run(\"baseline\").phase(WARMUP).hasCalls(1);\n")))));
+    }
+
+    @Test
+    void aTestThatFailsOnTheTrueReceiptFailsTheUnmutatedInvocation() {
+        Events tests = EngineRun.withFixturesRoot().execute(WrongOnTruthCases.class).testEvents();
+        // the wrong check fails on every receipt, so every mutant counts as caught; the unmutated run is the red one
+        tests.assertStatistics(stats -> stats.started(6).succeeded(5).failed(1));
+        tests.assertThatEvents().haveExactly(1, event(test(), displayName("unmutated"),
+                finishedWithFailure(message(text -> text.contains("expected: 0") && text.contains("but was: 8")))));
+    }
+
+    @Test
+    void aFixtureWithoutBreaksAbortsTheBreakMutantsWithTheReason() {
+        Events tests = EngineRun.withFixturesRoot().execute(NoBreaksCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(6).succeeded(4).failed(0).aborted(2));
+        tests.assertThatEvents().haveExactly(1, event(test(), displayName("mutant: conflate-breaks-and-recompiles"),
+                abortedWithReason(instanceOf(TestAbortedException.class), message("mutant conflate-breaks-and-recompiles is "
+                        + "not distinguishable on fixture int-spec: the trace has no graph breaks in its calls; it is not counted as killed"))));
+        tests.assertThatEvents().haveExactly(1, event(test(), displayName("mutant: hide-eager-islands"),
+                abortedWithReason(message("mutant hide-eager-islands is not distinguishable on fixture int-spec: the trace has "
+                        + "no break with eager_ms > 0; it is not counted as killed"))));
+    }
+
+    @Test
+    void aTemplateWithoutAReceiptIsAConfigurationError() {
+        EngineExecutionResults results = EngineRun.withFixturesRoot().execute(NoReceiptCases.class);
+        results.containerEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(
+                instanceOf(ExtensionConfigurationException.class),
+                message("@MutantTest requires exactly one parameter of type Receipt annotated @TraceFixture, "
+                        + "but NoReceiptCases.noReceipt has 0"))));
+    }
+
+    static class KillsAllCases {
+        @MutantTest
+        void pinsEveryFigure(@TraceFixture("print-bridge/trace.json") Receipt receipt) {
+            // baseline steady: 0 compiles, 16 hits, 0.1953 ms of eager islands; warmup: 1 call
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).compiles()).isZero();
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).cacheHits()).hasValue(16);
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).eagerIslandMs()).hasValue(0.1953);
+            assertThat(receipt.run("baseline").phase(Phase.WARMUP).calls()).isEqualTo(1);
+            // candidate steady mean: 0.6683 / 8 = 0.0835
+            assertThat(receipt.run("candidate").phase(Phase.STEADY).wallMs().orElseThrow().mean()).isEqualTo(0.0835);
+        }
+    }
+
+    static class DropWarmupSurvivesCases {
+        @MutantTest
+        void forgetsWarmup(@TraceFixture("print-bridge/trace.json") Receipt receipt) {
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).compiles()).isZero();
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).cacheHits()).hasValue(16);
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).eagerIslandMs()).hasValue(0.1953);
+            assertThat(receipt.run("candidate").phase(Phase.STEADY).wallMs().orElseThrow().mean()).isEqualTo(0.0835);
+        }
+    }
+
+    static class WrongOnTruthCases {
+        @MutantTest
+        void expectsNoBreaks(@TraceFixture("print-bridge/trace.json") Receipt receipt) {
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).breaks().getAsInt()).isEqualTo(0);
+        }
+    }
+
+    static class NoBreaksCases {
+        @MutantTest
+        void pinsWhatIntSpecHas(@TraceFixture("int-spec/trace.json") Receipt receipt) {
+            // candidate steady: 10 hits, 0 compiles, mean 0.938 / 10 = 0.0938; baseline warmup: 1 call
+            assertThat(receipt.run("candidate").phase(Phase.STEADY).compiles()).isZero();
+            assertThat(receipt.run("candidate").phase(Phase.STEADY).cacheHits()).hasValue(10);
+            assertThat(receipt.run("candidate").phase(Phase.STEADY).wallMs().orElseThrow().mean()).isEqualTo(0.0938);
+            assertThat(receipt.run("baseline").phase(Phase.WARMUP).calls()).isEqualTo(1);
+        }
+    }
+
+    static class NoReceiptCases {
+        @MutantTest
+        void noReceipt() {
+        }
+    }
+}
