@@ -176,9 +176,18 @@ final class TraceFixtureExtension
         return fields;
     }
 
+    /** Makes the exception for a message; JUnit 6 refuses a null cause in constructors, so the cause is added after. */
     @FunctionalInterface
     private interface Failure<E extends RuntimeException> {
-        E of(String message, Throwable cause);
+        E make(String message);
+
+        default E of(String message, Throwable cause) {
+            E failure = make(message);
+            if (cause != null) {
+                failure.initCause(cause);
+            }
+            return failure;
+        }
     }
 
     private static final class Received {
