@@ -59,21 +59,24 @@ final class LocatedJson {
         Map<String, long[]> places = new HashMap<>();
         JsonFactory factory = factory(limits);
         try (JsonParser parser = factory.createParser(new Utf8Guard(file, in))) {
-            JsonToken first = parser.nextToken();
-            if (first == null) {
-                throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a trace is one JSON object");
+            try {
+                JsonToken first = parser.nextToken();
+                if (first == null) {
+                    throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a trace is one JSON object");
+                }
+                JsonNode root = new Reading(parser, places, file, limits).value("");
+                if (parser.nextToken() != null) {
+                    JsonLocation at = parser.currentTokenLocation();
+                    throw new TraceRefusedException(file, "", at.getLineNr(), at.getColumnNr(),
+                            "content after the end of the JSON document");
+                }
+                return new LocatedJson(root, places);
+            } catch (StreamConstraintsException e) {
+                // Jackson's exception carries no location; the parser still knows how far it read.
+                JsonLocation at = parser.currentLocation();
+                throw new TraceRefusedException(file, parser.getParsingContext().pathAsPointer().toString(),
+                        at.getLineNr(), at.getColumnNr(), overLimit(e.getOriginalMessage(), limits), e);
             }
-            JsonNode root = new Reading(parser, places, file, limits).value("");
-            if (parser.nextToken() != null) {
-                JsonLocation at = parser.currentTokenLocation();
-                throw new TraceRefusedException(file, "", at.getLineNr(), at.getColumnNr(),
-                        "content after the end of the JSON document");
-            }
-            return new LocatedJson(root, places);
-        } catch (StreamConstraintsException e) {
-            JsonLocation at = e.getLocation();
-            throw new TraceRefusedException(file, "", at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(),
-                    overLimit(e.getOriginalMessage(), limits), e);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String pointer = e.getProcessor() instanceof JsonParser p ? p.getParsingContext().pathAsPointer().toString() : "";
