@@ -3,7 +3,9 @@ package dev.compilereceipt;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,6 +36,7 @@ final class BoundedTraceReader {
     private static final Set<String> REGION_KEYS = Set.of("kind", "graph", "cache", "ms", "compile_ms", "guard_failures");
     private static final Set<String> BREAK_KEYS = Set.of("kind", "site", "reason", "eager_ms");
     private static final Set<String> FALLBACK_KEYS = Set.of("kind", "graph", "reason", "compile_ms", "guard_failures");
+    static final double MAX_MS = 1e12;
     private static final Pattern SITE = Pattern.compile(".+:[0-9]+");
 
     private final Path file;
@@ -47,15 +50,24 @@ final class BoundedTraceReader {
     }
 
     static Trace read(Path file, Limits limits) {
+        if (Files.isDirectory(file)) {
+            throw new TraceRefusedException(file, "", 0, 0, "is a directory; a compile-trace/1 trace is one JSON file");
+        }
         try (InputStream in = Files.newInputStream(file)) {
             return read(file, in, limits);
+        } catch (NoSuchFileException e) {
+            throw new TraceRefusedException(file, "", 0, 0, "no such file", e);
+        } catch (FileSystemException e) {
+            // The reason is the operating system's: "Too many levels of symbolic links", "Permission denied", ...
+            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: "
+                    + (e.getReason() == null ? e.getClass().getSimpleName() : e.getReason()), e);
         } catch (IOException e) {
-            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: " + e, e);
+            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: " + e.getMessage(), e);
         }
     }
 
     static Trace read(Path file, InputStream in, Limits limits) {
-        LocatedJson json = LocatedJson.parse(file, in);
+        LocatedJson json = LocatedJson.parse(file, in, limits);
         return new BoundedTraceReader(file, limits, json).trace();
     }
 
@@ -88,7 +100,7 @@ final class BoundedTraceReader {
             JsonNode tol = node.get("tolerance");
             object(tol, "/fixture/tolerance", TOLERANCE_KEYS);
             tolerance = Optional.of(new Fixture.Tolerance(
-                    optionalMs(tol, "/fixture/tolerance", "atol"), optionalMs(tol, "/fixture/tolerance", "rtol")));
+                    optionalNonNegative(tol, "/fixture/tolerance", "atol"), optionalNonNegative(tol, "/fixture/tolerance", "rtol")));
         }
         return new Fixture(name, fields, tolerance);
     }
@@ -155,7 +167,7 @@ final class BoundedTraceReader {
         Phase phase = Phase.parse(text(phaseNode, at + "/phase")).orElseThrow(() -> refuse(at + "/phase",
                 "phase must be one of eager, warmup, steady, changed, found " + phaseNode));
         String family = node.has("family") ? text(node.get("family"), at + "/family") : Call.DEFAULT_FAMILY;
-        double wallMs = ms(required(node, at, "wall_ms"), at + "/wall_ms");
+        double wallMs = time(required(node, at, "wall_ms"), at + "/wall_ms");
         Optional<Check> check = Optional.empty();
         if (node.has("check")) {
             JsonNode checkNode = node.get("check");
@@ -167,7 +179,7 @@ final class BoundedTraceReader {
                 }
                 ok = Optional.of(checkNode.get("ok").booleanValue());
             }
-            check = Optional.of(new Check(optionalMs(checkNode, at + "/check", "max_abs_err"), ok));
+            check = Optional.of(new Check(optionalNonNegative(checkNode, at + "/check", "max_abs_err"), ok));
         }
         JsonNode eventsNode = required(node, at, "events");
         if (!eventsNode.isArray()) {
@@ -204,7 +216,7 @@ final class BoundedTraceReader {
                 object(node, at, REGION_KEYS);
                 GraphId graph = graph(required(node, at, "graph"), at + "/graph");
                 String cache = text(required(node, at, "cache"), at + "/cache");
-                double ms = ms(required(node, at, "ms"), at + "/ms");
+                double ms = time(required(node, at, "ms"), at + "/ms");
                 if (cache.equals("hit")) {
                     if (node.has("compile_ms")) {
                         throw refuse(at + "/compile_ms", "compile_ms must be absent with cache \"hit\": nothing was compiled");
@@ -220,7 +232,7 @@ final class BoundedTraceReader {
                 if (!node.has("compile_ms")) {
                     throw refuse(at, "compile_ms is required with cache \"compile\"");
                 }
-                double compileMs = ms(node.get("compile_ms"), at + "/compile_ms");
+                double compileMs = time(node.get("compile_ms"), at + "/compile_ms");
                 return new Event.Region(graph, Event.Cache.COMPILE, ms, compileMs, guards(node, at));
             }
             case "break" -> {
@@ -230,13 +242,13 @@ final class BoundedTraceReader {
                     throw refuse(at + "/site", "site must be file:line, found \"" + site + "\"");
                 }
                 String reason = text(required(node, at, "reason"), at + "/reason");
-                return new Event.Break(site, reason, ms(required(node, at, "eager_ms"), at + "/eager_ms"));
+                return new Event.Break(site, reason, time(required(node, at, "eager_ms"), at + "/eager_ms"));
             }
             case "fallback" -> {
                 object(node, at, FALLBACK_KEYS);
                 GraphId graph = graph(required(node, at, "graph"), at + "/graph");
                 String reason = text(required(node, at, "reason"), at + "/reason");
-                double compileMs = ms(required(node, at, "compile_ms"), at + "/compile_ms");
+                double compileMs = time(required(node, at, "compile_ms"), at + "/compile_ms");
                 return new Event.Fallback(graph, reason, compileMs, guards(node, at));
             }
             default -> throw refuse(at + "/kind", "kind must be region, break or fallback, found \"" + kind + "\"");
@@ -292,7 +304,7 @@ final class BoundedTraceReader {
         return node.textValue();
     }
 
-    private double ms(JsonNode node, String at) {
+    private double nonNegative(JsonNode node, String at) {
         if (!node.isNumber()) {
             throw refuse(at, field(at) + " must be a number, found " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
@@ -306,8 +318,21 @@ final class BoundedTraceReader {
         return value;
     }
 
-    private OptionalDouble optionalMs(JsonNode node, String at, String key) {
-        return node.has(key) ? OptionalDouble.of(ms(node.get(key), at + "/" + key)) : OptionalDouble.empty();
+    /**
+     * A time in milliseconds. Bounded so that no sum over a run can overflow to infinity, which has
+     * no JSON form and no rounding: 1e12 ms is about 31 years.
+     */
+    private double time(JsonNode node, String at) {
+        double value = nonNegative(node, at);
+        if (value > MAX_MS) {
+            throw refuse(at, "a time must be at most " + CanonicalJson.number(MAX_MS) + " ms (about 31 years), found "
+                    + CanonicalJson.number(value));
+        }
+        return value;
+    }
+
+    private OptionalDouble optionalNonNegative(JsonNode node, String at, String key) {
+        return node.has(key) ? OptionalDouble.of(nonNegative(node.get(key), at + "/" + key)) : OptionalDouble.empty();
     }
 
     /** The key or index a pointer ends in, to name the field in a rule. */

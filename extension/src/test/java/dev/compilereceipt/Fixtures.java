@@ -6,6 +6,10 @@ import java.nio.file.Path;
 /** Where the repository's {@code fixtures/} folder is, for tests run by Maven or an IDE. */
 final class Fixtures {
 
+    static final Path DIR = root();
+    static final Path PRINT_BRIDGE = DIR.resolve("print-bridge/trace.json");
+    static final Path INT_SPEC = DIR.resolve("int-spec/trace.json");
+
     private Fixtures() {
     }
 

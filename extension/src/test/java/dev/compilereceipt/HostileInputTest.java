@@ -1,0 +1,286 @@
+package dev.compilereceipt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hostile and broken files: each must end in the contract's refusal, with a rule that says what is
+ * wrong, within bounded memory (this class runs in its own Surefire execution under {@code -Xmx64m})
+ * and bounded time (the timeout only turns a hang into a failure; it measures nothing). The table
+ * of these cases is {@code docs/hostile-input.md}.
+ */
+@Tag("hostile")
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class HostileInputTest {
+
+    private static final String MINIMAL = "{\"format\": \"compile-trace/1\", \"fixture\": {\"name\": \"x\"}, \"runs\": "
+            + "[{\"label\": \"baseline\", \"calls\": [{\"id\": \"a\", \"phase\": \"steady\", \"wall_ms\": 1.5, \"events\": []}]}]}";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void hundredThousandOpenBracketsAreRefusedAtTheDepthLimit() throws IOException {
+        Path file = write("nested.json", out -> repeat(out, "[", 100_000));
+        // Jackson refuses the 65th '[' (column 65) as it opens it: inside 64 arrays, having read 65 bytes.
+        assertThat(refusal(file)).isEqualTo(file + ": " + "/0".repeat(64) + " (line 1, column 66): nested deeper than 64 levels"
+                + " (a fixed bound: a compile-trace/1 document nests 8 levels, so this is not a trace)");
+    }
+
+    @Test
+    void aHundredMegabyteStringIsRefusedAtTheStringLimit() throws IOException {
+        Path file = write("long-string.json", out -> {
+            out.write("{\"format\": \"".getBytes(StandardCharsets.US_ASCII));
+            repeat(out, "a", 100_000_000);
+            out.write("\"}".getBytes(StandardCharsets.US_ASCII));
+        });
+        assertThat(Files.size(file)).isEqualTo(100_000_014L);
+        // The column is how far Jackson read before its buffer passed the limit: a little over 1 MiB.
+        assertThat(refusal(file)).startsWith(file + ": /format (line 1, column 10")
+                .endsWith("): a string longer than the limit of 1048576 characters (raise it with Limits.withMaxStringLength)");
+    }
+
+    @Test
+    void aTenThousandDigitNumberIsRefusedAtTheNumberLimit() throws IOException {
+        Path file = write("long-number.json", out -> {
+            out.write("{\"format\": \"compile-trace/1\", \"runs\": ".getBytes(StandardCharsets.US_ASCII));
+            repeat(out, "9", 10_000);
+            out.write("}".getBytes(StandardCharsets.US_ASCII));
+        });
+        assertThat(refusal(file)).startsWith(file + ": ")
+                .endsWith(": a number longer than 64 characters (a fixed bound: a double needs at most 25)");
+    }
+
+    @Test
+    void aTenThousandDigitFractionIsRefusedAtTheNumberLimit() throws IOException {
+        Path file = write("long-fraction.json", out -> {
+            out.write("[0.".getBytes(StandardCharsets.US_ASCII));
+            repeat(out, "1", 10_000);
+            out.write("]".getBytes(StandardCharsets.US_ASCII));
+        });
+        assertThat(refusal(file)).startsWith(file + ": ")
+                .endsWith(": a number longer than 64 characters (a fixed bound: a double needs at most 25)");
+    }
+
+    @Test
+    void aFileOverTheDocumentLimitIsRefusedWithoutReadingItAll() throws IOException {
+        // 20 MiB of spaces inside a valid start: only the document limit (16 MiB) can stop it.
+        Path file = write("spaces.json", out -> {
+            out.write("{\"format\": ".getBytes(StandardCharsets.US_ASCII));
+            repeat(out, " ", 20 << 20);
+            out.write("\"compile-trace/1\"}".getBytes(StandardCharsets.US_ASCII));
+        });
+        assertThat(refusal(file)).startsWith(file + ": ")
+                .endsWith(": the file is over the limit of 16777216 bytes (raise it with Limits.withMaxDocumentBytes)");
+    }
+
+    @Test
+    void anEndlessStreamOfStringsIsRefusedAtTheDocumentLimit() {
+        // 1000-character strings one after another: under the string limit, so the document limit must end it.
+        byte[] element = ("\"" + "s".repeat(1000) + "\",").getBytes(StandardCharsets.US_ASCII);
+        Limits limits = Limits.DEFAULT.withMaxCalls(100_000);
+        assertThat(refusal(endless("[", element), limits)).startsWith("endless.json: ")
+                .endsWith(": the file is over the limit of 16777216 bytes (raise it with Limits.withMaxDocumentBytes)");
+    }
+
+    @Test
+    void anEndlessArrayOfNumbersIsRefusedAtTheValueBudget() {
+        // 64 + 2 * 64 * (16 + 16 * 40) = 84032 values fit a trace within the default limits; the 84033rd
+        // value is the 84032nd array element, index 84031.
+        assertThat(refusal(endless("[", "0,".getBytes(StandardCharsets.US_ASCII)), Limits.DEFAULT))
+                .isEqualTo("endless.json: /84031 (line 1, column 168064): the document holds more than 84032 JSON values,"
+                        + " more than a trace within the limits of 64 calls per run and 16 events per call can hold"
+                        + " (raise them with Limits.withMaxCalls and Limits.withMaxEventsPerCall, or the CLI's --max-calls"
+                        + " and --max-events)");
+    }
+
+    @Test
+    void aLongKeyIsRefusedAtTheKeyLimit() throws IOException {
+        Path file = write("long-key.json", out -> {
+            out.write("{\"".getBytes(StandardCharsets.US_ASCII));
+            repeat(out, "k", 100_000);
+            out.write("\": 1}".getBytes(StandardCharsets.US_ASCII));
+        });
+        assertThat(refusal(file)).startsWith(file + ": ")
+                .endsWith(": a key longer than 256 characters (a fixed bound: the format's keys are short words)");
+    }
+
+    @Test
+    void aUtf8ByteOrderMarkIsSkippedAndChangesNothing() throws IOException {
+        Path plain = write("plain.json", out -> out.write(MINIMAL.getBytes(StandardCharsets.UTF_8)));
+        Path bom = write("bom.json", out -> {
+            out.write(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+            out.write(MINIMAL.getBytes(StandardCharsets.UTF_8));
+        });
+        Trace withBom = Traces.read(bom);
+        assertThat(withBom.sha256()).isEqualTo(Traces.read(plain).sha256());
+        assertThat(Receipt.of(withBom).receiptSha256()).isEqualTo(Receipt.of(Traces.read(plain)).receiptSha256());
+    }
+
+    @Test
+    void aByteThatCannotStartAUtf8CharacterIsRefusedAtItsPlace() throws IOException {
+        // Line 2 is `"fixture": {"name": "x` (22 bytes), then 0xFF: column 23.
+        Path file = write("latin1.json", out -> out.write(bytes("{\"format\": \"compile-trace/1\",\n\"fixture\": {\"name\": \"x", 0xFF, "\"}}")));
+        assertThat(refusal(file)).isEqualTo(file + ": (document) (line 2, column 23): not valid UTF-8: byte 0xFF cannot start a character");
+    }
+
+    @Test
+    void anOverlongEncodingIsRefused() throws IOException {
+        // 0xC0 0xAF is an overlong '/', which Jackson alone would accept as '/'.
+        Path file = write("overlong.json", out -> out.write(bytes("[\"", 0xC0, 0xAF, "\"]")));
+        assertThat(refusal(file)).isEqualTo(file + ": (document) (line 1, column 3): not valid UTF-8: byte 0xC0 cannot start a character");
+    }
+
+    @Test
+    void anEncodedSurrogateIsRefused() throws IOException {
+        Path file = write("surrogate.json", out -> out.write(bytes("[\"", 0xED, 0xA0, 0x80, "\"]")));
+        assertThat(refusal(file)).isEqualTo(file
+                + ": (document) (line 1, column 4): not valid UTF-8: byte 0xA0 cannot continue a multi-byte sequence here");
+    }
+
+    @Test
+    void aFileCutInsideAMultiByteCharacterIsRefused() throws IOException {
+        Path file = write("cut-char.json", out -> out.write(bytes("[\"", 0xE2, 0x86)));
+        assertThat(refusal(file)).isEqualTo(file
+                + ": (document) (line 1, column 4): not valid UTF-8: the file ends inside a multi-byte character (truncated?)");
+    }
+
+    @Test
+    void aLoneSurrogateEscapeIsRefused() throws IOException {
+        Path file = write("escape.json", out -> out.write(MINIMAL.replace("\"x\"", "\"\\ud800x\"").getBytes(StandardCharsets.UTF_8)));
+        assertThat(refusal(file)).isEqualTo(file + ": /fixture/name (line 1, column 51): a string holds a lone surrogate"
+                + " \\ud800: not Unicode text, so it has no UTF-8 form and no canonical hash");
+    }
+
+    @Test
+    void aUtf16FileIsRefused() throws IOException {
+        Path file = write("utf16.json", out -> out.write(MINIMAL.getBytes(StandardCharsets.UTF_16LE)));
+        assertThat(refusal(file)).isEqualTo(file + ": (document) (line 1, column 2): a NUL byte: JSON text never holds one"
+                + " (is the file UTF-16 or UTF-32? a trace is UTF-8)");
+    }
+
+    @Test
+    void aTruncatedFileIsRefusedWhereItEnds() throws IOException {
+        byte[] whole = Files.readAllBytes(Fixtures.PRINT_BRIDGE);
+        Path file = write("truncated.json", out -> out.write(Arrays.copyOf(whole, whole.length / 2)));
+        assertThat(refusal(file)).startsWith(file + ": /runs/0/calls/").contains("not valid JSON: Unexpected end-of-input");
+    }
+
+    @Test
+    void anEmptyFileIsRefused() throws IOException {
+        Path file = write("empty.json", out -> { });
+        assertThat(refusal(file)).isEqualTo(file + ": (document): the file is empty: a trace is one JSON object");
+    }
+
+    @Test
+    void aFileOfWhitespaceIsRefusedAsEmpty() throws IOException {
+        Path file = write("blank.json", out -> out.write(" \n\t\r\n".getBytes(StandardCharsets.US_ASCII)));
+        assertThat(refusal(file)).isEqualTo(file + ": (document): the file is empty: a trace is one JSON object");
+    }
+
+    @Test
+    void aDirectoryIsRefused() {
+        assertThat(refusal(dir)).isEqualTo(dir + ": (document): is a directory; a compile-trace/1 trace is one JSON file");
+    }
+
+    @Test
+    void aMissingFileIsRefused() {
+        Path file = dir.resolve("absent.json");
+        assertThat(refusal(file)).isEqualTo(file + ": (document): no such file");
+    }
+
+    @Test
+    void aSymbolicLinkLoopIsRefused() throws IOException {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        Files.createSymbolicLink(a, b);
+        Files.createSymbolicLink(b, a);
+        assertThat(refusal(a)).isEqualTo(a + ": (document): cannot be read: Too many levels of symbolic links"
+                + " or unable to access attributes of symbolic link");
+    }
+
+    @Test
+    void aTimeThatWouldOverflowASumIsRefused() throws IOException {
+        Path file = write("huge.json", out -> out.write(MINIMAL.replace("1.5", "1.7e308").getBytes(StandardCharsets.UTF_8)));
+        assertThat(refusal(file)).isEqualTo(file + ": /runs/0/calls/0/wall_ms (line 1, column 140): a time must be at most"
+                + " 1000000000000 ms (about 31 years), found 1.7e+308");
+    }
+
+    private interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private Path write(String name, Content content) throws IOException {
+        Path file = dir.resolve(name);
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            content.writeTo(out);
+        }
+        return file;
+    }
+
+    private static void repeat(OutputStream out, String text, long times) throws IOException {
+        byte[] chunk = text.repeat(8192).getBytes(StandardCharsets.UTF_8);
+        long left = times;
+        for (; left >= 8192; left -= 8192) {
+            out.write(chunk);
+        }
+        out.write(text.repeat((int) left).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] bytes(Object... parts) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (Object part : parts) {
+            if (part instanceof String text) {
+                out.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+            } else {
+                out.write((Integer) part);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** A prefix, then one element again and again, forever: only a limit can end the read. */
+    private static InputStream endless(String prefix, byte[] element) {
+        byte[] start = prefix.getBytes(StandardCharsets.US_ASCII);
+        return new InputStream() {
+            private long position;
+
+            @Override
+            public int read() {
+                long at = position++;
+                return at < start.length ? start[(int) at] : element[(int) ((at - start.length) % element.length)];
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) {
+                for (int i = 0; i < length; i++) {
+                    buffer[offset + i] = (byte) read();
+                }
+                return length;
+            }
+        };
+    }
+
+    private static String refusal(Path file) {
+        return catchThrowableOfType(TraceRefusedException.class, () -> Traces.read(file)).getMessage();
+    }
+
+    private static String refusal(InputStream in, Limits limits) {
+        return catchThrowableOfType(TraceRefusedException.class,
+                () -> BoundedTraceReader.read(Path.of("endless.json"), in, limits)).getMessage();
+    }
+}

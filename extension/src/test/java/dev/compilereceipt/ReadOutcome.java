@@ -1,0 +1,108 @@
+package dev.compilereceipt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * What must hold for whatever bytes reach a reader: it refuses them with a {@link TraceRefusedException}
+ * that names the file and a rule, or it gives a trace whose receipt (true and under every mutant),
+ * CSV exports and summary compute, whose canonical receipt JSON is a fixed point and hashes to its
+ * {@code receipt_sha256}, and which reads the same twice. Any other outcome (another exception, an
+ * error, a hang) fails the caller: the fuzz tests and the properties share these checks, one
+ * method per reader.
+ */
+final class ReadOutcome {
+
+    static final Path FILE = Path.of("input.json");
+
+    /** Receipts are ours and can be larger than a trace; read them back without the trace limits. */
+    private static final ObjectMapper RECEIPT_READER = JsonMapper.builder(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build()).build()).build();
+
+    private ReadOutcome() {
+    }
+
+    /** Reads {@code bytes} as compile-trace/1; if a trace comes of it, checks it and its canonical form. */
+    static Optional<Trace> compileTrace(byte[] bytes) {
+        Optional<Trace> trace = refusedOrSound(() -> readCompileTrace(bytes));
+        trace.ifPresent(read -> canonicalFormRoundTrips(bytes, read));
+        return trace;
+    }
+
+    static Trace readCompileTrace(byte[] bytes) {
+        return BoundedTraceReader.read(FILE, new ByteArrayInputStream(bytes), Limits.DEFAULT);
+    }
+
+    /** The reader's outcome: empty for a refusal, else a trace whose receipt is sound and reproducible. */
+    static Optional<Trace> refusedOrSound(Supplier<Trace> read) {
+        Trace trace;
+        try {
+            trace = read.get();
+        } catch (TraceRefusedException refused) {
+            assertThat(refused.getMessage()).startsWith(refused.file() + ": ");
+            assertThat(refused.rule()).isNotBlank();
+            return Optional.empty();
+        }
+        Receipt receipt = receiptIsSound(trace);
+        assertThat(Receipt.of(read.get()).toCanonicalJson()).isEqualTo(receipt.toCanonicalJson());
+        return Optional.of(trace);
+    }
+
+    static Receipt receiptIsSound(Trace trace) {
+        Receipt receipt = Receipt.of(trace);
+        String json = receipt.toCanonicalJson();
+        JsonNode tree = parse(json);
+        assertThat(CanonicalJson.write(tree)).isEqualTo(json);
+        ((ObjectNode) tree).remove("receipt_sha256");
+        assertThat(CanonicalJson.sha256(tree)).isEqualTo(receipt.receiptSha256());
+        assertThat(receipt.traceSha256()).isEqualTo(trace.sha256());
+        receipt.toReceiptCsv();
+        receipt.toLedgerCsv();
+        ReceiptSummary.render(receipt);
+        for (Mutant mutant : Mutant.values()) {
+            Receipt mutated = Receipt.of(trace, mutant);
+            mutated.toCanonicalJson();
+            ReceiptSummary.render(mutated);
+        }
+        return receipt;
+    }
+
+    /**
+     * parse, canonical JSON, parse again: the same bytes, and the hash of those bytes is the trace's
+     * {@code trace_sha256}; the canonical form reads as a trace with the same hash and receipt.
+     */
+    static byte[] canonicalFormRoundTrips(byte[] bytes, Trace trace) {
+        byte[] canonical = canonical(bytes);
+        assertThat(CanonicalJson.sha256(canonical)).isEqualTo(trace.sha256());
+        assertThat(canonical(canonical)).isEqualTo(canonical);
+        Trace again = readCompileTrace(canonical);
+        assertThat(again.sha256()).isEqualTo(trace.sha256());
+        assertThat(Receipt.of(again).toCanonicalJson()).isEqualTo(Receipt.of(trace).toCanonicalJson());
+        return canonical;
+    }
+
+    static byte[] canonical(byte[] bytes) {
+        return CanonicalJson.bytes(LocatedJson.parse(FILE, new ByteArrayInputStream(bytes), Limits.DEFAULT).root());
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return RECEIPT_READER.readTree(json.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("a receipt's canonical JSON must parse: " + e.getMessage(), e);
+        }
+    }
+}

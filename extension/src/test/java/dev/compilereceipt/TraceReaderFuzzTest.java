@@ -1,0 +1,23 @@
+package dev.compilereceipt;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+/**
+ * Coverage-guided fuzzing of the trace readers with Jazzer. In the ordinary build each method runs
+ * in regression mode over its committed inputs in
+ * {@code src/test/resources/dev/compilereceipt/TraceReaderFuzzTestInputs/<method>/}: the real
+ * fixtures, hand-made edge cases and every input that once found a defect. To fuzz for real
+ * (one method per JVM), see {@code docs/hostile-input.md}:
+ *
+ * <pre>JAZZER_FUZZ=1 mvn -pl extension test -Dtest=TraceReaderFuzzTest#compileTrace -Dsurefire.failIfNoSpecifiedTests=false</pre>
+ *
+ * Each input must end in a {@link TraceRefusedException} or a trace whose receipt is sound
+ * ({@link ReadOutcome}); anything else is a finding.
+ */
+class TraceReaderFuzzTest {
+
+    @FuzzTest(maxDuration = "5m")
+    void compileTrace(byte[] input) {
+        ReadOutcome.compileTrace(input);
+    }
+}
