@@ -53,12 +53,17 @@ final class LogLines {
             }
             int scanned = filled - position;
             if (scanned > maxLine) {
-                throw new TraceRefusedException(file, "", number + 1, 0, "line " + (number + 1) + " is longer than "
-                        + (maxLine >> 20) + " MiB; a TORCH_TRACE record line is never that long, so this is not a log to read");
+                throw new TraceRefusedException(file, "", number + 1, 0, tooLong(number + 1));
             }
             fill();
             scanFrom = position + scanned;
         }
+    }
+
+    private String tooLong(long line) {
+        String limit = maxLine % (1 << 20) == 0 ? (maxLine >> 20) + " MiB" : maxLine + " bytes";
+        return "line " + line + " is longer than " + limit + ", the longest line this reader takes; TORCH_TRACE writes"
+                + " large payloads as many tab-indented lines, so a line this long is not a record";
     }
 
     private int indexOfNewline(int from) {
@@ -74,8 +79,7 @@ final class LogLines {
     private void take(int from, int to) {
         number++;
         if (to - from > maxLine) {
-            throw new TraceRefusedException(file, "", number, 0, "line " + number + " is longer than "
-                    + (maxLine >> 20) + " MiB; a TORCH_TRACE record line is never that long, so this is not a log to read");
+            throw new TraceRefusedException(file, "", number, 0, tooLong(number));
         }
         start = from;
         end = to > from && buffer[to - 1] == '\r' ? to - 1 : to;
