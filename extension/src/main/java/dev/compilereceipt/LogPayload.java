@@ -1,10 +1,5 @@
 package dev.compilereceipt;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.async.ByteArrayFeeder;
-import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -13,22 +8,18 @@ import java.util.Optional;
 
 /**
  * The payload of one record, taken a line at a time as the lines stream past: its MD5 is updated,
- * a payload that must be JSON is checked by Jackson's non-blocking parser token by token (nothing
- * is built), and only a payload the reader needs is kept, up to a bound. PyTorch hashes the
+ * a payload that must be JSON is checked by {@link JsonSyntax} byte by byte (nothing is decoded or
+ * built), and only a payload the reader needs is kept, up to a bound. PyTorch hashes the
  * payload text whose lines follow the envelope, each with one leading tab, joined by {@code \n}.
  */
 final class LogPayload {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
     private static final byte[] NEWLINE = {'\n'};
 
     private final MessageDigest md5;
     private boolean verifying;
     private boolean checkingJson;
-    private JsonParser json;
-    private int depth;
-    private boolean rootDone;
-    private boolean jsonBroken;
+    private final JsonSyntax json = new JsonSyntax();
     private int keepLimit;
     private byte[] kept = new byte[256];
     private int keptLength;
@@ -48,17 +39,7 @@ final class LogPayload {
         verifying = verifyMd5;
         md5.reset();
         checkingJson = mustBeJson;
-        depth = 0;
-        rootDone = false;
-        jsonBroken = false;
-        json = null;
-        if (mustBeJson) {
-            try {
-                json = FACTORY.createNonBlockingByteArrayParser();
-            } catch (IOException e) {
-                throw new IllegalStateException("Jackson has a non-blocking parser", e);
-            }
-        }
+        json.reset();
         this.keepLimit = keepLimit;
         keptLength = 0;
         overflowed = false;
@@ -78,38 +59,11 @@ final class LogPayload {
         if (verifying) {
             md5.update(bytes, from, to - from);
         }
-        if (checkingJson && !jsonBroken) {
-            feed(bytes, from, to);
+        if (checkingJson) {
+            json.feed(bytes, from, to);
         }
         if (keepLimit > 0) {
             keep(bytes, from, to);
-        }
-    }
-
-    private void feed(byte[] bytes, int from, int to) {
-        try {
-            ((ByteArrayFeeder) json.getNonBlockingInputFeeder()).feedInput(bytes, from, to);
-            drain();
-        } catch (IOException e) {
-            jsonBroken = true;
-        }
-    }
-
-    private void drain() throws IOException {
-        JsonToken token;
-        while ((token = json.nextToken()) != null && token != JsonToken.NOT_AVAILABLE) {
-            if (rootDone) {
-                jsonBroken = true;
-                return;
-            }
-            if (token.isStructStart()) {
-                depth++;
-            } else if (token.isStructEnd()) {
-                depth--;
-            }
-            if (depth == 0) {
-                rootDone = true;
-            }
         }
     }
 
@@ -133,23 +87,7 @@ final class LogPayload {
 
     /** Whether a payload that must be JSON was one complete JSON value. */
     boolean jsonValid() {
-        if (!checkingJson) {
-            return true;
-        }
-        if (!jsonBroken) {
-            try {
-                ((ByteArrayFeeder) json.getNonBlockingInputFeeder()).endOfInput();
-                drain();
-            } catch (IOException e) {
-                jsonBroken = true;
-            }
-        }
-        try {
-            json.close();
-        } catch (IOException e) {
-            jsonBroken = true;
-        }
-        return !jsonBroken && rootDone;
+        return !checkingJson || json.complete();
     }
 
     byte[] kept() {
