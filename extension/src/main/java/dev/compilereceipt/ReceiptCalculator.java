@@ -150,6 +150,11 @@ final class ReceiptCalculator {
             }
             sitesOfCall.forEach(site -> crossings.computeIfAbsent(site, s -> new ArrayList<>()).add(call));
         }
+        if (calls.isEmpty()) {
+            // A log without calls still saw graph ids: those its compile log names.
+            run.compileLog().ifPresent(log -> java.util.stream.Stream.concat(log.graphs().stream(), log.fallbackGraphs().stream())
+                    .map(GraphId::parse).flatMap(Optional::stream).forEach(graphs::add));
+        }
         List<BreakSite> sites = new ArrayList<>();
         crossings.forEach((site, crossingCalls) -> sites.add(breakSite(trace, site, crossingCalls)));
         return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog());

@@ -152,7 +152,7 @@ final class ReceiptJson {
         return node;
     }
 
-    private static ObjectNode compileLog(CompileLog log) {
+    static ObjectNode compileLog(CompileLog log) {
         ObjectNode node = NODES.objectNode();
         node.set("compiles", strings(log.compiles()));
         node.set("recompiles", strings(log.recompiles()));

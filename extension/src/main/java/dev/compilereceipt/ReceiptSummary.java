@@ -32,7 +32,7 @@ public final class ReceiptSummary {
         out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
         for (RunFigures run : receipt.runs()) {
             out.append('\n').append("run ").append(run.label()).append('\n');
-            out.append(table(run));
+            out.append(run.hasPhases() ? table(run) : "  phases: none (the source has no per-call markers)\n");
             out.append("  graphs: ").append(run.graphs().isEmpty() ? "none" : join(run.graphs())).append('\n');
             if (run.breakSites().isEmpty()) {
                 out.append("  break sites: none\n");
@@ -54,6 +54,7 @@ public final class ReceiptSummary {
                             .append(miss.guard().strip()).append('\n');
                 }
             }
+            run.compileLog().ifPresent(log -> out.append(compileLog(log)));
         }
         if (!receipt.comparisons().isEmpty()) {
             out.append("\ncomparison (candidate / baseline, median wall ms)\n");
@@ -73,6 +74,28 @@ public final class ReceiptSummary {
             out.append("\nnot measured by this trace: ").append(String.join(", ", receipt.limits().notMeasured())).append('\n');
         }
         out.append("\nfailures: ").append(receipt.failures().isEmpty() ? "none" : String.join(", ", receipt.failures())).append('\n');
+        return out.toString();
+    }
+
+    private static String compileLog(CompileLog log) {
+        StringBuilder out = new StringBuilder("  compile log:\n");
+        out.append("    compiles ").append(log.compiles().size()).append(" (recompiles ").append(log.recompiles().size())
+                .append("), fallbacks ").append(log.fallbacks().size()).append(", compile ms ").append(ms(log.compileMs()))
+                .append('\n');
+        out.append("    variants made: ").append(log.graphs().isEmpty() ? "none" : String.join(" ", log.graphs())).append('\n');
+        if (!log.fallbackGraphs().isEmpty()) {
+            out.append("    fell back: ").append(String.join(" ", log.fallbackGraphs())).append('\n');
+        }
+        for (CompileLog.Site site : log.breakSites()) {
+            out.append("    break ").append(site.site()).append("  reported by ").append(site.compiles())
+                    .append(site.compiles() == 1 ? " compile" : " compiles").append("\n      ").append(site.reason()).append('\n');
+        }
+        out.append("    recompile reasons: ").append(log.recompileReasons().size()).append('\n');
+        CompileLog.CacheCounts fx = log.artifactCache().fxGraph();
+        CompileLog.CacheCounts aot = log.artifactCache().aotAutograd();
+        out.append("    on-disk caches: fx_graph hit ").append(fx.hit()).append(" miss ").append(fx.miss()).append(" bypass ")
+                .append(fx.bypass()).append(", aotautograd hit ").append(aot.hit()).append(" miss ").append(aot.miss())
+                .append(" bypass ").append(aot.bypass()).append('\n');
         return out.toString();
     }
 

@@ -3,6 +3,7 @@ package dev.compilereceipt;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -10,11 +11,15 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads traces. {@code compile-trace/1} JSON is read in full and validated against every rule of
- * the contract; anything that breaks one is refused with a {@link TraceRefusedException}. Two
- * single-run traces, recorded before and after an intervention, combine into one comparison.
+ * Reads traces, recognising the source by content, never by name: a JSON object is
+ * {@code compile-trace/1}, read in full and validated against every rule of the contract; a file
+ * of glog-prefixed records is a TORCH_TRACE log, streamed record by record; a folder is a
+ * TORCH_TRACE folder with one log per rank. Anything else is refused with a
+ * {@link TraceRefusedException} that names the file, the place and the rule. Two single-run
+ * traces, recorded before and after an intervention, combine into one comparison.
  *
- * <p>Example: {@code Receipt receipt = Receipt.of(Traces.read(Path.of("fixtures/print-bridge/trace.json")));}
+ * <p>Example: {@code Receipt receipt = Receipt.of(Traces.read(Path.of("fixtures/print-bridge/torch_trace.log")));}
+ * and, for a multi-rank folder, {@code Traces.read(dir, Traces.ranks(dir).get(0))}.
  */
 public final class Traces {
 
@@ -26,7 +31,33 @@ public final class Traces {
     }
 
     public static Trace read(Path file, Limits limits) {
-        return BoundedTraceReader.read(file, limits);
+        if (Files.isDirectory(file)) {
+            return TorchTraceReader.read(TorchTraceFolder.of(file).only(), limits);
+        }
+        return switch (TraceSource.of(file)) {
+            case COMPILE_TRACE -> BoundedTraceReader.read(file, limits);
+            case TORCH_TRACE -> TorchTraceReader.read(file, limits);
+        };
+    }
+
+    /** The log of one rank in a TORCH_TRACE folder. */
+    public static Trace read(Path dir, int rank) {
+        return read(dir, rank, Limits.DEFAULT);
+    }
+
+    public static Trace read(Path dir, int rank, Limits limits) {
+        if (!Files.isDirectory(dir)) {
+            throw new TraceRefusedException(dir, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder; this is a single file");
+        }
+        return TorchTraceReader.read(TorchTraceFolder.of(dir).rank(rank), limits);
+    }
+
+    /** The ranks of the logs in a TORCH_TRACE folder, ascending. */
+    public static List<Integer> ranks(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new TraceRefusedException(dir, "", 0, 0, "ranks are listed for a TORCH_TRACE folder; this is a single file");
+        }
+        return TorchTraceFolder.of(dir).ranks();
     }
 
     /**

@@ -1,0 +1,237 @@
+package dev.compilereceipt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * TORCH_TRACE logs without markers (pytorch/tlparse's test inputs), hand-made logs with bad
+ * records, TORCH_TRACE folders and the refusals. Expected values are read from the logs by hand;
+ * line numbers are those of the envelope lines.
+ */
+class TorchTraceLogsTest {
+
+    private static final String PREFIX = "V1129 07:59:13.414000 21527 torch/_dynamo/utils.py:1318] ";
+
+    @TempDir
+    Path tmp;
+
+    private static CompileLog baselineLog(Trace trace) {
+        return trace.run("baseline").orElseThrow().compileLog().orElseThrow();
+    }
+
+    @Test
+    void olderLogFindsBreakSitesThroughResumeFrames() {
+        Trace trace = Traces.read(Fixtures.path("tlparse/comp_metrics.log"));
+        CompileLog log = baselineLog(trace);
+        // compilation_metrics at lines 31 (0/0, attempt 1, co_name fn), 48 (1/0, torch_dynamo_resume_in_fn_at_9551)
+        // and 65 (2/0, torch_dynamo_resume_in_fn_at_9553); no has_guarded_code field, fail_type null: all made a variant.
+        assertThat(log.compiles()).containsExactly("0/0", "1/0", "2/0");
+        assertThat(log.recompiles()).isEmpty();
+        assertThat(log.fallbacks()).isEmpty();
+        // 0/0 and 1/0 each have one restart reason; the resume frames that follow name the lines 9551 and 9553.
+        String file = "/data/users/jjwu/a/pytorch/test/dynamo/test_misc.py";
+        String reason = "'skip function graph_break in file /data/users/jjwu/a/pytorch/torch/_dynamo/decorators.py'";
+        assertThat(log.breakSites()).containsExactly(
+                new CompileLog.Site(file + ":9551", reason, 1), new CompileLog.Site(file + ":9553", reason, 1));
+        // 0.012439489364624023 + 0.0071980953216552734 + 0.003393888473510742 s = 23.03147... ms, rounded to 4 decimals.
+        assertThat(log.compileMs()).hasValue(23.0315);
+        assertThat(trace.badLines()).hasValue(List.of());
+        assertThat(trace.run("baseline").orElseThrow().calls()).isEmpty();
+        assertThat(trace.notMeasured()).containsExactlyInAnyOrder(Measure.values());
+    }
+
+    @Test
+    void cacheHitsAndMissesAcrossResets() {
+        CompileLog log = baselineLog(Traces.read(Fixtures.path("tlparse/cache_hit_miss.log")));
+        // Three rounds of 0/0 then 1/0 (metrics at lines 295, 2629, 2946, 4896, 5210, 7508): ids restart after each reset.
+        assertThat(log.compiles()).containsExactly("0/0", "1/0", "0/0", "1/0", "0/0", "1/0");
+        assertThat(log.graphs()).containsExactly("0/0", "1/0");
+        assertThat(log.recompiles()).isEmpty();
+        // fx_graph_cache_miss at 2015 and 6894, fx_graph_cache_hit at 4281; aotautograd_cache_bypass at 2373, 4640, 7252.
+        assertThat(log.artifactCache()).isEqualTo(new CompileLog.ArtifactCache(
+                new CompileLog.CacheCounts(1, 2, 0), new CompileLog.CacheCounts(0, 0, 3)));
+        // dynamo_cumulative_compile_time_us (no entire_frame_compile_time_s in this log):
+        // 142473 + 4298670 + 88329 + 242984 + 86006 + 3438591 us = 8297.053 ms.
+        assertThat(log.compileMs()).hasValue(8297.053);
+    }
+
+    @Test
+    void backendFailureIsAFallback() {
+        CompileLog log = baselineLog(Traces.read(Fixtures.path("tlparse/comp_failure.log")));
+        // Line 145: has_guarded_code false, fail_type BackendCompilerFailed, dynamo_cumulative_compile_time_us 157247.
+        assertThat(log.compiles()).isEmpty();
+        assertThat(log.fallbacks()).containsExactly("0/0");
+        assertThat(log.fallbackGraphs()).containsExactly("0/0");
+        assertThat(log.compileMs()).hasValue(157.247);
+        Receipt receipt = Receipt.of(Traces.read(Fixtures.path("tlparse/comp_failure.log")));
+        assertThat(receipt.run("baseline").hasPhases()).isFalse();
+        assertThat(receipt.run("baseline").graphs()).containsExactly(new GraphId(0, 0));
+        assertThat(receipt.toCanonicalJson()).contains("\"phases\":null");
+    }
+
+    @Test
+    void recompileStormWithCrlfLineEnds() {
+        Trace trace = Traces.read(Fixtures.path("tlparse/recompile_storm_rank_1.log"));
+        CompileLog log = baselineLog(trace);
+        // The file has CRLF line ends; with the CR dropped every has_payload MD5 matches.
+        assertThat(trace.badLines()).hasValue(List.of());
+        List<String> ids = java.util.stream.IntStream.range(0, 15).mapToObj(v -> "0/" + v).toList();
+        assertThat(log.compiles()).isEqualTo(ids);
+        assertThat(log.recompiles()).isEqualTo(ids.subList(1, 15));
+        // 0/V lists V guard failures: 1 + 2 + ... + 14 = 105.
+        assertThat(log.recompileReasons()).hasSize(105);
+        assertThat(log.recompileReasons().get(0)).isEqualTo(
+                new CompileLog.RecompileReason("0/1", "0/0: tensor 'x' size mismatch at index 0. expected 2, actual 3"));
+        // 0/0 .. 0/9 hit both on-disk caches, 0/10 .. 0/14 missed both.
+        assertThat(log.artifactCache()).isEqualTo(new CompileLog.ArtifactCache(
+                new CompileLog.CacheCounts(10, 5, 0), new CompileLog.CacheCounts(10, 5, 0)));
+        // Sum of the 15 entire_frame_compile_time_s values (1.334062 + 0.016248 + ... + 0.370803 s) = 4573.422 ms.
+        assertThat(log.compileMs()).hasValue(4573.422);
+    }
+
+    @Test
+    void corruptedChromiumEventIsReportedNotFatal() {
+        Trace trace = Traces.read(Fixtures.path("tlparse/simple_corrupted_json.log"));
+        // Line 13: a chromium_event whose payload lacks the closing brace of "args" (and so its MD5 differs too).
+        assertThat(trace.badLines()).hasValue(List.of(13L));
+        CompileLog log = baselineLog(trace);
+        assertThat(log.compiles()).containsExactly("0/0");
+        assertThat(log.compileMs()).hasValue(1659.332);
+        assertThat(log.artifactCache().fxGraph()).isEqualTo(new CompileLog.CacheCounts(0, 1, 0));
+        assertThat(Receipt.of(trace).toCanonicalJson()).contains("\"bad_lines\":[13]");
+    }
+
+    @Test
+    void badRecordsAreSkippedAndListed() throws IOException {
+        String payload = "{\"key\": \"k\"}";
+        String cut = "{\n\"name\": ";
+        Path file = write("bad.log",
+                PREFIX + "{\"dynamo_start\": {\"stack\": []}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}",
+                PREFIX + "{\"artifact\": {\"name\": \"fx_graph_cache_miss\", \"encoding\": \"json\"}, \"frame_id\": 0,"
+                        + " \"frame_compile_id\": 0, \"attempt\": 0, \"has_payload\": \"" + md5("something else") + "\"}",
+                "\t" + payload,
+                PREFIX + "{\"chromium_event\": {}, \"has_payload\": \"" + md5(cut) + "\"}",
+                "\t{",
+                "\t\"name\": ",
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": tru",
+                "this line is neither a record nor a payload line",
+                PREFIX + "{\"artifact\": {\"name\": \"aotautograd_cache_hit\", \"encoding\": \"json\"}, \"frame_id\": 0,"
+                        + " \"frame_compile_id\": 0, \"attempt\": 0, \"has_payload\": \"" + md5(payload) + "\"}",
+                "\t" + payload,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"cache_size\": 0,"
+                        + " \"entire_frame_compile_time_s\": 0.5, \"restart_reasons\": []}, \"frame_id\": 0,"
+                        + " \"frame_compile_id\": 0, \"attempt\": 0}");
+        Trace trace = Traces.read(file);
+        // 2: MD5 mismatch; 4: MD5 right but the JSON is cut short; 7: envelope not JSON; 8: no glog prefix.
+        assertThat(trace.badLines()).hasValue(List.of(2L, 4L, 7L, 8L));
+        CompileLog log = baselineLog(trace);
+        assertThat(log.compiles()).containsExactly("0/0");
+        assertThat(log.compileMs()).hasValue(500.0);
+        // The skipped fx_graph_cache_miss is not counted; the good aotautograd_cache_hit at line 9 is.
+        assertThat(log.artifactCache()).isEqualTo(new CompileLog.ArtifactCache(
+                CompileLog.CacheCounts.NONE, new CompileLog.CacheCounts(1, 0, 0)));
+    }
+
+    @Test
+    void aFileThatIsNoLogIsRefused() throws IOException {
+        Path file = write("notes.log", "hello world", "V1129 not a log either");
+        assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class).hasMessage(file
+                + ": (document) (line 1): neither a compile-trace/1 JSON object (it does not start with '{') nor a TORCH_TRACE"
+                + " log (line 1 does not start with a glog prefix and a JSON envelope, like"
+                + " V1129 07:59:13.414000 21527 file.py:40] {...})");
+    }
+
+    @Test
+    void anOverlongLineIsRefused() {
+        String log = PREFIX + "{\"str\": [\"a\", 0]}\n" + PREFIX + "{\"str\": [\"" + "x".repeat(2000) + "\", 1]}\n";
+        Path file = Path.of("long.log");
+        assertThatThrownBy(() -> TorchTraceReader.read(file, new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)),
+                Limits.DEFAULT, 1024)).isInstanceOf(TraceRefusedException.class).hasMessage("long.log: (document) (line 2):"
+                + " line 2 is longer than 1024 bytes, the longest line this reader takes; TORCH_TRACE writes large payloads"
+                + " as many tab-indented lines, so a line this long is not a record");
+    }
+
+    @Test
+    void markedLogsKeepTheCallLimit() {
+        Path file = Fixtures.path("print-bridge/torch_trace.log");
+        // b14's start marker (line 5714) would be the 15th call of baseline.
+        assertThatThrownBy(() -> Traces.read(file, Limits.DEFAULT.withMaxCalls(14))).hasMessage(file
+                + ": (document) (line 5714): run baseline has more than 14 calls, over the limit of calls per run"
+                + " (raise it with Limits.withMaxCalls or the CLI's --max-calls)");
+        // b03 (end marker at line 2831) has region 0/0, the break, region 1/0: 3 events.
+        assertThatThrownBy(() -> Traces.read(file, Limits.DEFAULT.withMaxEventsPerCall(2))).hasMessage(file
+                + ": (document) (line 2831): call b03 has 3 events, over the limit of 2 events per call"
+                + " (raise it with Limits.withMaxEventsPerCall or the CLI's --max-events)");
+    }
+
+    @Test
+    void anEndMarkerWithoutItsStartIsRefused() throws IOException {
+        String marker = "{\"edge\": \"end\", \"id\": \"b00\", \"phase\": \"eager\", \"run\": \"baseline\", \"wall_ms\": 0.3}";
+        Path file = write("marker.log",
+                PREFIX + "{\"artifact\": {\"name\": \"compile_receipt_call\", \"encoding\": \"json\"}, \"has_payload\": \""
+                        + md5(marker) + "\"}",
+                "\t" + marker);
+        assertThatThrownBy(() -> Traces.read(file)).hasMessage(file
+                + ": (document) (line 1): end marker of call b00 without its start marker");
+    }
+
+    @Test
+    void aFolderHoldsOneLogPerRank() throws IOException {
+        Path dir = Files.createDirectory(tmp.resolve("trace"));
+        Files.copy(Fixtures.path("tlparse/comp_metrics.log"), dir.resolve("dedicated_log_torch_trace_rank_0_ab.log"));
+        Files.copy(Fixtures.path("tlparse/comp_failure.log"), dir.resolve("dedicated_log_torch_trace_rank_1_cd.log"));
+        Files.writeString(dir.resolve("notes.txt"), "not a log\n");
+        assertThat(Traces.ranks(dir)).containsExactly(0, 1);
+        assertThatThrownBy(() -> Traces.read(dir)).isInstanceOf(TraceRefusedException.class).hasMessage(dir
+                + ": (document): the folder holds logs of ranks [0, 1]; choose one (Traces.read(dir, rank) or the CLI's --rank)");
+        assertThat(baselineLog(Traces.read(dir, 0)).compiles()).containsExactly("0/0", "1/0", "2/0");
+        assertThat(baselineLog(Traces.read(dir, 1)).fallbacks()).containsExactly("0/0");
+        assertThatThrownBy(() -> Traces.read(dir, 2)).hasMessage(dir
+                + ": (document): no log for rank 2; the folder holds ranks [0, 1]");
+    }
+
+    @Test
+    void aFolderWithOneLogNeedsNoRank() throws IOException {
+        Path dir = Files.createDirectory(tmp.resolve("single"));
+        Files.copy(Fixtures.path("tlparse/comp_failure.log"), dir.resolve("trace.log"));
+        assertThat(Traces.ranks(dir)).containsExactly(0);
+        assertThat(baselineLog(Traces.read(dir)).fallbacks()).containsExactly("0/0");
+    }
+
+    @Test
+    void theTraceHashPinsWhatWasImported() throws IOException {
+        Trace once = Traces.read(Fixtures.path("tlparse/comp_metrics.log"));
+        Trace again = Traces.read(Fixtures.path("tlparse/comp_metrics.log"));
+        assertThat(once.sha256()).isEqualTo(again.sha256()).hasSize(64);
+        // The same records under another name and with one more bad line: a different import, a different hash.
+        Path copy = tmp.resolve("comp_metrics.log");
+        Files.writeString(copy, Files.readString(Fixtures.path("tlparse/comp_metrics.log")) + "garbage\n");
+        Trace changed = Traces.read(copy);
+        assertThat(changed.badLines()).hasValue(List.of(66L));
+        assertThat(changed.sha256()).isNotEqualTo(once.sha256());
+    }
+
+    private Path write(String name, String... lines) throws IOException {
+        return Files.writeString(tmp.resolve(name), String.join("\n", lines) + "\n");
+    }
+
+    private static String md5(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
