@@ -48,11 +48,11 @@ class TracesCombineTest {
     void theCombinationComparesTheTwoFiles() {
         Receipt receipt = Receipt.of(Traces.combine(Traces.read(BEFORE), Traces.read(AFTER)));
 
-        // steady walls: before 2.0 and 4.0, median 3.0; after 1.0 and 3.0, median 2.0; ratio 2.0 / 3.0 = 0.6667.
+        // steady walls: before 2.0 and 4.0, median 3.0; after 1.0 and 3.0, median 2.0; ratio 2.0 / 3.0 = 0.666667 (6 significant digits).
         Comparison steady = receipt.comparison(Phase.STEADY).orElseThrow();
         assertThat(steady.baselineMedianMs()).hasValue(3.0);
         assertThat(steady.candidateMedianMs()).hasValue(2.0);
-        assertThat(steady.ratio()).hasValue(0.6667);
+        assertThat(steady.ratio()).hasValue(0.666667);
         // warmup: 12.0 -> 9.0, ratio 0.75
         assertThat(receipt.comparison(Phase.WARMUP).orElseThrow().ratio()).hasValue(0.75);
         assertThat(receipt.run("candidate").phase(Phase.WARMUP).compileMs()).isEqualTo(8.0);
@@ -76,6 +76,6 @@ class TracesCombineTest {
         assertThatThrownBy(() -> Traces.combine(Traces.read(BEFORE), wide))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cannot combine " + BEFORE + " and " + AFTER + ": they were read under different limits, "
-                        + "Limits[maxCalls=64, maxEventsPerCall=16] and Limits[maxCalls=128, maxEventsPerCall=16]");
+                        + "Limits[maxCalls=64, maxEventsPerCall=16, maxStringLength=1048576, maxDocumentBytes=16777216] and Limits[maxCalls=128, maxEventsPerCall=16, maxStringLength=1048576, maxDocumentBytes=16777216]");
     }
 }

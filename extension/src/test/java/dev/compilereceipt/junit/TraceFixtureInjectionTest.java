@@ -118,8 +118,8 @@ class TraceFixtureInjectionTest {
         @Test
         void comparesTheTwoFiles(@TraceFixture(baseline = "traces/before.json", candidate = "traces/after.json") Receipt receipt) {
             assertThat(receipt.runs()).extracting(r -> r.label()).containsExactly("baseline", "candidate");
-            // steady medians: before (2.0 + 4.0) / 2 = 3.0, after (1.0 + 3.0) / 2 = 2.0; ratio 2.0 / 3.0 = 0.6667
-            assertThat(receipt.comparison(Phase.STEADY).orElseThrow().ratio()).hasValue(0.6667);
+            // steady medians: before (2.0 + 4.0) / 2 = 3.0, after (1.0 + 3.0) / 2 = 2.0; ratio 2.0 / 3.0 = 0.666667 (6 significant digits)
+            assertThat(receipt.comparison(Phase.STEADY).orElseThrow().ratio()).hasValue(0.666667);
             assertThat(receipt.fixture().name()).isEqualTo("tiny");
         }
 
