@@ -194,7 +194,7 @@ class HostileInputTest {
 
     @Test
     void aDirectoryIsRefused() {
-        assertThat(refusal(dir)).isEqualTo(dir + ": (document): is a directory; a compile-trace/1 trace is one JSON file");
+        assertThat(refusal(dir)).isEqualTo(dir + ": (document): the folder holds no TORCH_TRACE log (a file whose lines start with a glog prefix and a JSON envelope, like V1129 07:59:13.414000 21527 file.py:40] {...})");
     }
 
     @Test

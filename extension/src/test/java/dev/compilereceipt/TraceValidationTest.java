@@ -49,6 +49,7 @@ class TraceValidationTest {
         number-out-of-range         | /runs/0/calls/0/wall_ms                 | 15 | 22 | NaN or infinite numbers are not allowed: 1e999 is out of the range of a double
         eager-call-with-region      | /runs/0/calls/0/events/0/kind           | 18 | 23 | an eager call runs no compiled code: a "region" event is not allowed in phase eager
         compiled-twice              | /runs/0/calls/2/events/0/graph          | 56 | 24 | graph 0/0 is compiled twice in this run; a variant is compiled once, later calls hit it
+        not-an-object               | ``                                      | 1  | 1  | a trace must be a JSON object, found array
         trailing-content            | ``                                      | 78 | 1  | content after the end of the JSON document
         """)
     void refusesABrokenRuleWithItsPlace(String name, String pointer, long line, long column, String rule) {
@@ -75,16 +76,7 @@ class TraceValidationTest {
     void anEmptyFileHasNoPlace() {
         Path file = Fixtures.path("rules/empty.json");
         assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class)
-                .hasMessage(file + ": (document): the file is empty: a trace is a compile-trace/1 JSON object or a TORCH_TRACE log");
-    }
-
-    @Test
-    void somethingElseThanATraceIsRefusedWithBothFormsNamed() {
-        Path file = Fixtures.path("rules/not-an-object.json");
-        assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class)
-                .hasMessage(file + ": (document) (line 1): neither a compile-trace/1 JSON object (it does not start with '{') "
-                        + "nor a TORCH_TRACE log (line 1 does not start with a glog prefix and a JSON envelope, like "
-                        + "V1129 07:59:13.414000 21527 file.py:40] {...})");
+                .hasMessage(file + ": (document): the file is empty: a trace is one JSON object");
     }
 
     @Test
@@ -99,6 +91,6 @@ class TraceValidationTest {
     void aMissingFileIsRefusedByName() {
         Path file = Fixtures.path("rules/no-such-trace.json");
         assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class)
-                .hasMessageStartingWith(file + ": (document): cannot be read: java.nio.file.NoSuchFileException");
+                .hasMessage(file + ": (document): no such file");
     }
 }
