@@ -27,6 +27,23 @@ enum TraceSource {
         while (end < head.length && head[end] != '\n') {
             end++;
         }
-        return GlogPrefix.envelopeStart(head, 0, end) >= 0 ? TORCH_TRACE : COMPILE_TRACE;
+        if (GlogPrefix.envelopeStart(head, 0, end) >= 0) {
+            return TORCH_TRACE;
+        }
+        int first = 0;
+        while (first < head.length && (head[first] == ' ' || head[first] == '\t' || head[first] == '\r' || head[first] == '\n')) {
+            first++;
+        }
+        if (first == head.length || looksLikeJson(head[first])) {
+            return COMPILE_TRACE;
+        }
+        throw new TraceRefusedException(file, "", 1, 0, "neither a compile-trace/1 JSON object (it does not start with"
+                + " '{') nor a TORCH_TRACE log (line 1 does not start with a glog prefix and a JSON envelope, like "
+                + GlogPrefix.EXAMPLE + ")");
+    }
+
+    /** A byte JSON may start with, or any non-ASCII byte (a BOM, or bad UTF-8 the JSON reader names precisely). */
+    private static boolean looksLikeJson(byte first) {
+        return first < 0 || "{[\"-0123456789tfn".indexOf(first) >= 0;
     }
 }
