@@ -12,9 +12,9 @@ import dev.compilereceipt.ReceiptHtml;
 import dev.compilereceipt.RunFigures;
 import dev.compilereceipt.Trace;
 import dev.compilereceipt.Traces;
+import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,14 +25,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The HTML view rendered by a real browser: headless Chromium takes a screenshot of the report of
- * each real fixture into {@code cli/target/report-screenshots/} and dumps the DOM it built, which
- * must hold one timeline row per call of each run and show the receipt's own numbers. Tagged
+ * The HTML view rendered by a real browser: headless Chromium takes a screenshot of the whole report
+ * of each real fixture into {@code cli/target/report-screenshots/} and dumps the DOM it built, which
+ * must hold one timeline row per call of each run and show the receipt's own numbers. Chromium
+ * cannot be asked how tall a page is without a script (which the page forbids), so the screenshot
+ * is taken in a window taller than the page, doubled until blank rows remain below the content, and
+ * cut at the content's last row plus the page's bottom padding. Tagged
  * {@code browser}: left out of default builds, run by {@code mvn -Pbrowser} or
  * {@code .ci/browser-test.sh}, which installs Chromium when it is missing.
  */
@@ -41,6 +45,13 @@ class ReportInBrowserTest {
 
     private static final Path FIXTURES = Path.of(System.getProperty("compilereceipt.fixtures.dir", "../fixtures"));
     private static final Path SHOTS = Path.of("target", "report-screenshots");
+    private static final int WIDTH = 1400;
+    /** The first window height tried; the int-spec report is about 2,600 px tall. */
+    private static final int FIRST_HEIGHT = 6000;
+    /** A cap, so a page that never ends fails the test instead of growing the window for ever. */
+    private static final int MAX_HEIGHT = 24000;
+    /** The body's bottom padding in {@code ReportStyle}: kept below the last drawn row. */
+    private static final int BOTTOM_PADDING = 40;
     private static final Pattern CALL_ROW = Pattern.compile(
             "<g class=\"call(?: finding)?\" data-run=\"([a-z]+)\" data-call=\"([^\"]+)\" data-phase=\"([a-z]+)\"");
 
@@ -55,11 +66,12 @@ class ReportInBrowserTest {
         Path png = SHOTS.resolve(fixture + ".png").toAbsolutePath();
         Files.deleteIfExists(png);
 
-        chromium("--screenshot=" + png, "--window-size=1400,2400", "--hide-scrollbars", page.toUri().toString());
-        byte[] image = Files.readAllBytes(png);
-        assertThat(image).as("PNG signature").startsWith(0x89, 'P', 'N', 'G');
-        assertThat(ByteBuffer.wrap(image, 16, 8).getInt()).as("screenshot width").isEqualTo(1400);
-        assertThat(ByteBuffer.wrap(image, 20, 4).getInt()).as("screenshot height").isEqualTo(2400);
+        BufferedImage shot = wholePage(page, png);
+        assertThat(shot.getWidth()).as("screenshot width").isEqualTo(WIDTH);
+        ImageIO.write(shot, "png", png.toFile());
+        BufferedImage written = ImageIO.read(png.toFile());
+        assertThat(written.getHeight()).as("screenshot height").isEqualTo(shot.getHeight());
+        System.out.println(fixture + ": screenshot " + written.getWidth() + " x " + written.getHeight() + " px -> " + png);
 
         String dom = chromium("--dump-dom", page.toUri().toString());
 
@@ -89,6 +101,37 @@ class ReportInBrowserTest {
             }
         }
         assertThat(dom).doesNotContain("<script");
+    }
+
+    /**
+     * A screenshot of the whole page: taken in ever taller windows until the bottom rows are blank,
+     * then cut {@link #BOTTOM_PADDING} px below the last row that is not background.
+     */
+    private static BufferedImage wholePage(Path page, Path png) throws IOException, InterruptedException {
+        for (int height = FIRST_HEIGHT; height <= MAX_HEIGHT; height *= 2) {
+            chromium("--screenshot=" + png, "--window-size=" + WIDTH + "," + height, "--hide-scrollbars", page.toUri().toString());
+            BufferedImage window = ImageIO.read(png.toFile());
+            assertThat(window).as("a PNG from chromium").isNotNull();
+            assertThat(window.getHeight()).as("window height").isEqualTo(height);
+            int end = lastContentRow(window) + 1 + BOTTOM_PADDING;
+            if (end <= height) {
+                return window.getSubimage(0, 0, window.getWidth(), end);
+            }
+        }
+        return fail("the report of " + page + " is taller than " + MAX_HEIGHT + " px");
+    }
+
+    /** The last row with a pixel that differs from the bottom-left pixel, which is page background. */
+    private static int lastContentRow(BufferedImage image) {
+        int background = image.getRGB(0, image.getHeight() - 1);
+        for (int y = image.getHeight() - 1; y >= 0; y--) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if (image.getRGB(x, y) != background) {
+                    return y;
+                }
+            }
+        }
+        return fail("the screenshot of the report is blank");
     }
 
     private static String barText(String dom, String run, Phase phase, String stat) {

@@ -17,7 +17,10 @@ import org.opentest4j.TestAbortedException;
 
 /**
  * One invocation of a {@link MutantTest}: the true receipt, or the receipt with one mutant switched
- * on, handed to the method's {@code Receipt} parameter; for a mutant, the outcome is inverted.
+ * on, handed to the method's {@code Receipt} parameter; for a mutant, the outcome is inverted. The
+ * unmutated invocation counts its fixture as received, so when it fails the true receipt is
+ * attached to the report as for any {@link TraceFixture} test; a mutant invocation attaches
+ * nothing, its failure message already says what the mutant changed.
  */
 final class MutantInvocationContext implements TestTemplateInvocationContext {
 
@@ -26,13 +29,27 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
     private final Receipt receipt;
     private final Optional<String> lack;
     private final List<String> changes;
+    private final Optional<LoadedFixture> attached;
 
-    MutantInvocationContext(Optional<Mutant> mutant, Receipt truth, Receipt receipt, Optional<String> lack, List<String> changes) {
+    private MutantInvocationContext(Optional<Mutant> mutant, Receipt truth, Receipt receipt, Optional<String> lack,
+                                    List<String> changes, Optional<LoadedFixture> attached) {
         this.mutant = mutant;
         this.truth = truth;
         this.receipt = receipt;
         this.lack = lack;
         this.changes = List.copyOf(changes);
+        this.attached = attached;
+    }
+
+    /** The invocation on the fixture's true receipt. */
+    static MutantInvocationContext unmutated(LoadedFixture fixture) {
+        Receipt truth = fixture.receipt();
+        return new MutantInvocationContext(Optional.empty(), truth, truth, Optional.empty(), List.of(), Optional.of(fixture));
+    }
+
+    /** The invocation on the receipt with {@code mutant} switched on; {@code lack} says why the fixture cannot show it. */
+    static MutantInvocationContext mutated(Mutant mutant, Receipt truth, Receipt mutated, Optional<String> lack, List<String> changes) {
+        return new MutantInvocationContext(Optional.of(mutant), truth, mutated, lack, changes, Optional.empty());
     }
 
     @Override
@@ -42,16 +59,21 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
 
     @Override
     public List<Extension> getAdditionalExtensions() {
-        return mutant.<List<Extension>>map(m -> List.of(new MutantReceiptResolver(receipt), new KillInterceptor(m)))
-                .orElseGet(() -> List.of(new MutantReceiptResolver(receipt)));
+        return mutant.<List<Extension>>map(m -> List.of(new MutantReceiptResolver(receipt, attached), new KillInterceptor(m)))
+                .orElseGet(() -> List.of(new MutantReceiptResolver(receipt, attached)));
     }
 
-    /** Claims only the {@code @TraceFixture Receipt} parameter of this invocation's method. */
+    /**
+     * Claims only the {@code @TraceFixture Receipt} parameter of this invocation's method; when the
+     * receipt is the true one, its fixture is counted as received, to be attached on failure.
+     */
     private static final class MutantReceiptResolver implements ParameterResolver {
         private final Receipt receipt;
+        private final Optional<LoadedFixture> attached;
 
-        MutantReceiptResolver(Receipt receipt) {
+        MutantReceiptResolver(Receipt receipt, Optional<LoadedFixture> attached) {
             this.receipt = receipt;
+            this.attached = attached;
         }
 
         @Override
@@ -62,6 +84,7 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
 
         @Override
         public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+            attached.ifPresent(fixture -> TraceFixtureExtension.received(extensionContext, fixture));
             return receipt;
         }
     }

@@ -38,13 +38,14 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
         Method method = context.getRequiredTestMethod();
         Parameter parameter = receiptParameter(method);
         TraceFixtureExtension.stepAside(context, Receipt.class);
-        Trace trace = TraceFixtureExtension.fixture(context, parameter.getAnnotation(TraceFixture.class)).trace();
-        Receipt truth = Receipt.of(trace);
+        LoadedFixture fixture = TraceFixtureExtension.fixture(context, parameter.getAnnotation(TraceFixture.class));
+        Trace trace = fixture.trace();
+        Receipt truth = fixture.receipt();
         List<TestTemplateInvocationContext> invocations = new ArrayList<>();
-        invocations.add(new MutantInvocationContext(Optional.empty(), truth, truth, Optional.empty(), List.of()));
+        invocations.add(MutantInvocationContext.unmutated(fixture));
         for (Mutant mutant : Mutant.values()) {
             Receipt mutated = Receipt.of(trace, mutant);
-            invocations.add(new MutantInvocationContext(Optional.of(mutant), truth, mutated,
+            invocations.add(MutantInvocationContext.mutated(mutant, truth, mutated,
                     Discrimination.lack(trace, mutant), ReceiptDifference.between(truth, mutated)));
         }
         return invocations.stream();

@@ -5,7 +5,9 @@ import dev.compilereceipt.Comparison;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.PhaseFigures;
 import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ReceiptHtml;
 import dev.compilereceipt.RunFigures;
+import dev.compilereceipt.Trace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.HashSet;
@@ -17,8 +19,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Leaves a receipt where a person looks when a test fails: a directory {@code receipt-<fixture>}
- * with {@code receipt.json}, {@code ledger.csv} and {@code receipt.csv} published with the test,
- * and one report entry with the hashes and the key figures.
+ * with {@code receipt.json}, {@code ledger.csv}, {@code receipt.csv} and {@code receipt.html} (the
+ * page of {@link ReceiptHtml}) published with the test, and one report entry with the hashes and
+ * the key figures.
  *
  * <p>Files go through {@code publishDirectory}, whose signature is the same on JUnit 5.12
  * through 6.x (the {@code MediaType} overloads of {@code publishFile} are not).
@@ -28,9 +31,12 @@ final class ReceiptReport {
     private ReceiptReport() {
     }
 
-    static void publish(ExtensionContext context, Iterable<Receipt> receipts) {
+    /** Publishes each fixture that was read; a refused fixture has no receipt and is left out by the caller. */
+    static void publish(ExtensionContext context, Iterable<LoadedFixture> fixtures) {
         Set<String> names = new HashSet<>();
-        for (Receipt receipt : receipts) {
+        for (LoadedFixture fixture : fixtures) {
+            Trace trace = fixture.trace();
+            Receipt receipt = fixture.receipt();
             String directory = directoryName(receipt, names);
             Map<String, String> entry = entry(receipt, directory);
             try {
@@ -38,6 +44,7 @@ final class ReceiptReport {
                     Files.writeString(dir.resolve("receipt.json"), receipt.toCanonicalJson(), StandardCharsets.UTF_8);
                     Files.writeString(dir.resolve("ledger.csv"), receipt.toLedgerCsv(), StandardCharsets.UTF_8);
                     Files.writeString(dir.resolve("receipt.csv"), receipt.toReceiptCsv(), StandardCharsets.UTF_8);
+                    Files.writeString(dir.resolve("receipt.html"), ReceiptHtml.render(trace, receipt), StandardCharsets.UTF_8);
                 });
             } catch (RuntimeException e) {
                 // The report must never turn a test's outcome: say why the files are missing instead.

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * then as a file under the fixtures root: the configuration parameter
  * {@value #FIXTURES_ROOT} if set, else {@code src/test/resources} and then the working (module)
  * directory. An absolute path is used as it is. When a test that received a fixture fails, its
- * {@code receipt.json}, {@code ledger.csv} and {@code receipt.csv} are attached to the test report;
- * {@value #REPORT_ATTACH}{@code =always} attaches them for every test, {@code never} for none.
+ * {@code receipt.json}, {@code ledger.csv}, {@code receipt.csv} and {@code receipt.html} are
+ * attached to the test report; {@value #REPORT_ATTACH}{@code =always} attaches them for every test, {@code never} for none.
  *
  * <p>Example:
  * <pre>{@code

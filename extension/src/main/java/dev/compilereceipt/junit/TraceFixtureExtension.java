@@ -1,6 +1,5 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.Receipt;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -44,6 +43,14 @@ final class TraceFixtureExtension
      */
     static LoadedFixture fixture(ExtensionContext context, TraceFixture annotation) {
         return SharedFixtures.load(context, FixtureRequest.of(annotation));
+    }
+
+    /**
+     * Counts {@code fixture} as received by the test of {@code context}, so its receipt is attached
+     * like an injected one; for a template that hands over the true receipt itself.
+     */
+    static void received(ExtensionContext context, LoadedFixture fixture) {
+        received(context).add(fixture);
     }
 
     @Override
@@ -98,13 +105,13 @@ final class TraceFixtureExtension
                 }
             }
         });
-        List<Receipt> receipts = new ArrayList<>();
+        List<LoadedFixture> read = new ArrayList<>();
         for (LoadedFixture fixture : fixtures) {
             if (fixture.refusal().isEmpty()) {
-                receipts.add(fixture.receipt());
+                read.add(fixture);
             }
         }
-        ReceiptReport.publish(context, receipts);
+        ReceiptReport.publish(context, read);
     }
 
     private static void set(Field field, Object instance, ExtensionContext context) {

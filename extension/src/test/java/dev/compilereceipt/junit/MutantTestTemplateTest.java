@@ -11,7 +11,18 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.Trace;
+import dev.compilereceipt.Traces;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.reporting.FileEntry;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.Event;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Events;
@@ -20,6 +31,9 @@ import org.opentest4j.TestAbortedException;
 
 /** {@code @MutantTest} run through the Jupiter engine on user test classes that kill, miss or cannot see mutants. */
 class MutantTestTemplateTest {
+
+    @TempDir
+    Path output;
 
     @Test
     void checksThatPinEveryFigureKillAllFiveMutants() {
@@ -53,6 +67,52 @@ class MutantTestTemplateTest {
         tests.assertStatistics(stats -> stats.started(6).succeeded(5).failed(1));
         tests.assertThatEvents().haveExactly(1, event(test(), displayName("unmutated"),
                 finishedWithFailure(message(text -> text.contains("expected: 0") && text.contains("but was: 8")))));
+    }
+
+    @Test
+    void aFailingUnmutatedInvocationAttachesTheTrueReceipt() throws Exception {
+        Events tests = EngineRun.withFixturesRoot().output(output).execute(WrongOnTruthCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(6).succeeded(5).failed(1));
+
+        // only the red unmutated invocation attaches; the five mutant invocations passed (killed) and attach nothing
+        List<Event> published = tests.fileEntryPublished().list();
+        assertThat(published).hasSize(1);
+        assertThat(published.get(0).getTestDescriptor().getDisplayName()).isEqualTo("unmutated");
+        Path directory = published.get(0).getRequiredPayload(FileEntry.class).getPath();
+        assertThat(directory.getFileName()).hasToString("receipt-print-bridge");
+        try (var listing = Files.list(directory)) {
+            assertThat(listing.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("receipt.json", "ledger.csv", "receipt.csv", "receipt.html");
+        }
+        Trace trace = Traces.read(EngineRun.FIXTURES.resolve("print-bridge/trace.json"));
+        Receipt truth = Receipt.of(trace);
+        assertThat(directory.resolve("receipt.json")).hasContent(truth.toCanonicalJson());
+        assertThat(directory.resolve("receipt.html")).hasBinaryContent(ReceiptHtml.render(trace, truth).getBytes(StandardCharsets.UTF_8));
+        assertThat(tests.reportingEntryPublished().list()).singleElement().satisfies(entry -> {
+            assertThat(entry.getTestDescriptor().getDisplayName()).isEqualTo("unmutated");
+            assertThat(entry.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
+                    .containsEntry("receipt", "receipt-print-bridge")
+                    .containsEntry("receipt_sha256", truth.receiptSha256());
+        });
+    }
+
+    @Test
+    void aSurvivingMutantAttachesNoReceipt() {
+        Events tests = EngineRun.withFixturesRoot().output(output).execute(DropWarmupSurvivesCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(6).succeeded(5).failed(1));
+
+        // the failure message already says what drop-warmup changed; the unmutated run passed
+        assertThat(tests.fileEntryPublished().count()).isZero();
+        assertThat(tests.reportingEntryPublished().count()).isZero();
+    }
+
+    @Test
+    void attachAlwaysAttachesTheTrueReceiptOnceForTheUnmutatedInvocation() {
+        Events tests = EngineRun.withFixturesRoot().parameter(TraceFixture.REPORT_ATTACH, "always").output(output)
+                .execute(KillsAllCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(6).succeeded(6));
+
+        assertThat(tests.fileEntryPublished().map(e -> e.getTestDescriptor().getDisplayName())).containsExactly("unmutated");
     }
 
     @Test

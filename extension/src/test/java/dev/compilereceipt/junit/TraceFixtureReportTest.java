@@ -10,6 +10,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import dev.compilereceipt.Ledger;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.Trace;
+import dev.compilereceipt.Traces;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -71,12 +75,14 @@ class TraceFixtureReportTest {
         Path directory = files.get(0).getPath();
         assertThat(directory.getFileName()).hasToString("receipt-tiny");
         try (var listing = Files.list(directory)) {
-            assertThat(listing.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("receipt.json", "ledger.csv", "receipt.csv");
+            assertThat(listing.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("receipt.json", "ledger.csv", "receipt.csv", "receipt.html");
         }
-        Receipt receipt = Receipt.read(BEFORE);
+        Trace trace = Traces.read(BEFORE);
+        Receipt receipt = Receipt.of(trace);
         assertThat(directory.resolve("receipt.json")).hasContent(receipt.toCanonicalJson());
         assertThat(directory.resolve("ledger.csv")).hasContent(receipt.toLedgerCsv());
         assertThat(directory.resolve("receipt.csv")).hasContent(receipt.toReceiptCsv());
+        assertThat(directory.resolve("receipt.html")).hasBinaryContent(ReceiptHtml.render(trace, receipt).getBytes(StandardCharsets.UTF_8));
         List<Map<String, String>> entries = events.reportingEntryPublished().stream()
                 .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs()).toList();
         assertThat(entries).containsExactly(expectedEntry());
