@@ -264,19 +264,21 @@ final class TorchTraceReader {
                         + " calls, over the limit of calls per run (raise it with Limits.withMaxCalls or the CLI's --max-calls)");
             }
             call = new CallInProgress(marker, recordLine);
-            CallInProgress current = call;
-            tracker.target(run.log(), compile -> compile.addEventsTo(current.events));
+            tracker.target(run.log(), call.compiles::add);
         } else {
             if (call == null || !call.id.equals(marker.id())) {
                 throw refuse("end marker of call " + marker.id() + " without its start marker"
                         + (call == null ? "" : " (call " + call.id + " is open since line " + call.line + ")"));
             }
-            if (call.events.size() > limits.maxEventsPerCall()) {
-                throw refuse("call " + call.id + " has " + call.events.size() + " events, over the limit of "
+            // Only now, after the flush above, has every break of the call's compiles its site.
+            List<Event> events = new ArrayList<>();
+            call.compiles.forEach(compile -> compile.addEventsTo(events));
+            if (events.size() > limits.maxEventsPerCall()) {
+                throw refuse("call " + call.id + " has " + events.size() + " events, over the limit of "
                         + limits.maxEventsPerCall() + " events per call (raise it with Limits.withMaxEventsPerCall or the CLI's --max-events)");
             }
             wallMeasured &= marker.wallMs().isPresent();
-            run.calls.add(new Call(call.id, call.phase, call.family, marker.wallMs().orElse(0), Optional.empty(), call.events));
+            run.calls.add(new Call(call.id, call.phase, call.family, marker.wallMs().orElse(0), Optional.empty(), events));
             call = null;
             tracker.target(run.log(), compile -> { });
         }
@@ -355,7 +357,7 @@ final class TorchTraceReader {
         final Phase phase;
         final String family;
         final long line;
-        final List<Event> events = new ArrayList<>();
+        final List<LogCompile> compiles = new ArrayList<>();
 
         CallInProgress(CallMarker start, long line) {
             this.id = start.id();
