@@ -188,6 +188,25 @@ class TorchTraceLogsTest {
     }
 
     @Test
+    void aBreakKnownOnlyFromRestartReasonsInAMarkedCallGetsItsSite() throws IOException {
+        String start = "{\"edge\": \"start\", \"id\": \"b00\", \"phase\": \"warmup\", \"run\": \"baseline\"}";
+        String end = "{\"edge\": \"end\", \"id\": \"b00\", \"phase\": \"warmup\", \"run\": \"baseline\", \"wall_ms\": 3.5}";
+        String marker = "{\"artifact\": {\"name\": \"compile_receipt_call\", \"encoding\": \"json\"}, \"has_payload\": \"";
+        Path file = write("restart.log",
+                PREFIX + marker + md5(start) + "\"}", "\t" + start,
+                PREFIX + "{\"compilation_metrics\": {\"co_name\": \"fn\", \"co_filename\": \"/x/m.py\", \"fail_type\": null,"
+                        + " \"entire_frame_compile_time_s\": 0.25, \"restart_reasons\": [\"'skip function graph_break'\"]},"
+                        + " \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}",
+                PREFIX + marker + md5(end) + "\"}", "\t" + end);
+        // No resume frame follows, so the end marker settles the break at line 0 of the frame's file (it was
+        // once turned into an event before that, with a null site: found by fuzzing).
+        Call call = Traces.read(file).run("baseline").orElseThrow().calls().get(0);
+        assertThat(call.events()).containsExactly(
+                new Event.Region(new GraphId(0, 0), Event.Cache.COMPILE, 0, 250.0, List.of()),
+                new Event.Break("/x/m.py:0", "'skip function graph_break'", 0));
+    }
+
+    @Test
     void aFolderHoldsOneLogPerRank() throws IOException {
         Path dir = Files.createDirectory(tmp.resolve("trace"));
         Files.copy(Fixtures.path("tlparse/comp_metrics.log"), dir.resolve("dedicated_log_torch_trace_rank_0_ab.log"));
