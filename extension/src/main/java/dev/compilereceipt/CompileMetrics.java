@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -74,6 +75,10 @@ record CompileMetrics(
         OptionalDouble ms = entireFrameS != null ? OptionalDouble.of(entireFrameS.movePointRight(3).doubleValue())
                 : cumulativeUs != null ? OptionalDouble.of(cumulativeUs.movePointLeft(3).doubleValue())
                 : OptionalDouble.empty();
+        if (ms.isPresent() && !(ms.getAsDouble() >= 0 && ms.getAsDouble() <= BoundedTraceReader.MAX_MS)) {
+            // Not a time (negative, or past 1e12 ms, where sums overflow): the record is a bad one.
+            throw new JsonParseException(parser, "a compile time must be between 0 and 1e12 ms, found " + ms.getAsDouble());
+        }
         return new Reading(new CompileMetrics(Optional.ofNullable(guarded), cacheSize, Optional.ofNullable(failType),
                 Optional.ofNullable(failReason), restarts, ms, Optional.ofNullable(coName), Optional.ofNullable(coFilename)),
                 compileId);

@@ -29,7 +29,8 @@ import java.util.Set;
  * a line that is neither a record nor a payload line, an envelope that is not one JSON object, a
  * payload whose MD5 differs from {@code has_payload} (checked for every payload, read or not), and
  * a payload that must be JSON (a {@code chromium_event}, an artifact with
- * {@code "encoding": "json"}) and is not, and payload lines with no record before them (after a
+ * {@code "encoding": "json"}) and is not, {@code compilation_metrics} whose compile time is
+ * negative or over 1e12 ms, and payload lines with no record before them (after a
  * blank line; the first of such a block is listed). A file whose first line is not a record is
  * refused, and so is one with more than {@value #MAX_BAD_LINES} bad lines.
  *

@@ -207,6 +207,22 @@ class TorchTraceLogsTest {
     }
 
     @Test
+    void aCompileTimeThatIsNoTimeIsABadLine() throws IOException {
+        String ids = ", \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}";
+        Path file = write("times.log",
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e+600}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e+300}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"dynamo_cumulative_compile_time_us\": -5}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e9}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 0.5}" + ids);
+        // 1e600 s is infinite as a double (it crashed the rounding: found by fuzzing), 1e303 ms is over 1e12 ms and
+        // would overflow a sum, -5 us is negative; 1e9 s = 1e12 ms is the largest time taken. 1e12 + 500 ms.
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).hasValue(List.of(1L, 2L, 3L));
+        assertThat(baselineLog(trace).compileMs()).hasValue(1_000_000_000_500.0);
+    }
+
+    @Test
     void aFolderHoldsOneLogPerRank() throws IOException {
         Path dir = Files.createDirectory(tmp.resolve("trace"));
         Files.copy(Fixtures.path("tlparse/comp_metrics.log"), dir.resolve("dedicated_log_torch_trace_rank_0_ab.log"));
