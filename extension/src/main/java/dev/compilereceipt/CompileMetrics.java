@@ -63,8 +63,8 @@ record CompileMetrics(
                 case "fail_type" -> failType = text(parser, value, pool);
                 case "fail_reason" -> failReason = text(parser, value, null);
                 case "restart_reasons" -> restarts = strings(parser, value, pool);
-                case "entire_frame_compile_time_s" -> entireFrameS = value.isNumeric() ? parser.getDecimalValue() : null;
-                case "dynamo_cumulative_compile_time_us" -> cumulativeUs = value.isNumeric() ? parser.getDecimalValue() : null;
+                case "entire_frame_compile_time_s" -> entireFrameS = decimal(parser, value);
+                case "dynamo_cumulative_compile_time_us" -> cumulativeUs = decimal(parser, value);
                 case "co_name" -> coName = text(parser, value, pool);
                 case "co_filename" -> coFilename = text(parser, value, pool);
                 case "compile_id" -> compileId = text(parser, value, null);
@@ -82,6 +82,18 @@ record CompileMetrics(
         return new Reading(new CompileMetrics(Optional.ofNullable(guarded), cacheSize, Optional.ofNullable(failType),
                 Optional.ofNullable(failReason), restarts, ms, Optional.ofNullable(coName), Optional.ofNullable(coFilename)),
                 compileId);
+    }
+
+    /** A number as an exact decimal; one BigDecimal cannot hold (an exponent past 2^31) makes the record bad. */
+    private static BigDecimal decimal(JsonParser parser, JsonToken value) throws IOException {
+        if (!value.isNumeric()) {
+            return null;
+        }
+        try {
+            return parser.getDecimalValue();
+        } catch (NumberFormatException tooLarge) {
+            throw new JsonParseException(parser, "not a number a compile time can be: " + tooLarge.getMessage());
+        }
     }
 
     private static String text(JsonParser parser, JsonToken value, StringPool pool) throws IOException {

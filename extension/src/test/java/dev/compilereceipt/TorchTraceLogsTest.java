@@ -213,13 +213,28 @@ class TorchTraceLogsTest {
                 PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e+600}" + ids,
                 PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e+300}" + ids,
                 PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"dynamo_cumulative_compile_time_us\": -5}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"dynamo_cumulative_compile_time_us\": 1e100000063501}" + ids,
                 PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e9}" + ids,
                 PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 0.5}" + ids);
         // 1e600 s is infinite as a double (it crashed the rounding: found by fuzzing), 1e303 ms is over 1e12 ms and
-        // would overflow a sum, -5 us is negative; 1e9 s = 1e12 ms is the largest time taken. 1e12 + 500 ms.
+        // would overflow a sum, -5 us is negative, 1e100000063501 has an exponent no BigDecimal holds (it escaped as a
+        // NumberFormatException: found by fuzzing); 1e9 s = 1e12 ms is the largest time taken. 1e12 + 500 ms.
         Trace trace = Traces.read(file);
-        assertThat(trace.badLines()).hasValue(List.of(1L, 2L, 3L));
+        assertThat(trace.badLines()).hasValue(List.of(1L, 2L, 3L, 4L));
         assertThat(baselineLog(trace).compileMs()).hasValue(1_000_000_000_500.0);
+    }
+
+    @Test
+    void aRecompileReasonsPayloadThatIsNotJsonIsABadLine() throws IOException {
+        // No has_payload to check and "encoding": "string", so only reading the guards finds the list cut short.
+        Path file = write("reasons.log",
+                PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0}",
+                PREFIX + "{\"artifact\": {\"name\": \"recompile_reasons\", \"encoding\": \"string\"}, \"frame_id\": 0,"
+                        + " \"frame_compile_id\": 1, \"attempt\": 0}",
+                "\t[\"tensor 'x' size mismatch\",");
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).hasValue(List.of(2L));
+        assertThat(baselineLog(trace).recompileReasons()).isEmpty();
     }
 
     @Test
