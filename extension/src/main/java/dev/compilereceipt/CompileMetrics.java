@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -62,8 +63,8 @@ record CompileMetrics(
                 case "fail_type" -> failType = text(parser, value, pool);
                 case "fail_reason" -> failReason = text(parser, value, null);
                 case "restart_reasons" -> restarts = strings(parser, value, pool);
-                case "entire_frame_compile_time_s" -> entireFrameS = value.isNumeric() ? parser.getDecimalValue() : null;
-                case "dynamo_cumulative_compile_time_us" -> cumulativeUs = value.isNumeric() ? parser.getDecimalValue() : null;
+                case "entire_frame_compile_time_s" -> entireFrameS = decimal(parser, value);
+                case "dynamo_cumulative_compile_time_us" -> cumulativeUs = decimal(parser, value);
                 case "co_name" -> coName = text(parser, value, pool);
                 case "co_filename" -> coFilename = text(parser, value, pool);
                 case "compile_id" -> compileId = text(parser, value, null);
@@ -74,9 +75,25 @@ record CompileMetrics(
         OptionalDouble ms = entireFrameS != null ? OptionalDouble.of(entireFrameS.movePointRight(3).doubleValue())
                 : cumulativeUs != null ? OptionalDouble.of(cumulativeUs.movePointLeft(3).doubleValue())
                 : OptionalDouble.empty();
+        if (ms.isPresent() && !(ms.getAsDouble() >= 0 && ms.getAsDouble() <= BoundedTraceReader.MAX_MS)) {
+            // Not a time (negative, or past 1e12 ms, where sums overflow): the record is a bad one.
+            throw new JsonParseException(parser, "a compile time must be between 0 and 1e12 ms, found " + ms.getAsDouble());
+        }
         return new Reading(new CompileMetrics(Optional.ofNullable(guarded), cacheSize, Optional.ofNullable(failType),
                 Optional.ofNullable(failReason), restarts, ms, Optional.ofNullable(coName), Optional.ofNullable(coFilename)),
                 compileId);
+    }
+
+    /** A number as an exact decimal; one BigDecimal cannot hold (an exponent past 2^31) makes the record bad. */
+    private static BigDecimal decimal(JsonParser parser, JsonToken value) throws IOException {
+        if (!value.isNumeric()) {
+            return null;
+        }
+        try {
+            return parser.getDecimalValue();
+        } catch (NumberFormatException tooLarge) {
+            throw new JsonParseException(parser, "not a number a compile time can be: " + tooLarge.getMessage());
+        }
     }
 
     private static String text(JsonParser parser, JsonToken value, StringPool pool) throws IOException {

@@ -94,7 +94,10 @@ final class LogLines {
             position = 0;
         }
         if (buffer.length - filled < CHUNK) {
-            byte[] bigger = new byte[Math.max(buffer.length * 2, filled + CHUNK)];
+            // Never more than a line over the limit can need (unread is at most maxLine here), so an
+            // endless line costs maxLine + CHUNK bytes, not the next power of two above it.
+            int size = (int) Math.min(Math.max(buffer.length * 2L, filled + CHUNK), (long) maxLine + CHUNK + 1);
+            byte[] bigger = new byte[size];
             System.arraycopy(buffer, 0, bigger, 0, filled);
             buffer = bigger;
         }

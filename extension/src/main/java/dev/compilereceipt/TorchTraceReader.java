@@ -2,6 +2,7 @@ package dev.compilereceipt;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +29,10 @@ import java.util.Set;
  * a line that is neither a record nor a payload line, an envelope that is not one JSON object, a
  * payload whose MD5 differs from {@code has_payload} (checked for every payload, read or not), and
  * a payload that must be JSON (a {@code chromium_event}, an artifact with
- * {@code "encoding": "json"}) and is not. A file whose first line is not a record is refused.
+ * {@code "encoding": "json"}) and is not, {@code compilation_metrics} whose compile time is
+ * negative or over 1e12 ms, and payload lines with no record before them (after a
+ * blank line; the first of such a block is listed). A file whose first line is not a record is
+ * refused, and so is one with more than {@value #MAX_BAD_LINES} bad lines.
  *
  * <p>With {@code compile_receipt_call} markers the log gives runs of calls, each compile attributed
  * to the call it happened in (see {@link CompileTracker}); without them one {@code baseline} run
@@ -39,6 +43,8 @@ final class TorchTraceReader {
     private static final String RECOMPILE_REASONS = "recompile_reasons";
     private static final String GRAPH_BREAK = "dynamo_graph_break_reason";
     private static final int BREAK_TEXT_KEPT = 64 << 10;
+    /** Bad lines are listed in the receipt, so their number is bounded: a file of garbage after one record is no log. */
+    static final int MAX_BAD_LINES = 10_000;
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private final Path file;
@@ -79,21 +85,27 @@ final class TorchTraceReader {
 
     private Trace readAll(LogLines lines) throws IOException {
         while (lines.next()) {
+            if (lines.number() == 1 && GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end()) < 0) {
+                throw new TraceRefusedException(file, "", 1, 0, "not a TORCH_TRACE log: line 1 does not start with a glog prefix"
+                        + " and a JSON envelope, like " + GlogPrefix.EXAMPLE);
+            }
             if (lines.isPayload()) {
-                if (!skippingPayload && record != null) {
+                if (record != null) {
                     payload.line(lines.bytes(), lines.start() + 1, lines.end());
+                } else if (!skippingPayload) {
+                    // Payload lines with no record before them (after a blank line): whose are they? Skipped,
+                    // and the first of them is reported, as the envelope of a bad record would be.
+                    bad(lines.number());
+                    skippingPayload = true;
                 }
                 continue;
             }
             finishRecord();
             if (lines.isBlank()) {
+                skippingPayload = false;
                 continue;
             }
             int envelope = GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end());
-            if (envelope < 0 && lines.number() == 1) {
-                throw new TraceRefusedException(file, "", 1, 0, "not a TORCH_TRACE log: line 1 does not start with a glog prefix"
-                        + " and a JSON envelope, like " + GlogPrefix.EXAMPLE);
-            }
             Optional<LogEnvelope> parsed = envelope < 0 ? Optional.empty()
                     : LogEnvelope.parse(lines.bytes(), envelope, lines.end(), pool);
             if (parsed.isEmpty()) {
@@ -151,7 +163,12 @@ final class TorchTraceReader {
                 if (payload.overflowed()) {
                     throw refuse("a recompile_reasons payload is longer than " + (LogLines.MAX_LINE >> 20) + " MiB");
                 }
-                tracker.recompileReasons(graph(envelope), guards(payload.kept()));
+                Optional<List<String>> guards = guards(payload.kept());
+                if (guards.isEmpty()) {
+                    bad(recordLine);
+                    return;
+                }
+                tracker.recompileReasons(graph(envelope), guards.get());
             } else if (envelope.hasCompileId() && name.equals(GRAPH_BREAK)) {
                 String[] siteAndReason = breakText(new String(payload.kept(), StandardCharsets.UTF_8));
                 tracker.graphBreak(graph(envelope), siteAndReason[0], siteAndReason[1]);
@@ -167,22 +184,30 @@ final class TorchTraceReader {
         return new GraphId(envelope.frameId(), envelope.frameCompileId());
     }
 
-    /** A recompile_reasons payload: a JSON list of guard failures; anything else in it is ignored. */
-    private List<String> guards(byte[] json) throws IOException {
+    /**
+     * A recompile_reasons payload: a JSON list of guard failures; anything else in it is ignored.
+     * Empty when the payload is not JSON or not UTF-8 (its encoding may not say json, so the
+     * streaming check has not seen it): the record is then a bad one.
+     */
+    private Optional<List<String>> guards(byte[] json) throws IOException {
         List<String> guards = new ArrayList<>();
         try (JsonParser parser = FACTORY.createParser(json)) {
             if (parser.nextToken() != JsonToken.START_ARRAY) {
-                return guards;
+                return Optional.of(guards);
             }
-            while (parser.nextToken() != JsonToken.END_ARRAY) {
-                if (parser.currentToken() == JsonToken.VALUE_STRING) {
+            for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+                if (token == null) {
+                    return Optional.empty();
+                } else if (token == JsonToken.VALUE_STRING) {
                     guards.add(pool.intern(parser.getText()));
                 } else {
                     parser.skipChildren();
                 }
             }
+        } catch (JsonProcessingException notJson) {
+            return Optional.empty();
         }
-        return guards;
+        return Optional.of(guards);
     }
 
     /**
@@ -240,19 +265,21 @@ final class TorchTraceReader {
                         + " calls, over the limit of calls per run (raise it with Limits.withMaxCalls or the CLI's --max-calls)");
             }
             call = new CallInProgress(marker, recordLine);
-            CallInProgress current = call;
-            tracker.target(run.log(), compile -> compile.addEventsTo(current.events));
+            tracker.target(run.log(), call.compiles::add);
         } else {
             if (call == null || !call.id.equals(marker.id())) {
                 throw refuse("end marker of call " + marker.id() + " without its start marker"
                         + (call == null ? "" : " (call " + call.id + " is open since line " + call.line + ")"));
             }
-            if (call.events.size() > limits.maxEventsPerCall()) {
-                throw refuse("call " + call.id + " has " + call.events.size() + " events, over the limit of "
+            // Only now, after the flush above, has every break of the call's compiles its site.
+            List<Event> events = new ArrayList<>();
+            call.compiles.forEach(compile -> compile.addEventsTo(events));
+            if (events.size() > limits.maxEventsPerCall()) {
+                throw refuse("call " + call.id + " has " + events.size() + " events, over the limit of "
                         + limits.maxEventsPerCall() + " events per call (raise it with Limits.withMaxEventsPerCall or the CLI's --max-events)");
             }
             wallMeasured &= marker.wallMs().isPresent();
-            run.calls.add(new Call(call.id, call.phase, call.family, marker.wallMs().orElse(0), Optional.empty(), call.events));
+            run.calls.add(new Call(call.id, call.phase, call.family, marker.wallMs().orElse(0), Optional.empty(), events));
             call = null;
             tracker.target(run.log(), compile -> { });
         }
@@ -290,6 +317,10 @@ final class TorchTraceReader {
     }
 
     private void bad(long line) {
+        if (badLines.size() == MAX_BAD_LINES) {
+            throw new TraceRefusedException(file, "", line, 0, "more than " + MAX_BAD_LINES + " bad lines (the first at line "
+                    + badLines.get(0) + "): too damaged to import as a TORCH_TRACE log; a real log has a few at most");
+        }
         badLines.add(line);
     }
 
@@ -327,7 +358,7 @@ final class TorchTraceReader {
         final Phase phase;
         final String family;
         final long line;
-        final List<Event> events = new ArrayList<>();
+        final List<LogCompile> compiles = new ArrayList<>();
 
         CallInProgress(CallMarker start, long line) {
             this.id = start.id();

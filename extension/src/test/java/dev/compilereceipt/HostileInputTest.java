@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -218,6 +220,136 @@ class HostileInputTest {
         Path file = write("huge.json", out -> out.write(MINIMAL.replace("1.5", "1.7e308").getBytes(StandardCharsets.UTF_8)));
         assertThat(refusal(file)).isEqualTo(file + ": /runs/0/calls/0/wall_ms (line 1, column 140): a time must be at most"
                 + " 1000000000000 ms (about 31 years), found 1.7e+308");
+    }
+
+    // TORCH_TRACE logs. A record is the glog prefix and a JSON envelope; payload lines start with a tab.
+
+    private static final String PREFIX = "V1129 07:59:13.414000 21527 torch/_dynamo/utils.py:1318] ";
+    private static final String START = PREFIX + "{\"dynamo_start\": {\"stack\": []}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}\n";
+    private static final String METRICS = PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"cache_size\": 0,"
+            + " \"entire_frame_compile_time_s\": 0.5}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}\n";
+    private static final String LINE_TOO_LONG = " is longer than 16 MiB, the longest line this reader takes; TORCH_TRACE writes"
+            + " large payloads as many tab-indented lines, so a line this long is not a record";
+
+    @Test
+    void aLogWhoseSecondLineNeverEndsIsRefusedAtTheLineLimit() throws IOException {
+        // A valid record, then 100 MB without a newline: the reader buffers 16 MiB of it at most.
+        Path file = write("endless-line.log", out -> {
+            out.write(START.getBytes(StandardCharsets.US_ASCII));
+            repeat(out, "x", 100_000_000);
+        });
+        assertThat(refusal(file)).isEqualTo(file + ": (document) (line 2): line 2" + LINE_TOO_LONG);
+    }
+
+    @Test
+    void anEndlessFirstLineIsRefusedAtTheLineLimit() {
+        // A glog prefix and the start of an envelope, then '[' forever: never a newline, never an end.
+        InputStream in = endless(PREFIX + "{\"str\": ", "[".getBytes(StandardCharsets.US_ASCII));
+        assertThat(catchThrowableOfType(TraceRefusedException.class, () -> TorchTraceReader.read(
+                Path.of("endless.log"), in, Limits.DEFAULT, LogLines.MAX_LINE)).getMessage())
+                .isEqualTo("endless.log: (document) (line 1): line 1" + LINE_TOO_LONG);
+    }
+
+    @Test
+    void endlessGarbageAfterOneRecordIsRefusedAtTheBadLineLimit() {
+        // Line 1 is a record; lines 2 .. 10001 are the 10,000 bad lines allowed; line 10002 is one too many.
+        InputStream in = endless(START, "garbage\n".getBytes(StandardCharsets.US_ASCII));
+        assertThat(catchThrowableOfType(TraceRefusedException.class, () -> TorchTraceReader.read(
+                Path.of("garbage.log"), in, Limits.DEFAULT, LogLines.MAX_LINE)).getMessage())
+                .isEqualTo("garbage.log: (document) (line 10002): more than 10000 bad lines (the first at line 2):"
+                        + " too damaged to import as a TORCH_TRACE log; a real log has a few at most");
+    }
+
+    @Test
+    void aSymbolicLinkLoopInsideATorchTraceFolderIsPassedOver() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("trace"));
+        Files.createSymbolicLink(folder.resolve("a.log"), folder.resolve("b.log"));
+        Files.createSymbolicLink(folder.resolve("b.log"), folder.resolve("a.log"));
+        Files.createSymbolicLink(folder.resolve("self"), folder);
+        assertThat(refusal(folder)).isEqualTo(folder + ": (document): the folder holds no TORCH_TRACE log (a file whose"
+                + " lines start with a glog prefix and a JSON envelope, like V1129 07:59:13.414000 21527 file.py:40] {...})");
+        Files.writeString(folder.resolve("dedicated_log_torch_trace_rank_0.log"), START + METRICS);
+        // The loop and the link to the folder itself are not regular files: only the log is read.
+        assertThat(Traces.ranks(folder)).containsExactly(0);
+        assertThat(Traces.read(folder).run("baseline").orElseThrow().compileLog().orElseThrow().compiles())
+                .containsExactly("0/0");
+    }
+
+    @Test
+    void aFolderOfTwoThousandFilesAndOneLogReadsTheLog() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("many"));
+        for (int i = 0; i < 2_000; i++) {
+            // Notes, JSON, binary and empty files: each is looked at (8 KiB at most) and passed over.
+            String name = String.format("file_%04d", i);
+            switch (i % 4) {
+                case 0 -> Files.writeString(folder.resolve(name + ".txt"), "note " + i + "\n");
+                case 1 -> Files.writeString(folder.resolve(name + ".json"), "{\"i\": " + i + "}");
+                case 2 -> Files.write(folder.resolve(name + ".bin"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, (byte) i});
+                default -> Files.createFile(folder.resolve(name + ".log"));
+            }
+        }
+        Files.writeString(folder.resolve("the.log"), START + METRICS);
+        Trace trace = Traces.read(folder);
+        assertThat(trace.source()).isEqualTo(folder.resolve("the.log"));
+        assertThat(trace.run("baseline").orElseThrow().compileLog().orElseThrow().compiles()).containsExactly("0/0");
+    }
+
+    @Test
+    void anEmptyTorchTraceFolderIsRefused() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("empty-trace"));
+        assertThat(refusal(folder)).isEqualTo(folder + ": (document): the folder holds no TORCH_TRACE log (a file whose"
+                + " lines start with a glog prefix and a JSON envelope, like V1129 07:59:13.414000 21527 file.py:40] {...})");
+    }
+
+    @Test
+    void aPayloadLineWithNoRecordBeforeItIsABadLine() throws IOException {
+        // Line 3 is a blank line, lines 4 and 5 payload lines of no record: the first of them is reported.
+        Path file = write("orphan.log", out -> out.write((START + METRICS + "\n\t{\"edge\": \"start\"}\n\t}\n")
+                .getBytes(StandardCharsets.UTF_8)));
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).hasValue(List.of(4L));
+        assertThat(trace.run("baseline").orElseThrow().compileLog().orElseThrow().compiles()).containsExactly("0/0");
+    }
+
+    @Test
+    void aPayloadLineFirstIsNoLog() {
+        // The content sniffing sends such a file to the JSON reader; the log reader refuses it on its own too.
+        byte[] log = ("\t{\"edge\": \"start\"}\n" + START).getBytes(StandardCharsets.UTF_8);
+        assertThat(catchThrowableOfType(TraceRefusedException.class, () -> TorchTraceReader.read(Path.of("payload-first.log"),
+                new ByteArrayInputStream(log), Limits.DEFAULT, LogLines.MAX_LINE)).getMessage())
+                .isEqualTo("payload-first.log: (document) (line 1): not a TORCH_TRACE log: line 1 does not start with a glog"
+                        + " prefix and a JSON envelope, like V1129 07:59:13.414000 21527 file.py:40] {...}");
+    }
+
+    @Test
+    void aPayloadWhoseMd5DiffersIsABadLineNotARefusal() throws IOException {
+        // Line 2's has_payload is the MD5 of "{}" (99914b932bd37a50b983c5e7c90ae93b), its payload is {"key": "k"}.
+        Path file = write("md5.log", out -> out.write((START
+                + PREFIX + "{\"artifact\": {\"name\": \"fx_graph_cache_hit\", \"encoding\": \"json\"}, \"frame_id\": 0,"
+                + " \"frame_compile_id\": 0, \"attempt\": 0, \"has_payload\": \"99914b932bd37a50b983c5e7c90ae93b\"}\n"
+                + "\t{\"key\": \"k\"}\n" + METRICS).getBytes(StandardCharsets.UTF_8)));
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).hasValue(List.of(2L));
+        // The skipped cache hit is not counted; the compile at line 4 is.
+        CompileLog log = trace.run("baseline").orElseThrow().compileLog().orElseThrow();
+        assertThat(log.artifactCache().fxGraph()).isEqualTo(CompileLog.CacheCounts.NONE);
+        assertThat(log.compiles()).containsExactly("0/0");
+    }
+
+    @Test
+    void aBinaryFileIsRefused() throws IOException {
+        // A PNG header: 0x89 is not ASCII, so the sniffing hands it to the JSON reader, which names the byte.
+        Path file = write("image.log", out -> out.write(bytes(0x89, "PNG\r\n", 0x1A, "\n", 0, 0, 0, 13, "IHDR")));
+        assertThat(refusal(file)).isEqualTo(file + ": (document) (line 1, column 1): not valid UTF-8: byte 0x89 cannot start a character");
+    }
+
+    @Test
+    void binaryAfterARecordIsBadLines() throws IOException {
+        // Line 2 holds NUL and 0xFF bytes and no glog prefix: a bad line; line 3 is a record again.
+        Path file = write("binary-tail.log", out -> out.write(bytes(START, 0, 0xFF, 0xFE, " binary ", 0x89, "PNG\r\n", METRICS)));
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).hasValue(List.of(2L));
+        assertThat(trace.run("baseline").orElseThrow().compileLog().orElseThrow().compiles()).containsExactly("0/0");
     }
 
     private interface Content {

@@ -27,6 +27,7 @@ import java.util.function.Supplier;
 final class ReadOutcome {
 
     static final Path FILE = Path.of("input.json");
+    static final Path LOG = Path.of("input.log");
 
     /** Receipts are ours and can be larger than a trace; read them back without the trace limits. */
     private static final ObjectMapper RECEIPT_READER = JsonMapper.builder(JsonFactory.builder()
@@ -40,6 +41,19 @@ final class ReadOutcome {
         Optional<Trace> trace = refusedOrSound(() -> readCompileTrace(bytes));
         trace.ifPresent(read -> canonicalFormRoundTrips(bytes, read));
         return trace;
+    }
+
+    /** Reads {@code bytes} as a TORCH_TRACE log, whatever its first line looks like. */
+    static Optional<Trace> torchTrace(byte[] bytes) {
+        return refusedOrSound(() -> readTorchTrace(bytes));
+    }
+
+    static Trace readTorchTrace(byte[] bytes) {
+        try {
+            return TorchTraceReader.read(LOG, new ByteArrayInputStream(bytes), Limits.DEFAULT, LogLines.MAX_LINE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a byte array cannot fail to read", e);
+        }
     }
 
     static Trace readCompileTrace(byte[] bytes) {

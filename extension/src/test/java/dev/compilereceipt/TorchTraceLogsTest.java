@@ -188,6 +188,56 @@ class TorchTraceLogsTest {
     }
 
     @Test
+    void aBreakKnownOnlyFromRestartReasonsInAMarkedCallGetsItsSite() throws IOException {
+        String start = "{\"edge\": \"start\", \"id\": \"b00\", \"phase\": \"warmup\", \"run\": \"baseline\"}";
+        String end = "{\"edge\": \"end\", \"id\": \"b00\", \"phase\": \"warmup\", \"run\": \"baseline\", \"wall_ms\": 3.5}";
+        String marker = "{\"artifact\": {\"name\": \"compile_receipt_call\", \"encoding\": \"json\"}, \"has_payload\": \"";
+        Path file = write("restart.log",
+                PREFIX + marker + md5(start) + "\"}", "\t" + start,
+                PREFIX + "{\"compilation_metrics\": {\"co_name\": \"fn\", \"co_filename\": \"/x/m.py\", \"fail_type\": null,"
+                        + " \"entire_frame_compile_time_s\": 0.25, \"restart_reasons\": [\"'skip function graph_break'\"]},"
+                        + " \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}",
+                PREFIX + marker + md5(end) + "\"}", "\t" + end);
+        // No resume frame follows, so the end marker settles the break at line 0 of the frame's file (it was
+        // once turned into an event before that, with a null site: found by fuzzing).
+        Call call = Traces.read(file).run("baseline").orElseThrow().calls().get(0);
+        assertThat(call.events()).containsExactly(
+                new Event.Region(new GraphId(0, 0), Event.Cache.COMPILE, 0, 250.0, List.of()),
+                new Event.Break("/x/m.py:0", "'skip function graph_break'", 0));
+    }
+
+    @Test
+    void aCompileTimeThatIsNoTimeIsABadLine() throws IOException {
+        String ids = ", \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}";
+        Path file = write("times.log",
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e+600}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e+300}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"dynamo_cumulative_compile_time_us\": -5}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"dynamo_cumulative_compile_time_us\": 1e100000063501}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 1e9}" + ids,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"entire_frame_compile_time_s\": 0.5}" + ids);
+        // 1e600 s is infinite as a double (it crashed the rounding: found by fuzzing), 1e303 ms is over 1e12 ms and
+        // would overflow a sum, -5 us is negative, 1e100000063501 has an exponent no BigDecimal holds (it escaped as a
+        // NumberFormatException: found by fuzzing); 1e9 s = 1e12 ms is the largest time taken. 1e12 + 500 ms.
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).hasValue(List.of(1L, 2L, 3L, 4L));
+        assertThat(baselineLog(trace).compileMs()).hasValue(1_000_000_000_500.0);
+    }
+
+    @Test
+    void aRecompileReasonsPayloadThatIsNotJsonIsABadLine() throws IOException {
+        // No has_payload to check and "encoding": "string", so only reading the guards finds the list cut short.
+        Path file = write("reasons.log",
+                PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0}",
+                PREFIX + "{\"artifact\": {\"name\": \"recompile_reasons\", \"encoding\": \"string\"}, \"frame_id\": 0,"
+                        + " \"frame_compile_id\": 1, \"attempt\": 0}",
+                "\t[\"tensor 'x' size mismatch\",");
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).hasValue(List.of(2L));
+        assertThat(baselineLog(trace).recompileReasons()).isEmpty();
+    }
+
+    @Test
     void aFolderHoldsOneLogPerRank() throws IOException {
         Path dir = Files.createDirectory(tmp.resolve("trace"));
         Files.copy(Fixtures.path("tlparse/comp_metrics.log"), dir.resolve("dedicated_log_torch_trace_rank_0_ab.log"));

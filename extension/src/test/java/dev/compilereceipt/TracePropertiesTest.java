@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -18,7 +20,8 @@ import net.jqwik.api.statistics.Statistics;
  * Properties of the reader and the receipt over generated valid traces ({@link ValidTraces}): the
  * canonical form is a fixed point and what the hash is taken of, the hash ignores key order,
  * whitespace and escapes, every mutant a trace can show changes the receipt hash, and the order of
- * runs in the file changes no run's figures.
+ * runs in the file changes no run's figures; a TORCH_TRACE log of the same calls ({@link ValidLogs})
+ * reads the same twice and with CRLF line ends.
  */
 class TracePropertiesTest {
 
@@ -85,6 +88,21 @@ class TracePropertiesTest {
     }
 
     /** The mutants a trace has the material to show, in the contract's terms (section 5). */
+    @Property(tries = 100)
+    void aTorchTraceLogReadsTheSameTwiceAndWithCrlfLineEnds(@ForAll("traces") ValidTraces.TraceSpec spec) {
+        List<String> lines = ValidLogs.lines(spec);
+        byte[] lf = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] crlf = (String.join("\r\n", lines) + "\r\n").getBytes(StandardCharsets.UTF_8);
+        // Sound (receipt, mutants, exports), and the same on a second read: ReadOutcome checks both.
+        Trace trace = ReadOutcome.torchTrace(lf).orElseThrow();
+        assertThat(trace.badLines()).hasValue(List.of());
+        assertThat(trace.runs()).hasSize(spec.candidate().isPresent() ? 2 : 1);
+        // LogLines drops a CR before each LF, and PyTorch hashes payloads with \n: every MD5 still matches.
+        Trace windows = ReadOutcome.readTorchTrace(crlf);
+        assertThat(windows.sha256()).isEqualTo(trace.sha256());
+        assertThat(Receipt.of(windows).receiptSha256()).isEqualTo(Receipt.of(trace).receiptSha256());
+    }
+
     private static Set<Mutant> distinguishable(Trace trace) {
         Set<Mutant> shown = EnumSet.noneOf(Mutant.class);
         Receipt truth = Receipt.of(trace);
