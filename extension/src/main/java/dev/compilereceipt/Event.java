@@ -33,10 +33,6 @@ public sealed interface Event {
             guardFailures = List.copyOf(guardFailures);
         }
 
-        public static Region hit(GraphId graph, double ms) {
-            return new Region(graph, Cache.HIT, ms, 0, List.of());
-        }
-
         public boolean isCompile() {
             return cache == Cache.COMPILE;
         }

@@ -3,7 +3,6 @@ package dev.compilereceipt;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.util.OptionalDouble;
 
 /**
  * Rounding of receipt values: milliseconds half-even to 4 decimals, ratios half-even to 6
@@ -24,7 +23,4 @@ final class Millis {
         return new BigDecimal(value).round(new MathContext(6, RoundingMode.HALF_EVEN)).doubleValue();
     }
 
-    static OptionalDouble round(OptionalDouble ms) {
-        return ms.isPresent() ? OptionalDouble.of(round(ms.getAsDouble())) : ms;
-    }
 }
