@@ -22,5 +22,4 @@ final class Millis {
     static double ratio(double value) {
         return new BigDecimal(value).round(new MathContext(6, RoundingMode.HALF_EVEN)).doubleValue();
     }
-
 }
