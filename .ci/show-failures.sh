@@ -101,6 +101,10 @@ for name, (lines, receipt) in INTENDED.items():
         path = os.path.join(ATTACHED, directory, file)
         if not os.path.isfile(path) or os.path.getsize(path) == 0:
             problems.append(f"{name}: no attached {path}")
+    out = "".join(case.findtext("system-out") or "" for case in ET.parse(REPORT).getroot().iter("testcase")
+                  if case.get("name") == name)
+    if f"compile-receipt: receipt of {receipt[len('receipt-'):]} attached at " not in out:
+        problems.append(f"{name}: the Surefire report's system-out does not name the attached receipt")
     if f'path="{directory}"' not in events:
         problems.append(f"{name}: open-test-report.xml does not list {directory}")
 

@@ -10,6 +10,7 @@ import dev.compilereceipt.RunFigures;
 import dev.compilereceipt.Trace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,7 +25,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * the key figures.
  *
  * <p>Files go through {@code publishDirectory}, whose signature is the same on JUnit 5.12
- * through 6.x (the {@code MediaType} overloads of {@code publishFile} are not).
+ * through 6.x (the {@code MediaType} overloads of {@code publishFile} are not). Build tools that
+ * ignore JUnit's report entries and files (Maven Surefire's XML among them) still keep a test's
+ * standard output, so the same entry and the attached folder are also printed there, one
+ * {@code compile-receipt:} block per receipt.
  */
 final class ReceiptReport {
 
@@ -39,8 +43,10 @@ final class ReceiptReport {
             Receipt receipt = fixture.receipt();
             String directory = directoryName(receipt, names);
             Map<String, String> entry = entry(receipt, directory);
+            Path[] attached = new Path[1];
             try {
                 context.publishDirectory(directory, dir -> {
+                    attached[0] = dir.toAbsolutePath();
                     Files.writeString(dir.resolve("receipt.json"), receipt.toCanonicalJson(), StandardCharsets.UTF_8);
                     Files.writeString(dir.resolve("ledger.csv"), receipt.toLedgerCsv(), StandardCharsets.UTF_8);
                     Files.writeString(dir.resolve("receipt.csv"), receipt.toReceiptCsv(), StandardCharsets.UTF_8);
@@ -51,7 +57,21 @@ final class ReceiptReport {
                 entry.put("attachments", "not written: " + e.getMessage());
             }
             context.publishReportEntry(entry);
+            System.out.print(printed(entry, attached[0]));
         }
+    }
+
+    /** The entry as a block for standard output, with the folder the files were written to. */
+    static String printed(Map<String, String> entry, Path attached) {
+        StringBuilder text = new StringBuilder("compile-receipt: receipt of ").append(entry.get("fixture"));
+        text.append(attached == null ? " (files not written)" : " attached at " + attached
+                + " (receipt.json, ledger.csv, receipt.csv, receipt.html)").append('\n');
+        entry.forEach((key, value) -> {
+            if (!key.equals("fixture") && !key.equals("receipt")) {
+                text.append("  ").append(key).append(": ").append(value).append('\n');
+            }
+        });
+        return text.toString();
     }
 
     /** The report entry: fixture, hashes, per run the key figures, the steady comparison, failures. */
