@@ -17,12 +17,7 @@ public record MutantVerdict(
         Optional<String> code,
         String receiptSha256,
         boolean hashChanged,
-        List<String> changes,
         String reason) {
-
-    public MutantVerdict {
-        changes = List.copyOf(changes);
-    }
 
     /** The three outcomes, with the ids the CLI prints. */
     public enum Verdict {
@@ -54,18 +49,17 @@ public record MutantVerdict(
         Optional<OracleFinding> own = findings.stream().filter(f -> f.code().equals(mutant.oracleCode())).findFirst();
         Optional<String> code = own.or(() -> findings.stream().findFirst()).map(OracleFinding::code);
         boolean hashChanged = !mutated.receiptSha256().equals(truth.receiptSha256());
-        List<String> changes = ReceiptDifference.between(truth, mutated);
         Optional<String> lack = Discrimination.lack(trace, mutant);
         if (lack.isPresent()) {
-            return new MutantVerdict(mutant, Verdict.NOT_DISTINGUISHABLE, code, mutated.receiptSha256(), hashChanged, changes,
+            return new MutantVerdict(mutant, Verdict.NOT_DISTINGUISHABLE, code, mutated.receiptSha256(), hashChanged,
                     "not distinguishable: " + lack.get() + "; the mistake (" + mutant.mistake() + ") changes nothing the oracle can see");
         }
         if (own.isPresent() && hashChanged) {
-            return new MutantVerdict(mutant, Verdict.KILLED, code, mutated.receiptSha256(), true, changes,
+            return new MutantVerdict(mutant, Verdict.KILLED, code, mutated.receiptSha256(), true,
                     "killed: " + own.get().sentence());
         }
         String why = !hashChanged ? "the receipt hash did not change" : "the oracle did not report " + mutant.oracleCode()
                 + (findings.isEmpty() ? " (it found nothing)" : " (it found " + findings.stream().map(OracleFinding::code).distinct().toList() + ")");
-        return new MutantVerdict(mutant, Verdict.SURVIVED, code, mutated.receiptSha256(), hashChanged, changes, "survived: " + why);
+        return new MutantVerdict(mutant, Verdict.SURVIVED, code, mutated.receiptSha256(), hashChanged, "survived: " + why);
     }
 }

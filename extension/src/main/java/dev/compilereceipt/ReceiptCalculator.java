@@ -24,11 +24,14 @@ final class ReceiptCalculator {
     }
 
     static Receipt receipt(Trace trace, Optional<Mutant> mutant) {
-        Ledger ledger = ledger(trace, mutant);
+        List<LedgerRow> rows = new ArrayList<>();
         List<RunFigures> runs = new ArrayList<>();
         for (Run run : trace.runs()) {
-            runs.add(runFigures(trace, callsOf(run, mutant), run, mutant));
+            List<Call> seen = callsOf(run, mutant);
+            seen.forEach(call -> rows.add(row(trace, run.label(), call)));
+            runs.add(runFigures(trace, seen, run, mutant));
         }
+        Ledger ledger = new Ledger(rows);
         List<Comparison> comparisons = comparisons(runs);
         Set<String> failures = new TreeSet<>();
         comparisons.forEach(c -> c.failure().ifPresent(failures::add));
