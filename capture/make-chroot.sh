@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Builds (once) a Debian trixie chroot with PyTorch from Debian's own packages, for
-# test-with-real-torch.sh. Reused when it is already complete.
-#   COMPILE_RECEIPT_CHROOT  where it lives (default /var/cache/compile-receipt/trixie)
+# Builds (once) a Debian chroot with PyTorch from Debian's own packages, for
+# test-with-real-torch.sh. Reused when it is already complete. One chroot per suite.
+#   COMPILE_RECEIPT_DEBIAN  the Debian suite: trixie (python3-torch 2.6, the default) or sid (2.14)
+#   COMPILE_RECEIPT_CHROOT  where it lives (default /var/cache/compile-receipt/<suite>)
 #   COMPILE_RECEIPT_MIRROR  Debian mirror (default: the one this machine's apt uses, else deb.debian.org)
 # Needs root. Idempotent: a finished chroot carries the stamp file .compile-receipt-ready.
 set -euo pipefail
 
-ROOT="${COMPILE_RECEIPT_CHROOT:-/var/cache/compile-receipt/trixie}"
+SUITE="${COMPILE_RECEIPT_DEBIAN:-trixie}"
+ROOT="${COMPILE_RECEIPT_CHROOT:-/var/cache/compile-receipt/$SUITE}"
 PACKAGES="python3-torch python3-dev python3-setuptools libtorch-dev build-essential"
 STAMP="$ROOT/.compile-receipt-ready"
 
@@ -36,9 +38,9 @@ fi
 
 mkdir -p "$(dirname "$ROOT")"
 if [[ ! -x "$ROOT/usr/bin/apt-get" || ! -f "$ROOT/etc/debian_version" ]]; then
-  echo "== debootstrap trixie $ROOT $MIRROR"
+  echo "== debootstrap $SUITE $ROOT $MIRROR"
   rm -rf "$ROOT"
-  debootstrap --variant=minbase trixie "$ROOT" "$MIRROR"
+  debootstrap --variant=minbase "$SUITE" "$ROOT" "$MIRROR"
 fi
 
 cleanup() { umount "$ROOT/proc" 2>/dev/null || true; }
