@@ -6,7 +6,7 @@ import java.util.OptionalDouble;
 /**
  * Baseline against candidate in one phase: the two medians and their ratio (candidate /
  * baseline, from the rounded medians, to 6 significant digits), or the failure that stopped the
- * comparison: {@code UNEQUAL_PHASE_SAMPLES:<phase>} when the runs have different call counts.
+ * comparison: {@link FailureCode.Kind#UNEQUAL_PHASE_SAMPLES} when the runs have different call counts.
  *
  * <p>Example: {@code receipt.comparison(Phase.STEADY).flatMap(c -> boxed(c.ratio()))}.
  */
@@ -17,7 +17,7 @@ public record Comparison(
         OptionalDouble baselineMedianMs,
         OptionalDouble candidateMedianMs,
         OptionalDouble ratio,
-        Optional<String> failure) {
+        Optional<FailureCode> failure) {
 
     public boolean compared() {
         return failure.isEmpty();

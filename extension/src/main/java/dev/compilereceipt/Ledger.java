@@ -7,7 +7,8 @@ import java.util.Optional;
  * The per-call ledger of a trace: one {@link LedgerRow} per call, runs in trace order, calls in
  * the order they happened.
  *
- * <p>Example: {@code Ledger.of(trace).rows("candidate").size()} is the number of candidate calls.
+ * <p>Example: {@code Ledger.of(trace).rows("candidate").size()} is the number of candidate calls;
+ * {@code ReceiptExport.ledgerCsv(ledger)} writes it as {@code ledger.csv}.
  */
 public record Ledger(List<LedgerRow> rows) {
 
@@ -29,10 +30,5 @@ public record Ledger(List<LedgerRow> rows) {
 
     public Optional<LedgerRow> row(String run, String call) {
         return rows.stream().filter(row -> row.run().equals(run) && row.call().equals(call)).findFirst();
-    }
-
-    /** The ledger as RFC 4180 CSV with a header row and {@code .} as the decimal mark. */
-    public String toCsv() {
-        return ReceiptCsv.ledger(this);
     }
 }

@@ -14,6 +14,8 @@ public record Limits(int maxCalls, int maxEventsPerCall, int maxStringLength, lo
     public static final int DEFAULT_MAX_STRING_LENGTH = 1 << 20;
     public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
     public static final Limits DEFAULT = new Limits(64, 16);
+    /** The longest time, in ms, any source may state (about 31 years): beyond it a number is a corruption, not a measurement. */
+    public static final double MAX_MS = 1e12;
 
     /** JSON values one event may take: its fields and up to 32 guard failures (PyTorch's recompile limit is 8). */
     private static final long VALUES_PER_EVENT = 40;

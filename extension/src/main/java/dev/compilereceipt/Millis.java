@@ -3,23 +3,33 @@ package dev.compilereceipt;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import org.apiguardian.api.API;
+import dev.compilereceipt.internal.json.CanonicalJson;
 
 /**
  * Rounding of receipt values: milliseconds half-even to 4 decimals, ratios half-even to 6
  * significant digits, applied to the exact binary value of the double so that every platform
- * rounds the same way.
+ * rounds the same way; and the one way every view writes a millisecond figure for a person.
+ *
+ * <p>Example: {@code Millis.text(2155.34300001)} is {@code "2155.343"}, as the receipt JSON has it.
  */
-final class Millis {
+@API(status = API.Status.INTERNAL)
+public final class Millis {
 
     private Millis() {
     }
 
-    static double round(double ms) {
+    public static double round(double ms) {
         return new BigDecimal(ms).setScale(4, RoundingMode.HALF_EVEN).doubleValue();
     }
 
     /** A ratio keeps 6 significant digits: 4 decimals would turn a 10,000-fold speed-up into 0.0001. */
-    static double ratio(double value) {
+    public static double ratio(double value) {
         return new BigDecimal(value).round(new MathContext(6, RoundingMode.HALF_EVEN)).doubleValue();
+    }
+
+    /** A millisecond figure as every view shows it: rounded as the receipt rounds it, written as its JSON writes it. */
+    public static String text(double ms) {
+        return CanonicalJson.number(round(ms));
     }
 }

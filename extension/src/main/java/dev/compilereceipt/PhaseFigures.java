@@ -28,4 +28,9 @@ public record PhaseFigures(
     public PhaseFigures {
         newGraphVariants = List.copyOf(newGraphVariants);
     }
+
+    /** Graph breaks crossed per call of this phase; empty when breaks were not measured or the phase has no calls. */
+    public OptionalDouble breaksPerCall() {
+        return breaks.isPresent() && calls > 0 ? OptionalDouble.of((double) breaks.getAsInt() / calls) : OptionalDouble.empty();
+    }
 }

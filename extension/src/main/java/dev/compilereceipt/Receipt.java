@@ -1,14 +1,16 @@
 package dev.compilereceipt;
 
-import java.nio.file.Path;
+import dev.compilereceipt.internal.json.CanonicalJson;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The receipt of a trace ({@code compile-receipt/1}): figures per run and phase, graph ids,
  * break sites, guard misses, the per-call ledger, the baseline/candidate comparison, failure codes
- * and the hashes that pin it. Computed by {@link #of(Trace)}; exported with
- * {@link #toCanonicalJson()}, {@link #toReceiptCsv()} and {@link Ledger#toCsv()}.
+ * and the hashes that pin it. Computed by {@link #of(Trace)} from a trace that {@link Traces} read;
+ * written out by {@link ReceiptExport}.
  *
  * <p>Example:
  * <pre>{@code
@@ -24,7 +26,7 @@ public record Receipt(
         Ledger ledger,
         List<Comparison> comparisons,
         Optional<List<Long>> badLines,
-        List<String> failures,
+        List<FailureCode> failures,
         Optional<Mutant> mutant,
         String receiptSha256) {
 
@@ -47,11 +49,6 @@ public record Receipt(
         return ReceiptCalculator.receipt(trace, Optional.of(mutant));
     }
 
-    /** Reads the trace at {@code file} and computes its receipt. */
-    public static Receipt read(Path file) {
-        return of(Traces.read(file));
-    }
-
     public String format() {
         return FORMAT;
     }
@@ -71,24 +68,26 @@ public record Receipt(
         return findRun(label).isPresent();
     }
 
+    /**
+     * The calls of {@code phase} in run {@code label} that recompiled: a call that compiled a variant
+     * after its frame's first (graph id {@code F/V} with {@code V > 0}), or a call in which guards of
+     * older variants missed (guard failures on a compile, or on a fallback that gave up, such as a
+     * reached recompile limit). A first compile of a new frame (a resume frame after a break, say)
+     * is a new graph variant but not a recompile.
+     */
+    public List<LedgerRow> recompiledCalls(String label, Phase phase) {
+        RunFigures run = run(label);
+        Set<String> missed = run.guardMisses().stream().map(GuardMiss::call).collect(Collectors.toSet());
+        List<GraphId> recompiled = run.phase(phase).newGraphVariants().stream().filter(GraphId::isRecompile).toList();
+        return ledger.rows(label, phase).stream()
+                .filter(row -> missed.contains(row.call()) || row.cache().equals(Optional.of(CallCache.COMPILE))
+                        && row.graphs().stream().anyMatch(recompiled::contains))
+                .toList();
+    }
+
     /** The baseline/candidate comparison of a phase; empty with one run or a phase without calls. */
     public Optional<Comparison> comparison(Phase phase) {
         return comparisons.stream().filter(c -> c.phase() == phase).findFirst();
-    }
-
-    /** RFC 8785 canonical JSON of the whole receipt, {@code receipt_sha256} included. */
-    public String toCanonicalJson() {
-        return CanonicalJson.write(ReceiptJson.tree(this));
-    }
-
-    /** {@code receipt.csv}: one row per run and phase with the phase figures. */
-    public String toReceiptCsv() {
-        return ReceiptCsv.phases(this);
-    }
-
-    /** {@code ledger.csv}: one row per call. */
-    public String toLedgerCsv() {
-        return ReceiptCsv.ledger(ledger);
     }
 
     @Override

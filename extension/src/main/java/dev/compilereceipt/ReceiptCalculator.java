@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.internal.json.CanonicalJson;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -33,12 +34,12 @@ final class ReceiptCalculator {
         }
         Ledger ledger = new Ledger(rows);
         List<Comparison> comparisons = comparisons(runs);
-        Set<String> failures = new TreeSet<>();
+        Set<FailureCode> failures = new TreeSet<>();
         comparisons.forEach(c -> c.failure().ifPresent(failures::add));
         for (Run run : trace.runs()) {
             for (Call call : run.calls()) {
                 if (call.check().map(Check::failed).orElse(false)) {
-                    failures.add("OUTPUT_MISMATCH:" + call.id());
+                    failures.add(FailureCode.outputMismatch(call.id()));
                 }
             }
         }
@@ -259,7 +260,7 @@ final class ReceiptCalculator {
             }
             if (before.calls() != after.calls()) {
                 comparisons.add(new Comparison(phase, before.calls(), after.calls(), OptionalDouble.empty(),
-                        OptionalDouble.empty(), OptionalDouble.empty(), Optional.of("UNEQUAL_PHASE_SAMPLES:" + phase.id())));
+                        OptionalDouble.empty(), OptionalDouble.empty(), Optional.of(FailureCode.unequalPhaseSamples(phase))));
                 continue;
             }
             OptionalDouble beforeMedian = before.wallMs().map(w -> OptionalDouble.of(w.median())).orElse(OptionalDouble.empty());

@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.internal.json.CanonicalJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -12,7 +12,7 @@ import java.util.OptionalInt;
 /**
  * The JSON tree of a receipt with the contract's key names; {@link CanonicalJson} writes it.
  */
-final class ReceiptJson {
+public final class ReceiptJson {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -20,11 +20,11 @@ final class ReceiptJson {
     }
 
     /** Everything but {@code receipt_sha256}: the bytes that hash is taken of. */
-    static ObjectNode body(Receipt receipt) {
+    public static ObjectNode body(Receipt receipt) {
         ObjectNode root = NODES.objectNode();
         root.put("format", Receipt.FORMAT);
         root.put("trace_sha256", receipt.traceSha256());
-        root.set("fixture", fixture(receipt.fixture()));
+        root.set("fixture", TraceJson.fixture(receipt.fixture()));
         root.set("limits", limits(receipt.limits()));
         ObjectNode runs = root.putObject("runs");
         for (RunFigures run : receipt.runs()) {
@@ -40,7 +40,7 @@ final class ReceiptJson {
             ArrayNode bad = root.putArray("bad_lines");
             lines.forEach(bad::add);
         });
-        root.set("failures", strings(receipt.failures()));
+        root.set("failures", TraceJson.strings(receipt.failures()));
         return root;
     }
 
@@ -50,24 +50,12 @@ final class ReceiptJson {
         return root;
     }
 
-    static ObjectNode fixture(Fixture fixture) {
-        ObjectNode node = NODES.objectNode();
-        node.put("name", fixture.name());
-        fixture.sortedFields().forEach(node::put);
-        fixture.tolerance().ifPresent(tolerance -> {
-            ObjectNode tol = node.putObject("tolerance");
-            tolerance.atol().ifPresent(v -> tol.put("atol", v));
-            tolerance.rtol().ifPresent(v -> tol.put("rtol", v));
-        });
-        return node;
-    }
-
     private static ObjectNode limits(ReceiptLimits limits) {
         ObjectNode node = NODES.objectNode();
         node.put("max_calls", limits.maxCalls());
         node.put("max_events_per_call", limits.maxEventsPerCall());
-        node.set("not_established", strings(limits.notEstablished()));
-        node.set("not_measured", strings(limits.notMeasured()));
+        node.set("not_established", TraceJson.strings(limits.notEstablished()));
+        node.set("not_measured", TraceJson.strings(limits.notMeasured()));
         return node;
     }
 
@@ -79,7 +67,7 @@ final class ReceiptJson {
         } else {
             node.putNull("phases");
         }
-        node.set("graphs", strings(run.graphs()));
+        node.set("graphs", TraceJson.strings(run.graphs()));
         ArrayNode sites = node.putArray("break_sites");
         for (BreakSite site : run.breakSites()) {
             ObjectNode s = sites.addObject();
@@ -96,7 +84,7 @@ final class ReceiptJson {
             m.put("graph", miss.graph().toString());
             m.put("guard", miss.guard());
         }
-        run.compileLog().ifPresent(log -> node.set("compile_log", compileLog(log)));
+        run.compileLog().ifPresent(log -> node.set("compile_log", TraceJson.compileLog(log)));
         return node;
     }
 
@@ -119,7 +107,7 @@ final class ReceiptJson {
         node.set("breaks", number(figures.breaks()));
         node.set("eager_island_ms", number(figures.eagerIslandMs()));
         node.put("compile_ms", figures.compileMs());
-        node.set("new_graph_variants", strings(figures.newGraphVariants()));
+        node.set("new_graph_variants", TraceJson.strings(figures.newGraphVariants()));
         return node;
     }
 
@@ -129,8 +117,8 @@ final class ReceiptJson {
         node.put("call", row.call());
         node.put("phase", row.phase().id());
         node.put("family", row.family());
-        node.set("graphs", strings(row.graphs()));
-        node.set("break_sites", strings(row.breakSites()));
+        node.set("graphs", TraceJson.strings(row.graphs()));
+        node.set("break_sites", TraceJson.strings(row.breakSites()));
         node.set("cache", text(row.cache().map(CallCache::id)));
         node.set("wall_ms", number(row.wallMs()));
         node.put("compile_ms", row.compileMs());
@@ -143,54 +131,13 @@ final class ReceiptJson {
         node.put("baseline_calls", comparison.baselineCalls());
         node.put("candidate_calls", comparison.candidateCalls());
         if (comparison.failure().isPresent()) {
-            node.put("failure", comparison.failure().get());
+            node.put("failure", comparison.failure().get().code());
         } else {
             node.set("baseline_median_ms", number(comparison.baselineMedianMs()));
             node.set("candidate_median_ms", number(comparison.candidateMedianMs()));
             node.set("ratio", number(comparison.ratio()));
         }
         return node;
-    }
-
-    static ObjectNode compileLog(CompileLog log) {
-        ObjectNode node = NODES.objectNode();
-        node.set("compiles", strings(log.compiles()));
-        node.set("recompiles", strings(log.recompiles()));
-        node.set("fallbacks", strings(log.fallbacks()));
-        node.set("graphs", strings(log.graphs()));
-        node.set("fallback_graphs", strings(log.fallbackGraphs()));
-        ArrayNode sites = node.putArray("break_sites");
-        for (CompileLog.Site site : log.breakSites()) {
-            ObjectNode s = sites.addObject();
-            s.put("site", site.site());
-            s.put("reason", site.reason());
-            s.put("compiles", site.compiles());
-        }
-        ArrayNode reasons = node.putArray("recompile_reasons");
-        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
-            ObjectNode r = reasons.addObject();
-            r.put("graph", reason.graph());
-            r.put("guard", reason.guard());
-        }
-        node.set("compile_ms", number(log.compileMs()));
-        ObjectNode cache = node.putObject("artifact_cache");
-        cache.set("fx_graph", cacheCounts(log.artifactCache().fxGraph()));
-        cache.set("aotautograd", cacheCounts(log.artifactCache().aotAutograd()));
-        return node;
-    }
-
-    private static ObjectNode cacheCounts(CompileLog.CacheCounts counts) {
-        ObjectNode node = NODES.objectNode();
-        node.put("hit", counts.hit());
-        node.put("miss", counts.miss());
-        node.put("bypass", counts.bypass());
-        return node;
-    }
-
-    static ArrayNode strings(Collection<?> values) {
-        ArrayNode array = NODES.arrayNode();
-        values.forEach(value -> array.add(value.toString()));
-        return array;
     }
 
     private static JsonNode number(OptionalDouble value) {

@@ -1,5 +1,10 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.internal.compiletrace.BoundedTraceReader;
+import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.internal.torchtrace.TorchTraceFolder;
+import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
+import dev.compilereceipt.internal.torchtrace.TraceSource;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;

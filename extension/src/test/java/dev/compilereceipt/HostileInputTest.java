@@ -1,5 +1,8 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.internal.compiletrace.BoundedTraceReader;
+import dev.compilereceipt.internal.torchtrace.LogLines;
+import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 

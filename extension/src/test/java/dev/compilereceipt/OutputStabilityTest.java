@@ -1,5 +1,7 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.report.ReceiptHtml;
+import dev.compilereceipt.report.ReceiptSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -55,9 +57,9 @@ class OutputStabilityTest {
             Trace trace = Traces.read(file);
             Receipt receipt = Receipt.of(trace);
             return name
-                    + " json=" + sha(receipt.toCanonicalJson())
-                    + " ledger=" + sha(receipt.toLedgerCsv())
-                    + " receipt=" + sha(receipt.toReceiptCsv())
+                    + " json=" + sha(ReceiptExport.canonicalJson(receipt))
+                    + " ledger=" + sha(ReceiptExport.ledgerCsv(receipt.ledger()))
+                    + " receipt=" + sha(ReceiptExport.receiptCsv(receipt))
                     + " summary=" + sha(ReceiptSummary.render(receipt))
                     + " html=" + sha(ReceiptHtml.render(trace, receipt));
         } catch (TraceRefusedException refused) {

@@ -1,5 +1,11 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.internal.compiletrace.BoundedTraceReader;
+import dev.compilereceipt.internal.compiletrace.LocatedJson;
+import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.internal.torchtrace.LogLines;
+import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
+import dev.compilereceipt.report.ReceiptSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -71,24 +77,24 @@ final class ReadOutcome {
             return Optional.empty();
         }
         Receipt receipt = receiptIsSound(trace);
-        assertThat(Receipt.of(read.get()).toCanonicalJson()).isEqualTo(receipt.toCanonicalJson());
+        assertThat(ReceiptExport.canonicalJson(Receipt.of(read.get()))).isEqualTo(ReceiptExport.canonicalJson(receipt));
         return Optional.of(trace);
     }
 
     static Receipt receiptIsSound(Trace trace) {
         Receipt receipt = Receipt.of(trace);
-        String json = receipt.toCanonicalJson();
+        String json = ReceiptExport.canonicalJson(receipt);
         JsonNode tree = parse(json);
         assertThat(CanonicalJson.write(tree)).isEqualTo(json);
         ((ObjectNode) tree).remove("receipt_sha256");
         assertThat(CanonicalJson.sha256(tree)).isEqualTo(receipt.receiptSha256());
         assertThat(receipt.traceSha256()).isEqualTo(trace.sha256());
-        receipt.toReceiptCsv();
-        receipt.toLedgerCsv();
+        ReceiptExport.receiptCsv(receipt);
+        ReceiptExport.ledgerCsv(receipt.ledger());
         ReceiptSummary.render(receipt);
         for (Mutant mutant : Mutant.values()) {
             Receipt mutated = Receipt.of(trace, mutant);
-            mutated.toCanonicalJson();
+            ReceiptExport.canonicalJson(mutated);
             ReceiptSummary.render(mutated);
         }
         return receipt;
@@ -104,7 +110,7 @@ final class ReadOutcome {
         assertThat(canonical(canonical)).isEqualTo(canonical);
         Trace again = readCompileTrace(canonical);
         assertThat(again.sha256()).isEqualTo(trace.sha256());
-        assertThat(Receipt.of(again).toCanonicalJson()).isEqualTo(Receipt.of(trace).toCanonicalJson());
+        assertThat(ReceiptExport.canonicalJson(Receipt.of(again))).isEqualTo(ReceiptExport.canonicalJson(Receipt.of(trace)));
         return canonical;
     }
 

@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.report.ReceiptSummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,9 +15,9 @@ public final class ReceiptBytesMain {
     public static void main(String[] args) throws IOException {
         Receipt receipt = Receipt.of(Traces.read(Path.of(args[0])));
         Path out = Path.of(args[1]);
-        Files.write(out.resolve("receipt.json"), receipt.toCanonicalJson().getBytes(StandardCharsets.UTF_8));
-        Files.write(out.resolve("ledger.csv"), receipt.toLedgerCsv().getBytes(StandardCharsets.UTF_8));
-        Files.write(out.resolve("receipt.csv"), receipt.toReceiptCsv().getBytes(StandardCharsets.UTF_8));
+        Files.write(out.resolve("receipt.json"), ReceiptExport.canonicalJson(receipt).getBytes(StandardCharsets.UTF_8));
+        Files.write(out.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()).getBytes(StandardCharsets.UTF_8));
+        Files.write(out.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt).getBytes(StandardCharsets.UTF_8));
         Files.write(out.resolve("summary.txt"), ReceiptSummary.render(receipt).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,5 +1,7 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.report.ReceiptHtml;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -3,20 +3,13 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.FigureText.NL;
 import static dev.compilereceipt.assertj.FigureText.count;
 import static dev.compilereceipt.assertj.FigureText.indented;
-import static dev.compilereceipt.assertj.FigureText.ms;
 import static dev.compilereceipt.assertj.FigureText.sortedLines;
-import static dev.compilereceipt.assertj.ShouldBeComparable.shouldBeComparable;
 import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.ShouldHaveAtMostBreaksPerCall.shouldHaveAtMostBreaksPerCall;
 import static dev.compilereceipt.assertj.ShouldHaveAtMostCompiles.shouldHaveAtMostCompiles;
-import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.ShouldHaveBreaksOnlyAt.shouldHaveBreaksOnlyAt;
-import static dev.compilereceipt.assertj.ShouldHaveCandidateMedianAtMost.shouldHaveCandidateMedianAtMost;
-import static dev.compilereceipt.assertj.ShouldHaveEqualSamples.shouldHaveEqualSamples;
-import static dev.compilereceipt.assertj.ShouldHaveFewerBreaksPerCall.shouldHaveFewerBreaksPerCall;
 import static dev.compilereceipt.assertj.ShouldHaveNoEagerCalls.shouldHaveNoEagerCalls;
-import static dev.compilereceipt.assertj.ShouldHaveNoFailures.shouldHaveNoFailures;
 import static dev.compilereceipt.assertj.ShouldHaveNoFallbacks.shouldHaveNoFallbacks;
 import static dev.compilereceipt.assertj.ShouldHaveNoNewGraphVariants.shouldHaveNoNewGraphVariants;
 import static dev.compilereceipt.assertj.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
@@ -24,30 +17,18 @@ import static dev.compilereceipt.assertj.ShouldHaveNoRecompiles.shouldHaveNoReco
 import dev.compilereceipt.BreakSite;
 import dev.compilereceipt.CallCache;
 import dev.compilereceipt.CompileLog;
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.GraphId;
 import dev.compilereceipt.LedgerRow;
 import dev.compilereceipt.Measure;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.PhaseFigures;
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Run;
 import dev.compilereceipt.RunFigures;
-import org.assertj.core.api.AbstractAssert;
-import org.assertj.core.api.AbstractObjectAssert;
-import org.assertj.core.api.SoftAssertionsProvider;
-import org.assertj.core.description.TextDescription;
-import org.assertj.core.error.ErrorMessageFactory;
-
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * Checks on a receipt, in the words of the findings they guard. Every check holds for every run
@@ -56,11 +37,8 @@ import java.util.stream.Collectors;
  * did not measure never passes: the check fails with "not measured by this trace" and what would
  * measure it.
  *
- * <p>A <b>recompile</b>, for {@link #hasNoRecompilesIn(Phase...)}, is a call that compiled a variant
- * after its frame's first (graph id {@code F/V} with {@code V > 0}), or a call in which guards of
- * older variants missed (guard failures on a compile, or on a fallback that gave up, such as a
- * reached recompile limit). A first compile of a new frame (a resume frame after a break, say) is a
- * new graph variant but not a recompile.
+ * <p>A <b>recompile</b>, for {@link #hasNoRecompilesIn(Phase...)}, is what
+ * {@link Receipt#recompiledCalls(String, Phase)} says it is: the engine defines it, the checks only read it.
  *
  * <p>Example:
  * <pre>{@code
@@ -72,12 +50,7 @@ import java.util.stream.Collectors;
  * @param <ACTUAL> the receipt type
  */
 public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<SELF, ACTUAL>, ACTUAL extends Receipt>
-        extends AbstractObjectAssert<SELF, ACTUAL> {
-
-    /** The run label the checks are narrowed to; empty for every run. Set by {@link #run(String)}. */
-    Optional<String> narrowedTo = Optional.empty();
-    /** The soft assertions this assert was made by, so that navigation stays soft; null for hard assertions. */
-    SoftAssertionsProvider softly;
+        extends AbstractTimeAndComparisonChecks<SELF, ACTUAL> {
 
     protected AbstractReceiptAssert(ACTUAL actual, Class<?> selfType) {
         super(actual, selfType);
@@ -111,31 +84,23 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             }
         }
         if (!offending.isEmpty()) {
-            throw assertionError(shouldHaveNoNewGraphVariants(subject(), phaseList(phases),
-                    count(offending.size(), "call") + " compiled " + count(variants, "new variant"),
-                    LedgerTable.of(offending) + LedgerTable.guardFailures(actual, offending)));
+            throw assertionError(shouldHaveNoNewGraphVariants(subject(), phaseList(phases), offending, variants, actual));
         }
         return myself;
     }
 
-    /** Checks that no call of these phases recompiled (see the class comment), in every run in scope. */
+    /** Checks that no call of these phases recompiled ({@link Receipt#recompiledCalls}), in every run in scope. */
     public SELF hasNoRecompilesIn(Phase... phases) {
         String check = "not recompile in " + phaseList(phases);
         List<LedgerRow> offending = new ArrayList<>();
         for (RunFigures run : scope()) {
             requireCalls(run, check);
-            Set<String> missed = run.guardMisses().stream().map(miss -> miss.call()).collect(Collectors.toSet());
             for (Phase phase : phases) {
-                List<GraphId> recompiled = run.phase(phase).newGraphVariants().stream()
-                        .filter(GraphId::isRecompile).toList();
-                offending.addAll(rows(run, phase, row -> missed.contains(row.call())
-                        || row.cache().equals(Optional.of(CallCache.COMPILE)) && row.graphs().stream().anyMatch(recompiled::contains)));
+                offending.addAll(actual.recompiledCalls(run.label(), phase));
             }
         }
         if (!offending.isEmpty()) {
-            throw assertionError(shouldHaveNoRecompiles(subject(), phaseList(phases),
-                    count(offending.size(), "call") + " recompiled",
-                    LedgerTable.of(offending) + LedgerTable.guardFailures(actual, offending)));
+            throw assertionError(shouldHaveNoRecompiles(subject(), phaseList(phases), offending, actual));
         }
         return myself;
     }
@@ -158,8 +123,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             }
         }
         if (!found.isEmpty()) {
-            throw diffFailure(shouldHaveAtMostCompiles(subject(), limit, String.join("; ", found),
-                            LedgerTable.of(offending) + LedgerTable.guardFailures(actual, offending)),
+            throw diffFailure(shouldHaveAtMostCompiles(subject(), limit, found, offending, actual),
                     String.join(NL, actualLines), String.join(NL, expectedLines));
         }
         return myself;
@@ -228,9 +192,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             offending.addAll(inPhase.stream().filter(row -> row.cache().equals(Optional.of(CallCache.EAGER))).toList());
         }
         if (!offending.isEmpty()) {
-            throw assertionError(shouldHaveNoEagerCalls(subject(), phase.id(),
-                    offending.size() + " of " + calls + " " + phase + " calls ran nothing compiled",
-                    LedgerTable.of(offending)));
+            throw assertionError(shouldHaveNoEagerCalls(subject(), phase.id(), offending, calls));
         }
         return myself;
     }
@@ -250,10 +212,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             offending.addAll(inPhase.stream().filter(row -> row.breakSites().size() > max).toList());
         }
         if (!offending.isEmpty()) {
-            int most = offending.stream().mapToInt(row -> row.breakSites().size()).max().orElseThrow();
-            throw assertionError(shouldHaveAtMostBreaksPerCall(subject(), limit,
-                    offending.size() + " of " + calls + " " + phase + " calls crossed more (up to " + most + ")",
-                    LedgerTable.of(offending) + LedgerTable.breakSites(actual, offending)));
+            throw assertionError(shouldHaveAtMostBreaksPerCall(subject(), phase.id(), limit, offending, calls, actual));
         }
         return myself;
     }
@@ -297,149 +256,6 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         return myself;
     }
 
-    /** Checks that the eager islands of {@code phase} took at most {@code maxMs} in all, in every run in scope. */
-    public SELF hasEagerIslandTimeAtMost(Phase phase, double maxMs) {
-        String figure = "eager-island time in " + phase + " of at most " + ms(maxMs) + " ms";
-        return timeAtMost(figure, phase, maxMs, Measure.EAGER_ISLAND_MS, figures -> figures.eagerIslandMs().isPresent()
-                ? Optional.of(figures.eagerIslandMs().getAsDouble()) : Optional.empty(), "spent");
-    }
-
-    /** Checks that compiling (successful or not) in {@code phase} took at most {@code maxMs} in all, in every run in scope. */
-    public SELF hasCompileTimeAtMost(Phase phase, double maxMs) {
-        String figure = "compile time in " + phase + " of at most " + ms(maxMs) + " ms";
-        return timeAtMost(figure, phase, maxMs, Measure.CALLS, figures -> Optional.of(figures.compileMs()), "compiled for");
-    }
-
-    private SELF timeAtMost(String figure, Phase phase, double maxMs, Measure measure,
-                            Function<PhaseFigures, Optional<Double>> value, String verb) {
-        List<String> found = new ArrayList<>();
-        List<String> actualLines = new ArrayList<>();
-        List<String> expectedLines = new ArrayList<>();
-        List<LedgerRow> offending = new ArrayList<>();
-        for (RunFigures run : scope()) {
-            requireCalls(run, "have " + figure);
-            double spent = value.apply(run.phase(phase)).orElseThrow(() -> assertionError(
-                    shouldBeMeasured(subject(), "have " + figure, measure)));
-            if (spent > maxMs) {
-                found.add("run " + run.label() + " " + verb + " " + ms(spent) + " ms");
-                actualLines.add(run.label() + " " + phase + ": " + ms(spent) + " ms");
-                expectedLines.add(run.label() + " " + phase + ": at most " + ms(maxMs) + " ms");
-                offending.addAll(rows(run, phase, row -> measure == Measure.CALLS ? row.compileMs() > 0
-                        : !row.breakSites().isEmpty()));
-            }
-        }
-        if (!found.isEmpty()) {
-            String evidence = offending.isEmpty() ? "" : ":" + NL + LedgerTable.of(offending)
-                    + (measure == Measure.CALLS ? "" : LedgerTable.breakSites(actual, offending));
-            throw diffFailure(shouldHaveAtMostMs(subject(), figure, String.join("; ", found), evidence),
-                    String.join(NL, actualLines), String.join(NL, expectedLines));
-        }
-        return myself;
-    }
-
-    /**
-     * Checks that the receipt has no failure codes ({@code UNEQUAL_PHASE_SAMPLES:<phase>},
-     * {@code OUTPUT_MISMATCH:<call>}); narrowed to a run, the output mismatches of other runs are left out.
-     */
-    public SELF hasNoFailures() {
-        isNotNull();
-        Set<String> calls = narrowedTo.map(label -> actual.ledger().rows(label).stream().map(LedgerRow::call)
-                .collect(Collectors.toSet())).orElse(null);
-        List<String> failures = actual.failures().stream()
-                .filter(code -> calls == null || !code.startsWith("OUTPUT_MISMATCH:")
-                        || calls.contains(code.substring("OUTPUT_MISMATCH:".length())))
-                .toList();
-        if (!failures.isEmpty()) {
-            throw diffFailure(shouldHaveNoFailures(subject(), indented(failures.stream().map(this::explain).toList())),
-                    sortedLines(failures), sortedLines(List.of()));
-        }
-        return myself;
-    }
-
-    /**
-     * Checks that baseline and candidate have the same number of calls in every phase, so that
-     * every phase is compared. Needs both runs; it looks at both even when narrowed to one.
-     */
-    public SELF hasEqualSamples() {
-        isNotNull();
-        String check = "have as many candidate calls as baseline calls in every phase";
-        if (!actual.hasRun(Run.BASELINE) || !actual.hasRun(Run.CANDIDATE)) {
-            throw assertionError(shouldHaveEqualSamples(subject(), "it has only run " + labels(actual.runs())
-                    + ": there is nothing to compare"));
-        }
-        RunFigures baseline = actual.run(Run.BASELINE);
-        RunFigures candidate = actual.run(Run.CANDIDATE);
-        requireCalls(baseline, check);
-        requireCalls(candidate, check);
-        List<String> unequal = new ArrayList<>();
-        List<String> actualLines = new ArrayList<>();
-        List<String> expectedLines = new ArrayList<>();
-        for (Phase phase : Phase.values()) {
-            int before = baseline.phase(phase).calls();
-            int after = candidate.phase(phase).calls();
-            actualLines.add(phase + ": baseline " + before + ", candidate " + after);
-            expectedLines.add(phase + ": baseline " + before + ", candidate " + before);
-            if (before != after) {
-                unequal.add("  " + phase + ": baseline " + count(before, "call") + ", candidate " + count(after, "call")
-                        + " (UNEQUAL_PHASE_SAMPLES:" + phase + ")");
-            }
-        }
-        if (!unequal.isEmpty()) {
-            throw diffFailure(shouldHaveEqualSamples(subject(), "the call counts differ in " + count(unequal.size(), "phase")
-                            + ":" + NL + String.join(NL, unequal) + NL + "a phase with unequal samples is not compared"),
-                    String.join(NL, actualLines), String.join(NL, expectedLines));
-        }
-        return myself;
-    }
-
-    /**
-     * Checks that the candidate's median wall time in {@code phase} is at most {@code factor} times
-     * the baseline's. Refuses a phase whose runs have unequal call counts.
-     */
-    public SELF candidateMedianIsAtMost(Phase phase, double factor) {
-        String check = "have a candidate median of at most " + ms(factor) + " x the baseline median in " + phase;
-        Comparison comparison = comparable(phase, check);
-        if (comparison.baselineMedianMs().isEmpty() || comparison.candidateMedianMs().isEmpty()) {
-            throw assertionError(shouldBeMeasured(subject(), check, Measure.WALL_MS));
-        }
-        double baseline = comparison.baselineMedianMs().getAsDouble();
-        double candidate = comparison.candidateMedianMs().getAsDouble();
-        double limit = factor * baseline;
-        if (candidate > limit) {
-            String ratio = comparison.ratio().isPresent() ? " (ratio " + ms(comparison.ratio().getAsDouble()) + ")" : "";
-            throw diffFailure(shouldHaveCandidateMedianAtMost(subject(), ms(factor) + " x the baseline median in " + phase
-                            + NL + "  " + ms(factor) + " x " + ms(baseline) + " ms = " + ms(limit) + " ms",
-                            "it was " + ms(candidate) + " ms" + ratio),
-                    "candidate " + phase + " median: " + ms(candidate) + " ms",
-                    "candidate " + phase + " median: at most " + ms(limit) + " ms");
-        }
-        return myself;
-    }
-
-    /**
-     * Checks that the candidate crossed fewer graph breaks per call than the baseline in
-     * {@code phase}. Refuses a phase whose runs have unequal call counts.
-     */
-    public SELF candidateHasFewerBreaksPerCallIn(Phase phase) {
-        String check = "have fewer breaks per call in the candidate than in the baseline in " + phase;
-        comparable(phase, check);
-        PhaseFigures baseline = actual.run(Run.BASELINE).phase(phase);
-        PhaseFigures candidate = actual.run(Run.CANDIDATE).phase(phase);
-        if (baseline.breaks().isEmpty() || candidate.breaks().isEmpty()) {
-            throw assertionError(shouldBeMeasured(subject(), check, Measure.BREAKS));
-        }
-        double before = (double) baseline.breaks().getAsInt() / baseline.calls();
-        double after = (double) candidate.breaks().getAsInt() / candidate.calls();
-        if (after >= before) {
-            throw assertionError(shouldHaveFewerBreaksPerCall(subject(), phase.id(),
-                    "the baseline crossed " + count(baseline.breaks().getAsInt(), "break") + " in "
-                            + count(baseline.calls(), "call") + " (" + ms(before) + " per call), the candidate "
-                            + count(candidate.breaks().getAsInt(), "break") + " in " + count(candidate.calls(), "call")
-                            + " (" + ms(after) + " per call)"));
-        }
-        return myself;
-    }
-
     /** The figures of {@code phase} of the one run in scope; narrow a two-run receipt with {@link #run(String)} first. */
     public PhaseFiguresAssert phase(Phase phase) {
         RunFigures run = onlyRun("phase(" + phase + ")");
@@ -456,103 +272,5 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
                 "crossed break site " + site, run.breakSites().isEmpty() ? "it crossed no break site"
                         : "it crossed only " + run.breakSites().stream().map(BreakSite::site).toList())));
         return navigate(BreakSiteAssert.class, BreakSite.class, found, BreakSiteAssert::new, "run " + run.label());
-    }
-
-    /** The baseline/candidate comparison of {@code phase}, compared or refused; fails when there is none. */
-    public ComparisonAssert comparison(Phase phase) {
-        isNotNull();
-        Comparison found = actual.comparison(phase).orElseThrow(() -> assertionError(shouldContain(subject(),
-                "a comparison of " + phase, missingComparison(phase))));
-        return navigate(ComparisonAssert.class, Comparison.class, found, ComparisonAssert::new,
-                actual.fixture().name() + " receipt");
-    }
-
-    private Comparison comparable(Phase phase, String check) {
-        isNotNull();
-        Comparison comparison = actual.comparison(phase).orElseThrow(() -> assertionError(shouldContain(subject(),
-                "a comparison of " + phase, missingComparison(phase))));
-        if (comparison.failure().isPresent()) {
-            throw assertionError(shouldBeComparable(subject(), check, ComparisonAssert.refusal(comparison)));
-        }
-        return comparison;
-    }
-
-    private String missingComparison(Phase phase) {
-        if (!actual.hasRun(Run.BASELINE) || !actual.hasRun(Run.CANDIDATE)) {
-            return "it has only run " + labels(actual.runs()) + ": there is nothing to compare";
-        }
-        if (!actual.run(Run.BASELINE).hasPhases()) {
-            return "calls and their phases were not measured by this trace (not_measured: calls)";
-        }
-        return "neither run has " + phase + " calls";
-    }
-
-    private <A extends AbstractAssert<A, T>, T> A navigate(Class<A> type, Class<T> actualType, T value,
-                                                          Function<T, A> hard, String description) {
-        A navigated = softly == null ? hard.apply(value) : softly.proxy(type, actualType, value);
-        String prefix = info.descriptionText();
-        return navigated.as(prefix.isEmpty() ? description : prefix + ", " + description);
-    }
-
-    private RunFigures onlyRun(String navigation) {
-        isNotNull();
-        List<RunFigures> runs = scope();
-        if (runs.size() != 1) {
-            throw new IllegalStateException("the " + actual.fixture().name() + " receipt has runs " + labels(runs)
-                    + ": choose one with run(label) before " + navigation);
-        }
-        return runs.get(0);
-    }
-
-    private String explain(String failure) {
-        if (failure.startsWith("UNEQUAL_PHASE_SAMPLES:")) {
-            return actual.comparisons().stream().filter(c -> c.failure().equals(Optional.of(failure))).findFirst()
-                    .map(c -> failure + "  baseline has " + count(c.baselineCalls(), "call") + " in " + c.phase()
-                            + ", candidate " + c.candidateCalls() + ": the phase is not compared")
-                    .orElse(failure);
-        }
-        if (failure.startsWith("OUTPUT_MISMATCH:")) {
-            return failure + "  the call's output did not match eager within the fixture's tolerance";
-        }
-        return failure;
-    }
-
-    /** An error with actual and expected values, so that IDEs show a diff, under the factory's message. */
-    AssertionError diffFailure(ErrorMessageFactory message, String actualText, String expectedText) {
-        return failureWithActualExpected(actualText, expectedText, "%s",
-                message.create(new TextDescription(""), info.representation()));
-    }
-
-    void requireCalls(RunFigures run, String check) {
-        if (!run.hasPhases()) {
-            throw assertionError(shouldBeMeasured(subject(), check, Measure.CALLS));
-        }
-    }
-
-    List<RunFigures> scope() {
-        isNotNull();
-        return narrowedTo.map(label -> List.of(actual.run(label))).orElse(actual.runs());
-    }
-
-    private List<LedgerRow> rows(RunFigures run, Phase phase, java.util.function.Predicate<LedgerRow> filter) {
-        return actual.ledger().rows(run.label(), phase).stream().filter(filter).toList();
-    }
-
-    /** What the failure messages call the actual: the receipt, or the run it was narrowed to. */
-    String subject() {
-        return narrowedTo.map(label -> "run " + label + " of the " + actual.fixture().name() + " receipt")
-                .orElseGet(() -> actual.fixture().name() + " receipt (runs " + String.join(", ",
-                        actual.runs().stream().map(RunFigures::label).toList()) + ")");
-    }
-
-    private static String phaseList(Phase... phases) {
-        if (phases.length == 0) {
-            throw new IllegalArgumentException("name at least one phase");
-        }
-        return new LinkedHashSet<>(Arrays.asList(phases)).stream().map(Phase::id).collect(Collectors.joining(", "));
-    }
-
-    private static String labels(List<RunFigures> runs) {
-        return String.join(", ", runs.stream().map(RunFigures::label).toList());
     }
 }

@@ -7,6 +7,7 @@ import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
 import dev.compilereceipt.Comparison;
+import dev.compilereceipt.FailureCode;
 import dev.compilereceipt.Measure;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
@@ -62,7 +63,7 @@ public class ComparisonAssert extends AbstractObjectAssert<ComparisonAssert, Com
     static String refusal(Comparison comparison) {
         return "the baseline has " + count(comparison.baselineCalls(), "call") + " in " + comparison.phase()
                 + " and the candidate " + count(comparison.candidateCalls(), "call") + " ("
-                + comparison.failure().orElse("") + "):" + FigureText.NL
+                + comparison.failure().map(FailureCode::code).orElse("") + "):" + FigureText.NL
                 + "medians of unequal samples are not compared; give both runs the same number of "
                 + comparison.phase() + " calls";
     }

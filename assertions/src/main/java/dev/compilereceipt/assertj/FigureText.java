@@ -1,14 +1,13 @@
 package dev.compilereceipt.assertj;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.compilereceipt.Millis;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * How figures read in failure messages: milliseconds rounded half-even to 4 decimals without
- * trailing zeros and with {@code .} as the decimal mark whatever the locale, counts with their
+ * How figures read in failure messages: milliseconds as every view writes them ({@link Millis#text}),
+ * counts with their
  * noun, and sets as sorted lines so an IDE diff of two sets is readable.
  *
  * <p>Example: {@code FigureText.ms(2155.3430)} is {@code "2155.343"}.
@@ -21,8 +20,7 @@ final class FigureText {
     }
 
     static String ms(double ms) {
-        BigDecimal rounded = new BigDecimal(ms).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros();
-        return rounded.signum() == 0 ? "0" : rounded.toPlainString();
+        return Millis.text(ms);
     }
 
     static String count(long n, String noun) {

@@ -1,5 +1,8 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Receipt;
+import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -14,7 +17,10 @@ final class ShouldHaveAtMostBreaksPerCall extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveAtMostBreaksPerCall(String subject, String limit, String found, String evidence) {
+    static ErrorMessageFactory shouldHaveAtMostBreaksPerCall(String subject, String phase, String limit, List<LedgerRow> offending, int calls, Receipt receipt) {
+        int most = offending.stream().mapToInt(row -> row.breakSites().size()).max().orElseThrow();
+        String found = offending.size() + " of " + calls + " " + phase + " calls crossed more (up to " + most + ")";
+        String evidence = LedgerTable.of(offending) + LedgerTable.breakSites(receipt, offending);
         return new ShouldHaveAtMostBreaksPerCall("%nExpecting%n  %s%nto cross at most %s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(limit), unquotedString(found), unquotedString(evidence));
     }

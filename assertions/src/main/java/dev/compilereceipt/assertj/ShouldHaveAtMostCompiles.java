@@ -1,5 +1,8 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Receipt;
+import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -14,8 +17,9 @@ final class ShouldHaveAtMostCompiles extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveAtMostCompiles(String subject, String limit, String found, String evidence) {
+    static ErrorMessageFactory shouldHaveAtMostCompiles(String subject, String limit, List<String> found, List<LedgerRow> offending, Receipt receipt) {
+        String evidence = LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
         return new ShouldHaveAtMostCompiles("%nExpecting%n  %s%nto compile at most %s%nbut %s:%n%s",
-                unquotedString(subject), unquotedString(limit), unquotedString(found), unquotedString(evidence));
+                unquotedString(subject), unquotedString(limit), unquotedString(String.join("; ", found)), unquotedString(evidence));
     }
 }

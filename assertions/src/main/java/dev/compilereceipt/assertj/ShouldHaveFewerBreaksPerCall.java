@@ -1,5 +1,8 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.FigureText.count;
+
+import dev.compilereceipt.PhaseFigures;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -14,7 +17,11 @@ final class ShouldHaveFewerBreaksPerCall extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveFewerBreaksPerCall(String subject, String phase, String found) {
+    static ErrorMessageFactory shouldHaveFewerBreaksPerCall(String subject, String phase, PhaseFigures baseline, PhaseFigures candidate) {
+        String found = "the baseline crossed " + count(baseline.breaks().getAsInt(), "break") + " in "
+                + count(baseline.calls(), "call") + " (" + FigureText.ms(baseline.breaksPerCall().getAsDouble()) + " per call), the candidate "
+                + count(candidate.breaks().getAsInt(), "break") + " in " + count(candidate.calls(), "call")
+                + " (" + FigureText.ms(candidate.breaksPerCall().getAsDouble()) + " per call)";
         return new ShouldHaveFewerBreaksPerCall("%nExpecting%n  %s%nto have fewer breaks per call in the candidate than in the baseline in %s%nbut %s",
                 unquotedString(subject), unquotedString(phase), unquotedString(found));
     }

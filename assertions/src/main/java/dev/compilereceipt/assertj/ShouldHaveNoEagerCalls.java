@@ -1,5 +1,7 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.LedgerRow;
+import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -14,8 +16,9 @@ final class ShouldHaveNoEagerCalls extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveNoEagerCalls(String subject, String phase, String found, String evidence) {
+    static ErrorMessageFactory shouldHaveNoEagerCalls(String subject, String phase, List<LedgerRow> offending, int calls) {
+        String found = offending.size() + " of " + calls + " " + phase + " calls ran nothing compiled";
         return new ShouldHaveNoEagerCalls("%nExpecting%n  %s%nto run compiled code in every %s call%nbut %s:%n%s",
-                unquotedString(subject), unquotedString(phase), unquotedString(found), unquotedString(evidence));
+                unquotedString(subject), unquotedString(phase), unquotedString(found), unquotedString(LedgerTable.of(offending)));
     }
 }

@@ -1,5 +1,12 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.FigureText.indented;
+
+import dev.compilereceipt.FailureCode;
+import dev.compilereceipt.Receipt;
+import java.util.List;
+import java.util.Optional;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -14,8 +21,19 @@ final class ShouldHaveNoFailures extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveNoFailures(String subject, String found) {
+    static ErrorMessageFactory shouldHaveNoFailures(String subject, List<FailureCode> failures, Receipt receipt) {
         return new ShouldHaveNoFailures("%nExpecting%n  %s%nto have no failures%nbut it has:%n%s",
-                unquotedString(subject), unquotedString(found));
+                unquotedString(subject), unquotedString(indented(failures.stream().map(code -> explain(code, receipt)).toList())));
+    }
+
+    private static String explain(FailureCode code, Receipt receipt) {
+        return switch (code.kind()) {
+            case UNEQUAL_PHASE_SAMPLES -> receipt.comparisons().stream()
+                    .filter(c -> c.failure().equals(Optional.of(code))).findFirst()
+                    .map(c -> code + "  baseline has " + count(c.baselineCalls(), "call") + " in " + c.phase()
+                            + ", candidate " + c.candidateCalls() + ": the phase is not compared")
+                    .orElse(code.code());
+            case OUTPUT_MISMATCH -> code + "  the call's output did not match eager within the fixture's tolerance";
+        };
     }
 }

@@ -1,5 +1,10 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.FigureText.count;
+
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Receipt;
+import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -15,7 +20,9 @@ final class ShouldHaveNoRecompiles extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveNoRecompiles(String subject, String phases, String found, String evidence) {
+    static ErrorMessageFactory shouldHaveNoRecompiles(String subject, String phases, List<LedgerRow> offending, Receipt receipt) {
+        String found = count(offending.size(), "call") + " recompiled";
+        String evidence = LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
         return new ShouldHaveNoRecompiles("%nExpecting%n  %s%nnot to recompile in %s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(phases), unquotedString(found), unquotedString(evidence));
     }

@@ -1,7 +1,8 @@
 package dev.compilereceipt.cli;
 
+import dev.compilereceipt.ReceiptExport;
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.ReceiptSummary;
+import dev.compilereceipt.report.ReceiptSummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,11 +35,11 @@ final class AuditCommand implements Callable<Integer> {
         Receipt receipt = Receipt.of(options.read());
         if (csvDir != null) {
             Files.createDirectories(csvDir);
-            Files.writeString(csvDir.resolve("ledger.csv"), receipt.toLedgerCsv(), StandardCharsets.UTF_8);
-            Files.writeString(csvDir.resolve("receipt.csv"), receipt.toReceiptCsv(), StandardCharsets.UTF_8);
+            Files.writeString(csvDir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()), StandardCharsets.UTF_8);
+            Files.writeString(csvDir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt), StandardCharsets.UTF_8);
         }
         if (json) {
-            spec.commandLine().getOut().println(receipt.toCanonicalJson());
+            spec.commandLine().getOut().println(ReceiptExport.canonicalJson(receipt));
         } else {
             spec.commandLine().getOut().print(ReceiptSummary.render(receipt));
         }

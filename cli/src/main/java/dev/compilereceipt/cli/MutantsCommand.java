@@ -1,10 +1,11 @@
 package dev.compilereceipt.cli;
 
+import dev.compilereceipt.Run;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.compilereceipt.CanonicalJson;
-import dev.compilereceipt.MutantVerdict;
+import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.audit.MutantVerdict;
 import dev.compilereceipt.Trace;
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.compilereceipt.cli;
 
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.report.ReceiptHtml;
 import dev.compilereceipt.Trace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

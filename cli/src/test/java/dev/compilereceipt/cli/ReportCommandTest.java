@@ -3,7 +3,7 @@ package dev.compilereceipt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.report.ReceiptHtml;
 import dev.compilereceipt.Trace;
 import dev.compilereceipt.Traces;
 import java.io.PrintWriter;

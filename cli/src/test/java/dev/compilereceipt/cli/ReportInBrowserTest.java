@@ -3,12 +3,12 @@ package dev.compilereceipt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.compilereceipt.CanonicalJson;
+import dev.compilereceipt.internal.json.CanonicalJson;
 import dev.compilereceipt.LedgerRow;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.PhaseFigures;
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.report.ReceiptHtml;
 import dev.compilereceipt.RunFigures;
 import dev.compilereceipt.Trace;
 import dev.compilereceipt.Traces;

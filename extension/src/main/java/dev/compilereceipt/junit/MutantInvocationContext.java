@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.audit.ReceiptDifference;
 import dev.compilereceipt.Mutant;
 import dev.compilereceipt.Receipt;
 import java.lang.reflect.Method;
@@ -28,11 +29,11 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
     private final Receipt truth;
     private final Receipt receipt;
     private final Optional<String> lack;
-    private final List<String> changes;
+    private final List<ReceiptDifference> changes;
     private final Optional<LoadedFixture> attached;
 
     private MutantInvocationContext(Optional<Mutant> mutant, Receipt truth, Receipt receipt, Optional<String> lack,
-                                    List<String> changes, Optional<LoadedFixture> attached) {
+                                    List<ReceiptDifference> changes, Optional<LoadedFixture> attached) {
         this.mutant = mutant;
         this.truth = truth;
         this.receipt = receipt;
@@ -48,7 +49,7 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
     }
 
     /** The invocation on the receipt with {@code mutant} switched on; {@code lack} says why the fixture cannot show it. */
-    static MutantInvocationContext mutated(Mutant mutant, Receipt truth, Receipt mutated, Optional<String> lack, List<String> changes) {
+    static MutantInvocationContext mutated(Mutant mutant, Receipt truth, Receipt mutated, Optional<String> lack, List<ReceiptDifference> changes) {
         return new MutantInvocationContext(Optional.of(mutant), truth, mutated, lack, changes, Optional.empty());
     }
 

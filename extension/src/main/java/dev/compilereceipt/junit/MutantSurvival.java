@@ -2,10 +2,12 @@ package dev.compilereceipt.junit;
 
 import dev.compilereceipt.Mutant;
 import dev.compilereceipt.Receipt;
+import dev.compilereceipt.audit.ReceiptDifference;
+import dev.compilereceipt.audit.ReceiptDifference.PhaseFigure;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The message of a mutant that a test let through: which mistake, what it changed in the
@@ -14,18 +16,17 @@ import java.util.regex.Pattern;
 final class MutantSurvival {
 
     private static final int SHOWN_CHANGES = 8;
-    private static final Pattern PHASE_FIGURE = Pattern.compile("runs\\.(\\w+)\\.phases\\.(\\w+)\\.([a-z_.]+): (.+) → (.+)");
 
     private MutantSurvival() {
     }
 
-    static String message(Mutant mutant, Receipt truth, List<String> changes) {
+    static String message(Mutant mutant, Receipt truth, List<ReceiptDifference> changes) {
         StringBuilder text = new StringBuilder();
         text.append("mutant ").append(mutant.id()).append(" survived: the test passed although ").append(mutant.mistake())
                 .append(" (oracle code ").append(mutant.oracleCode()).append(").\n");
         text.append("It changed the receipt of ").append(truth.fixture().name()).append(" (before → after):\n");
-        List<String> phaseFiguresFirst = new java.util.ArrayList<>(changes);
-        phaseFiguresFirst.sort(java.util.Comparator.comparing(change -> !PHASE_FIGURE.matcher(change).matches()));
+        List<ReceiptDifference> phaseFiguresFirst = new ArrayList<>(changes);
+        phaseFiguresFirst.sort(Comparator.comparing(change -> change.phaseFigure().isEmpty()));
         phaseFiguresFirst.stream().limit(SHOWN_CHANGES).forEach(change -> text.append("  ").append(change).append('\n'));
         if (changes.size() > SHOWN_CHANGES) {
             text.append("  ... and ").append(changes.size() - SHOWN_CHANGES).append(" more\n");
@@ -35,26 +36,25 @@ final class MutantSurvival {
     }
 
     /** An assertion, in CompileAssertions' terms, pinning the first phase figure the mutant changed. */
-    static Optional<String> example(Mutant mutant, List<String> changes) {
+    static Optional<String> example(Mutant mutant, List<ReceiptDifference> changes) {
         String telling = switch (mutant) {
             case DROP_WARMUP -> "calls";
             case CONFLATE_BREAKS_AND_RECOMPILES, COUNT_CACHE_HITS_AS_COMPILES -> "compiles";
             case AVERAGE_UNEQUAL_CALLS -> "wall_ms.mean";
             case HIDE_EAGER_ISLANDS -> "eager_island_ms";
         };
-        List<String> ordered = new java.util.ArrayList<>(changes);
-        ordered.sort(java.util.Comparator.comparing(change -> !change.contains("." + telling + ": ")));
-        for (String change : ordered) {
-            Matcher m = PHASE_FIGURE.matcher(change);
-            if (!m.matches()) {
+        List<ReceiptDifference> ordered = new ArrayList<>(changes);
+        ordered.sort(Comparator.comparing(change -> !change.phaseFigure().map(PhaseFigure::figure).orElse("").equals(telling)));
+        for (ReceiptDifference change : ordered) {
+            Optional<PhaseFigure> figure = change.phaseFigure();
+            if (figure.isEmpty() || change.before().isEmpty()) {
                 continue;
             }
-            String run = m.group(1);
-            String phase = m.group(2).toUpperCase(java.util.Locale.ROOT);
-            String figure = m.group(3);
-            String before = m.group(4);
+            String before = change.before().get();
+            String run = figure.get().run();
+            String phase = figure.get().phase().name();
             String at = "assertThat(receipt).run(\"" + run + "\").phase(" + phase + ")";
-            switch (figure) {
+            switch (figure.get().figure()) {
                 case "calls":
                     return Optional.of(at + ".hasCalls(" + before + ");");
                 case "compiles":

@@ -1,9 +1,9 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.Discrimination;
+import dev.compilereceipt.audit.Discrimination;
 import dev.compilereceipt.Mutant;
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.ReceiptDifference;
+import dev.compilereceipt.audit.ReceiptDifference;
 import dev.compilereceipt.Trace;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;

@@ -1,13 +1,17 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.CanonicalJson;
+import dev.compilereceipt.Millis;
+import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.FailureCode;
+import dev.compilereceipt.ReceiptExport;
 import dev.compilereceipt.Comparison;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.PhaseFigures;
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.report.ReceiptHtml;
 import dev.compilereceipt.RunFigures;
 import dev.compilereceipt.Trace;
+import java.util.stream.Collectors;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,9 +51,9 @@ final class ReceiptReport {
             try {
                 context.publishDirectory(directory, dir -> {
                     attached[0] = dir.toAbsolutePath();
-                    Files.writeString(dir.resolve("receipt.json"), receipt.toCanonicalJson(), StandardCharsets.UTF_8);
-                    Files.writeString(dir.resolve("ledger.csv"), receipt.toLedgerCsv(), StandardCharsets.UTF_8);
-                    Files.writeString(dir.resolve("receipt.csv"), receipt.toReceiptCsv(), StandardCharsets.UTF_8);
+                    Files.writeString(dir.resolve("receipt.json"), ReceiptExport.canonicalJson(receipt), StandardCharsets.UTF_8);
+                    Files.writeString(dir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()), StandardCharsets.UTF_8);
+                    Files.writeString(dir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt), StandardCharsets.UTF_8);
                     Files.writeString(dir.resolve("receipt.html"), ReceiptHtml.render(trace, receipt), StandardCharsets.UTF_8);
                 });
             } catch (RuntimeException e) {
@@ -85,7 +89,7 @@ final class ReceiptReport {
             entry.put(run.label(), figures(run));
         }
         receipt.comparison(Phase.STEADY).ifPresent(c -> entry.put("steady", comparison(c)));
-        entry.put("failures", receipt.failures().isEmpty() ? "none" : String.join(", ", receipt.failures()));
+        entry.put("failures", receipt.failures().isEmpty() ? "none" : receipt.failures().stream().map(FailureCode::code).collect(Collectors.joining(", ")));
         return entry;
     }
 
@@ -105,17 +109,22 @@ final class ReceiptReport {
         return "calls " + calls + ", compiles " + compiles + ", fallbacks " + fallbacks
                 + ", graphs " + run.graphs().size() + ", break sites " + run.breakSites().size()
                 + ", steady compiles " + steady.compiles()
-                + ", steady median " + steady.wallMs().map(w -> CanonicalJson.number(w.median()) + " ms").orElse("not measured");
+                + ", steady median " + steady.wallMs().map(w -> Millis.text(w.median()) + " ms").orElse("not measured");
     }
 
     private static String comparison(Comparison c) {
         if (c.failure().isPresent()) {
-            return "not compared: " + c.failure().get();
+            return "not compared: " + c.failure().get().code();
         }
-        return "median " + ms(c.baselineMedianMs()) + " ms -> " + ms(c.candidateMedianMs()) + " ms, ratio " + ms(c.ratio());
+        return "median " + ms(c.baselineMedianMs()) + " ms -> " + ms(c.candidateMedianMs()) + " ms, ratio " + ratio(c.ratio());
     }
 
     private static String ms(OptionalDouble value) {
+        return value.isPresent() ? Millis.text(value.getAsDouble()) : "not measured";
+    }
+
+    /** A ratio is not a time: it keeps the receipt's 6 significant digits. */
+    private static String ratio(OptionalDouble value) {
         return value.isPresent() ? CanonicalJson.number(value.getAsDouble()) : "not measured";
     }
 

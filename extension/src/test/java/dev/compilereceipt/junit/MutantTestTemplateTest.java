@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.ReceiptExport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
@@ -11,7 +12,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.report.ReceiptHtml;
 import dev.compilereceipt.Trace;
 import dev.compilereceipt.Traces;
 import java.nio.charset.StandardCharsets;
@@ -86,7 +87,7 @@ class MutantTestTemplateTest {
         }
         Trace trace = Traces.read(EngineRun.FIXTURES.resolve("print-bridge/trace.json"));
         Receipt truth = Receipt.of(trace);
-        assertThat(directory.resolve("receipt.json")).hasContent(truth.toCanonicalJson());
+        assertThat(directory.resolve("receipt.json")).hasContent(ReceiptExport.canonicalJson(truth));
         assertThat(directory.resolve("receipt.html")).hasBinaryContent(ReceiptHtml.render(trace, truth).getBytes(StandardCharsets.UTF_8));
         assertThat(tests.reportingEntryPublished().list()).singleElement().satisfies(entry -> {
             assertThat(entry.getTestDescriptor().getDisplayName()).isEqualTo("unmutated");

@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.Ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;

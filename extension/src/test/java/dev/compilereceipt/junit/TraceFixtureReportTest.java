@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.ReceiptExport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -10,7 +11,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import dev.compilereceipt.Ledger;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.Receipt;
-import dev.compilereceipt.ReceiptHtml;
+import dev.compilereceipt.report.ReceiptHtml;
 import dev.compilereceipt.Trace;
 import dev.compilereceipt.Traces;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +60,7 @@ class TraceFixtureReportTest {
 
     /** The entry for traces/before.json, by hand: 4 calls, 1 compile (c1), graph 0/0, no breaks, steady median (2.0 + 4.0) / 2 = 3. */
     private static Map<String, String> expectedEntry() {
-        Receipt receipt = Receipt.read(BEFORE);
+        Receipt receipt = Receipt.of(Traces.read(BEFORE));
         return Map.of(
                 "receipt", "receipt-tiny",
                 "fixture", "tiny",
@@ -79,9 +80,9 @@ class TraceFixtureReportTest {
         }
         Trace trace = Traces.read(BEFORE);
         Receipt receipt = Receipt.of(trace);
-        assertThat(directory.resolve("receipt.json")).hasContent(receipt.toCanonicalJson());
-        assertThat(directory.resolve("ledger.csv")).hasContent(receipt.toLedgerCsv());
-        assertThat(directory.resolve("receipt.csv")).hasContent(receipt.toReceiptCsv());
+        assertThat(directory.resolve("receipt.json")).hasContent(ReceiptExport.canonicalJson(receipt));
+        assertThat(directory.resolve("ledger.csv")).hasContent(ReceiptExport.ledgerCsv(receipt.ledger()));
+        assertThat(directory.resolve("receipt.csv")).hasContent(ReceiptExport.receiptCsv(receipt));
         assertThat(directory.resolve("receipt.html")).hasBinaryContent(ReceiptHtml.render(trace, receipt).getBytes(StandardCharsets.UTF_8));
         List<Map<String, String>> entries = events.reportingEntryPublished().stream()
                 .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs()).toList();

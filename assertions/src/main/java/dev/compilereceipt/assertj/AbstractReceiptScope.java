@@ -1,0 +1,101 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
+
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Measure;
+import dev.compilereceipt.Phase;
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.RunFigures;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.api.SoftAssertionsProvider;
+import org.assertj.core.description.TextDescription;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * What every receipt check stands on: the runs in scope (all of them, or the one chosen with
+ * {@code run(label)}), the words a failure message calls them by, and the way a failure carries
+ * actual and expected for an IDE diff. The checks themselves are in {@link AbstractReceiptAssert}
+ * and {@link AbstractTimeAndComparisonChecks}.
+ *
+ * <p>Example: {@code assertThat(receipt).run("candidate")} narrows the scope to one run.
+ *
+ * @param <SELF> the assert's own type, so that checks chain
+ * @param <ACTUAL> the receipt type
+ */
+public abstract class AbstractReceiptScope<SELF extends AbstractReceiptScope<SELF, ACTUAL>, ACTUAL extends Receipt>
+        extends AbstractObjectAssert<SELF, ACTUAL> {
+
+    /** The run label the checks are narrowed to; empty for every run. */
+    Optional<String> narrowedTo = Optional.empty();
+    /** The soft assertions this assert was made by, so that navigation stays soft; null for hard assertions. */
+    SoftAssertionsProvider softly;
+
+    protected AbstractReceiptScope(ACTUAL actual, Class<?> selfType) {
+        super(actual, selfType);
+    }
+
+    /** An error with actual and expected values, so that IDEs show a diff, under the factory's message. */
+    AssertionError diffFailure(ErrorMessageFactory message, String actualText, String expectedText) {
+        return failureWithActualExpected(actualText, expectedText, "%s",
+                message.create(new TextDescription(""), info.representation()));
+    }
+
+    void requireCalls(RunFigures run, String check) {
+        if (!run.hasPhases()) {
+            throw assertionError(shouldBeMeasured(subject(), check, Measure.CALLS));
+        }
+    }
+
+    List<RunFigures> scope() {
+        isNotNull();
+        return narrowedTo.map(label -> List.of(actual.run(label))).orElse(actual.runs());
+    }
+
+    List<LedgerRow> rows(RunFigures run, Phase phase, Predicate<LedgerRow> filter) {
+        return actual.ledger().rows(run.label(), phase).stream().filter(filter).toList();
+    }
+
+    /** What the failure messages call the actual: the receipt, or the run it was narrowed to. */
+    String subject() {
+        return narrowedTo.map(label -> "run " + label + " of the " + actual.fixture().name() + " receipt")
+                .orElseGet(() -> actual.fixture().name() + " receipt (runs " + String.join(", ",
+                        actual.runs().stream().map(RunFigures::label).toList()) + ")");
+    }
+
+    <A extends AbstractAssert<A, T>, T> A navigate(Class<A> type, Class<T> actualType, T value,
+                                                  Function<T, A> hard, String description) {
+        A navigated = softly == null ? hard.apply(value) : softly.proxy(type, actualType, value);
+        String prefix = info.descriptionText();
+        return navigated.as(prefix.isEmpty() ? description : prefix + ", " + description);
+    }
+
+    RunFigures onlyRun(String navigation) {
+        isNotNull();
+        List<RunFigures> runs = scope();
+        if (runs.size() != 1) {
+            throw new IllegalStateException("the " + actual.fixture().name() + " receipt has runs " + labels(runs)
+                    + ": choose one with run(label) before " + navigation);
+        }
+        return runs.get(0);
+    }
+
+    static String phaseList(Phase... phases) {
+        if (phases.length == 0) {
+            throw new IllegalArgumentException("name at least one phase");
+        }
+        return new LinkedHashSet<>(Arrays.asList(phases)).stream().map(Phase::id).collect(Collectors.joining(", "));
+    }
+
+    static String labels(List<RunFigures> runs) {
+        return String.join(", ", runs.stream().map(RunFigures::label).toList());
+    }
+}

@@ -1,0 +1,214 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.FigureText.NL;
+import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.FigureText.ms;
+import static dev.compilereceipt.assertj.FigureText.sortedLines;
+import static dev.compilereceipt.assertj.ShouldBeComparable.shouldBeComparable;
+import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
+import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.ShouldHaveCandidateMedianAtMost.shouldHaveCandidateMedianAtMost;
+import static dev.compilereceipt.assertj.ShouldHaveEqualSamples.shouldHaveEqualSamples;
+import static dev.compilereceipt.assertj.ShouldHaveFewerBreaksPerCall.shouldHaveFewerBreaksPerCall;
+import static dev.compilereceipt.assertj.ShouldHaveNoFailures.shouldHaveNoFailures;
+
+import dev.compilereceipt.Comparison;
+import dev.compilereceipt.FailureCode;
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Measure;
+import dev.compilereceipt.Phase;
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.PhaseFigures;
+import dev.compilereceipt.Run;
+import dev.compilereceipt.RunFigures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The checks of a receipt on time, on its failure codes and on what needs both runs: eager-island
+ * and compile time per phase, equal samples per phase,
+ * the candidate's median against the baseline's, breaks per call before and after, and
+ * navigation to a phase's comparison. {@link AbstractReceiptAssert} adds the per-run checks.
+ *
+ * <p>Example: {@code assertThat(receipt).hasEqualSamples().candidateMedianIsAtMost(STEADY, 0.5);}
+ *
+ * @param <SELF> the assert's own type, so that checks chain
+ * @param <ACTUAL> the receipt type
+ */
+public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeAndComparisonChecks<SELF, ACTUAL>, ACTUAL extends Receipt>
+        extends AbstractReceiptScope<SELF, ACTUAL> {
+
+    protected AbstractTimeAndComparisonChecks(ACTUAL actual, Class<?> selfType) {
+        super(actual, selfType);
+    }
+
+    /**
+     * Checks that the receipt has no failure codes ({@code UNEQUAL_PHASE_SAMPLES:<phase>},
+     * {@code OUTPUT_MISMATCH:<call>}); narrowed to a run, the output mismatches of other runs are left out.
+     */
+    public SELF hasNoFailures() {
+        isNotNull();
+        Set<String> calls = narrowedTo.map(label -> actual.ledger().rows(label).stream().map(LedgerRow::call)
+                .collect(Collectors.toSet())).orElse(null);
+        List<FailureCode> failures = actual.failures().stream()
+                .filter(code -> calls == null || code.kind() != FailureCode.Kind.OUTPUT_MISMATCH || calls.contains(code.subject()))
+                .toList();
+        if (!failures.isEmpty()) {
+            throw diffFailure(shouldHaveNoFailures(subject(), failures, actual),
+                    sortedLines(failures.stream().map(FailureCode::code).toList()), sortedLines(List.of()));
+        }
+        return myself;
+    }
+
+    /**
+     * Checks that baseline and candidate have the same number of calls in every phase, so that
+     * every phase is compared. Needs both runs; it looks at both even when narrowed to one.
+     */
+    public SELF hasEqualSamples() {
+        isNotNull();
+        String check = "have as many candidate calls as baseline calls in every phase";
+        if (!actual.hasRun(Run.BASELINE) || !actual.hasRun(Run.CANDIDATE)) {
+            throw assertionError(shouldHaveEqualSamples(subject(), "it has only run " + labels(actual.runs())
+                    + ": there is nothing to compare"));
+        }
+        RunFigures baseline = actual.run(Run.BASELINE);
+        RunFigures candidate = actual.run(Run.CANDIDATE);
+        requireCalls(baseline, check);
+        requireCalls(candidate, check);
+        List<String> unequal = new ArrayList<>();
+        List<String> actualLines = new ArrayList<>();
+        List<String> expectedLines = new ArrayList<>();
+        for (Phase phase : Phase.values()) {
+            int before = baseline.phase(phase).calls();
+            int after = candidate.phase(phase).calls();
+            actualLines.add(phase + ": baseline " + before + ", candidate " + after);
+            expectedLines.add(phase + ": baseline " + before + ", candidate " + before);
+            if (before != after) {
+                unequal.add("  " + phase + ": baseline " + count(before, "call") + ", candidate " + count(after, "call")
+                        + " (UNEQUAL_PHASE_SAMPLES:" + phase + ")");
+            }
+        }
+        if (!unequal.isEmpty()) {
+            throw diffFailure(shouldHaveEqualSamples(subject(), "the call counts differ in " + count(unequal.size(), "phase")
+                            + ":" + NL + String.join(NL, unequal) + NL + "a phase with unequal samples is not compared"),
+                    String.join(NL, actualLines), String.join(NL, expectedLines));
+        }
+        return myself;
+    }
+
+    /**
+     * Checks that the candidate's median wall time in {@code phase} is at most {@code factor} times
+     * the baseline's. Refuses a phase whose runs have unequal call counts.
+     */
+    public SELF candidateMedianIsAtMost(Phase phase, double factor) {
+        String check = "have a candidate median of at most " + ms(factor) + " x the baseline median in " + phase;
+        Comparison comparison = comparable(phase, check);
+        if (comparison.baselineMedianMs().isEmpty() || comparison.candidateMedianMs().isEmpty()) {
+            throw assertionError(shouldBeMeasured(subject(), check, Measure.WALL_MS));
+        }
+        double baseline = comparison.baselineMedianMs().getAsDouble();
+        double candidate = comparison.candidateMedianMs().getAsDouble();
+        double limit = factor * baseline;
+        if (candidate > limit) {
+            String ratio = comparison.ratio().isPresent() ? " (ratio " + ms(comparison.ratio().getAsDouble()) + ")" : "";
+            throw diffFailure(shouldHaveCandidateMedianAtMost(subject(), ms(factor) + " x the baseline median in " + phase
+                            + NL + "  " + ms(factor) + " x " + ms(baseline) + " ms = " + ms(limit) + " ms",
+                            "it was " + ms(candidate) + " ms" + ratio),
+                    "candidate " + phase + " median: " + ms(candidate) + " ms",
+                    "candidate " + phase + " median: at most " + ms(limit) + " ms");
+        }
+        return myself;
+    }
+
+    /**
+     * Checks that the candidate crossed fewer graph breaks per call than the baseline in
+     * {@code phase}. Refuses a phase whose runs have unequal call counts.
+     */
+    public SELF candidateHasFewerBreaksPerCallIn(Phase phase) {
+        String check = "have fewer breaks per call in the candidate than in the baseline in " + phase;
+        comparable(phase, check);
+        PhaseFigures baseline = actual.run(Run.BASELINE).phase(phase);
+        PhaseFigures candidate = actual.run(Run.CANDIDATE).phase(phase);
+        if (baseline.breaks().isEmpty() || candidate.breaks().isEmpty()) {
+            throw assertionError(shouldBeMeasured(subject(), check, Measure.BREAKS));
+        }
+        if (candidate.breaksPerCall().getAsDouble() >= baseline.breaksPerCall().getAsDouble()) {
+            throw assertionError(shouldHaveFewerBreaksPerCall(subject(), phase.id(), baseline, candidate));
+        }
+        return myself;
+    }
+
+    /** The baseline/candidate comparison of {@code phase}, compared or refused; fails when there is none. */
+    public ComparisonAssert comparison(Phase phase) {
+        isNotNull();
+        Comparison found = actual.comparison(phase).orElseThrow(() -> assertionError(shouldContain(subject(),
+                "a comparison of " + phase, missingComparison(phase))));
+        return navigate(ComparisonAssert.class, Comparison.class, found, ComparisonAssert::new,
+                actual.fixture().name() + " receipt");
+    }
+
+    Comparison comparable(Phase phase, String check) {
+        isNotNull();
+        Comparison comparison = actual.comparison(phase).orElseThrow(() -> assertionError(shouldContain(subject(),
+                "a comparison of " + phase, missingComparison(phase))));
+        if (comparison.failure().isPresent()) {
+            throw assertionError(shouldBeComparable(subject(), check, ComparisonAssert.refusal(comparison)));
+        }
+        return comparison;
+    }
+
+    String missingComparison(Phase phase) {
+        if (!actual.hasRun(Run.BASELINE) || !actual.hasRun(Run.CANDIDATE)) {
+            return "it has only run " + labels(actual.runs()) + ": there is nothing to compare";
+        }
+        if (!actual.run(Run.BASELINE).hasPhases()) {
+            return "calls and their phases were not measured by this trace (not_measured: calls)";
+        }
+        return "neither run has " + phase + " calls";
+    }
+
+    /** Checks that the eager islands of {@code phase} took at most {@code maxMs} in all, in every run in scope. */
+    public SELF hasEagerIslandTimeAtMost(Phase phase, double maxMs) {
+        String figure = "eager-island time in " + phase + " of at most " + ms(maxMs) + " ms";
+        return timeAtMost(figure, phase, maxMs, Measure.EAGER_ISLAND_MS, figures -> figures.eagerIslandMs().isPresent()
+                ? Optional.of(figures.eagerIslandMs().getAsDouble()) : Optional.empty(), "spent");
+    }
+
+    /** Checks that compiling (successful or not) in {@code phase} took at most {@code maxMs} in all, in every run in scope. */
+    public SELF hasCompileTimeAtMost(Phase phase, double maxMs) {
+        String figure = "compile time in " + phase + " of at most " + ms(maxMs) + " ms";
+        return timeAtMost(figure, phase, maxMs, Measure.CALLS, figures -> Optional.of(figures.compileMs()), "compiled for");
+    }
+
+    private SELF timeAtMost(String figure, Phase phase, double maxMs, Measure measure,
+                            Function<PhaseFigures, Optional<Double>> value, String verb) {
+        List<String> found = new ArrayList<>();
+        List<String> actualLines = new ArrayList<>();
+        List<String> expectedLines = new ArrayList<>();
+        List<LedgerRow> offending = new ArrayList<>();
+        for (RunFigures run : scope()) {
+            requireCalls(run, "have " + figure);
+            double spent = value.apply(run.phase(phase)).orElseThrow(() -> assertionError(
+                    shouldBeMeasured(subject(), "have " + figure, measure)));
+            if (spent > maxMs) {
+                found.add("run " + run.label() + " " + verb + " " + ms(spent) + " ms");
+                actualLines.add(run.label() + " " + phase + ": " + ms(spent) + " ms");
+                expectedLines.add(run.label() + " " + phase + ": at most " + ms(maxMs) + " ms");
+                offending.addAll(rows(run, phase, row -> measure == Measure.CALLS ? row.compileMs() > 0
+                        : !row.breakSites().isEmpty()));
+            }
+        }
+        if (!found.isEmpty()) {
+            String evidence = offending.isEmpty() ? "" : ":" + NL + LedgerTable.of(offending)
+                    + (measure == Measure.CALLS ? "" : LedgerTable.breakSites(actual, offending));
+            throw diffFailure(shouldHaveAtMostMs(subject(), figure, String.join("; ", found), evidence),
+                    String.join(NL, actualLines), String.join(NL, expectedLines));
+        }
+        return myself;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.compilereceipt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Collection;
+import java.util.OptionalDouble;
+import org.apiguardian.api.API;
+
+/**
+ * The JSON of the values a trace holds (its fixture, a run's compile log), with the contract's
+ * key names. The receipt writes them as they are, and a reader hashes them into
+ * {@code trace_sha256}: both take them from here, so neither depends on the other.
+ *
+ * <p>Example: {@code CanonicalJson.write(TraceJson.fixture(trace.fixture()))} gives
+ * <code>{"name":"print-bridge",...}</code>.
+ */
+@API(status = API.Status.INTERNAL)
+public final class TraceJson {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private TraceJson() {
+    }
+
+    public static ObjectNode fixture(Fixture fixture) {
+        ObjectNode node = NODES.objectNode();
+        node.put("name", fixture.name());
+        fixture.sortedFields().forEach(node::put);
+        fixture.tolerance().ifPresent(tolerance -> {
+            ObjectNode tol = node.putObject("tolerance");
+            tolerance.atol().ifPresent(v -> tol.put("atol", v));
+            tolerance.rtol().ifPresent(v -> tol.put("rtol", v));
+        });
+        return node;
+    }
+
+    public static ObjectNode compileLog(CompileLog log) {
+        ObjectNode node = NODES.objectNode();
+        node.set("compiles", strings(log.compiles()));
+        node.set("recompiles", strings(log.recompiles()));
+        node.set("fallbacks", strings(log.fallbacks()));
+        node.set("graphs", strings(log.graphs()));
+        node.set("fallback_graphs", strings(log.fallbackGraphs()));
+        ArrayNode sites = node.putArray("break_sites");
+        for (CompileLog.Site site : log.breakSites()) {
+            ObjectNode s = sites.addObject();
+            s.put("site", site.site());
+            s.put("reason", site.reason());
+            s.put("compiles", site.compiles());
+        }
+        ArrayNode reasons = node.putArray("recompile_reasons");
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            ObjectNode r = reasons.addObject();
+            r.put("graph", reason.graph());
+            r.put("guard", reason.guard());
+        }
+        node.set("compile_ms", number(log.compileMs()));
+        ObjectNode cache = node.putObject("artifact_cache");
+        cache.set("fx_graph", cacheCounts(log.artifactCache().fxGraph()));
+        cache.set("aotautograd", cacheCounts(log.artifactCache().aotAutograd()));
+        return node;
+    }
+
+    private static ObjectNode cacheCounts(CompileLog.CacheCounts counts) {
+        ObjectNode node = NODES.objectNode();
+        node.put("hit", counts.hit());
+        node.put("miss", counts.miss());
+        node.put("bypass", counts.bypass());
+        return node;
+    }
+
+    public static ArrayNode strings(Collection<?> values) {
+        ArrayNode array = NODES.arrayNode();
+        values.forEach(value -> array.add(value.toString()));
+        return array;
+    }
+
+    public static JsonNode number(OptionalDouble value) {
+        return value.isPresent() ? NODES.numberNode(value.getAsDouble()) : NODES.nullNode();
+    }
+}

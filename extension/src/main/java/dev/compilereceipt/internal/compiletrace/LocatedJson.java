@@ -1,0 +1,242 @@
+package dev.compilereceipt.internal.compiletrace;
+
+import org.apiguardian.api.API;
+
+import dev.compilereceipt.Limits;
+import dev.compilereceipt.TraceRefusedException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A JSON document parsed into a tree together with the line and column of every value, so that
+ * a rule broken deep inside can be reported at its place. Duplicate keys, non-finite numbers,
+ * bytes that are not UTF-8 and strings that are not Unicode (a lone surrogate escape) are refused
+ * while parsing, and so is anything over a limit, before it can take memory: the nesting depth,
+ * the length of a key, a string or a number, the size of the document and the number of values.
+ */
+@API(status = API.Status.INTERNAL)
+public final class LocatedJson {
+
+    /** A compile-trace/1 document nests 8 levels (root, runs, run, calls, call, events, event, guard_failures). */
+    static final int MAX_DEPTH = 64;
+    /** The format's keys are short words; an unknown key is refused anyway. */
+    static final int MAX_KEY = 256;
+    /** A double needs at most 25 characters; Jackson's parse of a long number is superlinear. */
+    static final int MAX_NUMBER = 64;
+
+    private final JsonNode root;
+    private final Map<String, long[]> places;
+
+    private LocatedJson(JsonNode root, Map<String, long[]> places) {
+        this.root = root;
+        this.places = places;
+    }
+
+    public JsonNode root() {
+        return root;
+    }
+
+    /** Line and column of the value at {@code pointer}, or {@code {0, 0}} when unknown. */
+    long[] place(String pointer) {
+        return places.getOrDefault(pointer, new long[] {0, 0});
+    }
+
+    public static LocatedJson parse(Path file, InputStream in) {
+        return parse(file, in, Limits.DEFAULT);
+    }
+
+    public static LocatedJson parse(Path file, InputStream in, Limits limits) {
+        Map<String, long[]> places = new HashMap<>();
+        JsonFactory factory = factory(limits);
+        try (JsonParser parser = factory.createParser(new Utf8Guard(file, in))) {
+            try {
+                JsonToken first = parser.nextToken();
+                if (first == null) {
+                    throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a trace is one JSON object");
+                }
+                JsonNode root = new Reading(parser, places, file, limits).value("");
+                if (parser.nextToken() != null) {
+                    JsonLocation at = parser.currentTokenLocation();
+                    throw new TraceRefusedException(file, "", at.getLineNr(), at.getColumnNr(),
+                            "content after the end of the JSON document");
+                }
+                return new LocatedJson(root, places);
+            } catch (StreamConstraintsException e) {
+                // Jackson's exception carries no location; the parser still knows how far it read.
+                JsonLocation at = parser.currentLocation();
+                throw new TraceRefusedException(file, parser.getParsingContext().pathAsPointer().toString(),
+                        at.getLineNr(), at.getColumnNr(), overLimit(e.getOriginalMessage(), limits), e);
+            }
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String pointer = e.getProcessor() instanceof JsonParser p ? p.getParsingContext().pathAsPointer().toString() : "";
+            throw new TraceRefusedException(file, pointer, at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(),
+                    rule(e.getOriginalMessage()), e);
+        } catch (IOException e) {
+            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static JsonFactory factory(Limits limits) {
+        return JsonFactory.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_DEPTH)
+                        .maxNameLength(MAX_KEY)
+                        .maxStringLength(limits.maxStringLength())
+                        .maxNumberLength(MAX_NUMBER)
+                        .maxDocumentLength(limits.maxDocumentBytes())
+                        .build())
+                .build();
+    }
+
+    /** The limit Jackson reports, in the contract's words: which one, its value and how to raise it. */
+    static String overLimit(String message, Limits limits) {
+        String text = message == null ? "" : message;
+        if (text.startsWith("Document nesting depth")) {
+            return "nested deeper than " + MAX_DEPTH + " levels (a fixed bound: a compile-trace/1 document nests"
+                    + " 8 levels, so this is not a trace)";
+        }
+        if (text.startsWith("Name length")) {
+            return "a key longer than " + MAX_KEY + " characters (a fixed bound: the format's keys are short words)";
+        }
+        if (text.startsWith("String value length")) {
+            return "a string longer than the limit of " + limits.maxStringLength()
+                    + " characters (raise it with Limits.withMaxStringLength)";
+        }
+        if (text.startsWith("Number value length")) {
+            return "a number longer than " + MAX_NUMBER + " characters (a fixed bound: a double needs at most 25)";
+        }
+        if (text.startsWith("Document length")) {
+            return "the file is over the limit of " + limits.maxDocumentBytes()
+                    + " bytes (raise it with Limits.withMaxDocumentBytes)";
+        }
+        return "over a reader limit: " + text;
+    }
+
+    private static String rule(String parserMessage) {
+        String message = parserMessage == null ? "" : parserMessage;
+        if (message.startsWith("Duplicate field")) {
+            return "duplicate key: " + message.substring("Duplicate field ".length()).replace('\'', '"');
+        }
+        if (message.startsWith("Non-standard token")) {
+            int start = message.indexOf('\'');
+            int end = message.indexOf('\'', start + 1);
+            String token = start >= 0 && end > start ? message.substring(start + 1, end) : "a non-standard number";
+            return "NaN or infinite numbers are not allowed, found " + token;
+        }
+        if (message.contains("Invalid UTF-8") || message.contains("Invalid UTF")) {
+            return "not valid UTF-8: " + message;
+        }
+        return "not valid JSON: " + message;
+    }
+
+    /** One pass over the tokens: builds the tree, records places, counts values against the budget. */
+    private static final class Reading {
+        private final JsonParser parser;
+        private final Map<String, long[]> places;
+        private final Path file;
+        private final Limits limits;
+        private long values;
+
+        Reading(JsonParser parser, Map<String, long[]> places, Path file, Limits limits) {
+            this.parser = parser;
+            this.places = places;
+            this.file = file;
+            this.limits = limits;
+        }
+
+        JsonNode value(String pointer) throws IOException {
+            JsonLocation at = parser.currentTokenLocation();
+            if (++values > limits.maxValues()) {
+                throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(), "the document holds more than "
+                        + limits.maxValues() + " JSON values, more than a trace within the limits of " + limits.maxCalls()
+                        + " calls per run and " + limits.maxEventsPerCall() + " events per call can hold (raise them with"
+                        + " Limits.withMaxCalls and Limits.withMaxEventsPerCall, or the CLI's --max-calls and --max-events)");
+            }
+            places.put(pointer, new long[] {at.getLineNr(), at.getColumnNr()});
+            JsonNodeFactory nodes = JsonNodeFactory.instance;
+            switch (parser.currentToken()) {
+                case START_OBJECT -> {
+                    ObjectNode object = nodes.objectNode();
+                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                        String key = unicode(parser.currentName(), pointer, parser.currentLocation());
+                        parser.nextToken();
+                        object.set(key, value(pointer + "/" + escape(key)));
+                    }
+                    return object;
+                }
+                case START_ARRAY -> {
+                    ArrayNode array = nodes.arrayNode();
+                    int index = 0;
+                    while (parser.nextToken() != JsonToken.END_ARRAY) {
+                        array.add(value(pointer + "/" + index++));
+                    }
+                    return array;
+                }
+                case VALUE_STRING -> {
+                    return nodes.textNode(unicode(parser.getText(), pointer, at));
+                }
+                case VALUE_NUMBER_INT -> {
+                    return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                            ? nodes.numberNode(parser.getDoubleValue())
+                            : nodes.numberNode(parser.getLongValue());
+                }
+                case VALUE_NUMBER_FLOAT -> {
+                    double number = parser.getDoubleValue();
+                    if (!Double.isFinite(number)) {
+                        throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(),
+                                "NaN or infinite numbers are not allowed: " + parser.getText() + " is out of the range of a double");
+                    }
+                    return nodes.numberNode(number);
+                }
+                case VALUE_TRUE, VALUE_FALSE -> {
+                    return nodes.booleanNode(parser.getBooleanValue());
+                }
+                case VALUE_NULL -> {
+                    return nodes.nullNode();
+                }
+                default -> throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(),
+                        "unexpected JSON token " + parser.currentToken());
+            }
+        }
+
+        /**
+         * An escaped surrogate (U+D800..U+DFFF) without its pair is valid JSON but no Unicode string: it has no UTF-8
+         * form, so RFC 8785 cannot hash it (Java would write it as {@code ?}, the hash of another trace).
+         */
+        private String unicode(String text, String pointer, JsonLocation at) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    i++;
+                } else if (Character.isSurrogate(c)) {
+                    throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(), String.format(
+                            java.util.Locale.ROOT, "a string holds a lone surrogate \\u%04x: not Unicode text, so it"
+                                    + " has no UTF-8 form and no canonical hash", (int) c));
+                }
+            }
+            return text;
+        }
+    }
+
+    static String escape(String key) {
+        return key.replace("~", "~0").replace("/", "~1");
+    }
+}

@@ -1,0 +1,284 @@
+package dev.compilereceipt.internal.json;
+
+import org.apiguardian.api.API;
+
+import java.util.Arrays;
+
+/**
+ * Checks that bytes fed in pieces form exactly one JSON value (RFC 8259 grammar: objects, arrays,
+ * strings with their escapes, numbers, {@code true}, {@code false}, {@code null}), without
+ * decoding or keeping anything: a byte-level state machine, so that checking the JSON payloads a
+ * log does not need costs little more than reading them. Bytes of 0x80 and above inside strings
+ * are taken as they are (UTF-8 is not decoded).
+ *
+ * <p>Example: feeding <code>{"a": [1, </code> then <code>2]}</code> and calling {@link #complete()} gives true;
+ * <code>{"a": </code> alone gives false.
+ */
+@API(status = API.Status.INTERNAL)
+public final class JsonSyntax {
+
+    private static final int VALUE = 0;
+    private static final int VALUE_OR_CLOSE = 1;
+    private static final int AFTER_VALUE = 2;
+    private static final int KEY = 3;
+    private static final int KEY_OR_CLOSE = 4;
+    private static final int COLON = 5;
+    private static final int STRING = 6;
+    private static final int ESCAPE = 7;
+    private static final int UNICODE = 8;
+    private static final int LITERAL = 9;
+    private static final int N_MINUS = 10;
+    private static final int N_ZERO = 11;
+    private static final int N_INT = 12;
+    private static final int N_DOT = 13;
+    private static final int N_FRAC = 14;
+    private static final int N_E = 15;
+    private static final int N_E_SIGN = 16;
+    private static final int N_EXP = 17;
+    private static final int DONE = 18;
+    private static final int ERROR = 19;
+
+    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+
+    private int state;
+    private boolean stringIsKey;
+    private int hexLeft;
+    private byte[] literal;
+    private int literalAt;
+    /** Open containers: true for an object, false for an array. */
+    private boolean[] stack = new boolean[32];
+    private int depth;
+
+    public void reset() {
+        state = VALUE;
+        depth = 0;
+    }
+
+    public void feed(byte[] b, int from, int to) {
+        int i = from;
+        while (i < to && state != ERROR) {
+            byte c = b[i];
+            switch (state) {
+                case STRING -> {
+                    // The hot loop: most payload bytes are inside strings.
+                    while (i < to) {
+                        c = b[i];
+                        if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
+                            break;
+                        }
+                        i++;
+                    }
+                    if (i == to) {
+                        return;
+                    }
+                    if (c == '"') {
+                        state = stringIsKey ? COLON : AFTER_VALUE;
+                        if (!stringIsKey) {
+                            valueEnded();
+                        }
+                    } else if (c == '\\') {
+                        state = ESCAPE;
+                    } else {
+                        state = ERROR;
+                    }
+                    i++;
+                }
+                case ESCAPE -> {
+                    if (c == 'u') {
+                        state = UNICODE;
+                        hexLeft = 4;
+                    } else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') {
+                        state = STRING;
+                    } else {
+                        state = ERROR;
+                    }
+                    i++;
+                }
+                case UNICODE -> {
+                    if (!isHex(c)) {
+                        state = ERROR;
+                    } else if (--hexLeft == 0) {
+                        state = STRING;
+                    }
+                    i++;
+                }
+                case LITERAL -> {
+                    if (c != literal[literalAt++]) {
+                        state = ERROR;
+                    } else if (literalAt == literal.length) {
+                        state = AFTER_VALUE;
+                        valueEnded();
+                    }
+                    i++;
+                }
+                case N_MINUS, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_E_SIGN, N_EXP -> {
+                    if (number(c)) {
+                        i++;
+                    }
+                }
+                default -> {
+                    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                        i++;
+                        continue;
+                    }
+                    structural(c);
+                    i++;
+                }
+            }
+        }
+    }
+
+    /** Whether what was fed is one complete JSON value and nothing else. */
+    public boolean complete() {
+        if (state == N_ZERO || state == N_INT || state == N_FRAC || state == N_EXP) {
+            state = AFTER_VALUE;
+            valueEnded();
+        }
+        return state == DONE;
+    }
+
+    private void structural(byte c) {
+        switch (state) {
+            case VALUE, VALUE_OR_CLOSE -> {
+                if (c == ']' && state == VALUE_OR_CLOSE) {
+                    close(false);
+                } else {
+                    value(c);
+                }
+            }
+            case AFTER_VALUE -> {
+                if (c == ',') {
+                    state = stack[depth - 1] ? KEY : VALUE;
+                } else if (c == '}' || c == ']') {
+                    close(c == '}');
+                } else {
+                    state = ERROR;
+                }
+            }
+            case KEY, KEY_OR_CLOSE -> {
+                if (c == '"') {
+                    state = STRING;
+                    stringIsKey = true;
+                } else if (c == '}' && state == KEY_OR_CLOSE) {
+                    close(true);
+                } else {
+                    state = ERROR;
+                }
+            }
+            case COLON -> state = c == ':' ? VALUE : ERROR;
+            default -> state = ERROR;
+        }
+    }
+
+    private void value(byte c) {
+        switch (c) {
+            case '{' -> {
+                push(true);
+                state = KEY_OR_CLOSE;
+            }
+            case '[' -> {
+                push(false);
+                state = VALUE_OR_CLOSE;
+            }
+            case '"' -> {
+                state = STRING;
+                stringIsKey = false;
+            }
+            case 't' -> literal(TRUE);
+            case 'f' -> literal(FALSE);
+            case 'n' -> literal(NULL);
+            case '-' -> state = N_MINUS;
+            case '0' -> state = N_ZERO;
+            default -> state = c >= '1' && c <= '9' ? N_INT : ERROR;
+        }
+    }
+
+    /** One byte in a number; false when the byte ends the number and must be read again as structure. */
+    private boolean number(byte c) {
+        boolean digit = c >= '0' && c <= '9';
+        switch (state) {
+            case N_MINUS -> state = c == '0' ? N_ZERO : digit ? N_INT : ERROR;
+            case N_ZERO -> {
+                return afterDigits(c, false);
+            }
+            case N_INT -> {
+                return afterDigits(c, true);
+            }
+            case N_DOT -> state = digit ? N_FRAC : ERROR;
+            case N_FRAC -> {
+                if (digit) {
+                    return true;
+                }
+                if (c == 'e' || c == 'E') {
+                    state = N_E;
+                    return true;
+                }
+                return ended();
+            }
+            case N_E -> state = c == '+' || c == '-' ? N_E_SIGN : digit ? N_EXP : ERROR;
+            case N_E_SIGN -> state = digit ? N_EXP : ERROR;
+            case N_EXP -> {
+                return digit || ended();
+            }
+            default -> state = ERROR;
+        }
+        return true;
+    }
+
+    private boolean afterDigits(byte c, boolean moreDigits) {
+        if (moreDigits && c >= '0' && c <= '9') {
+            return true;
+        }
+        if (c == '.') {
+            state = N_DOT;
+            return true;
+        }
+        if (c == 'e' || c == 'E') {
+            state = N_E;
+            return true;
+        }
+        return ended();
+    }
+
+    private boolean ended() {
+        state = AFTER_VALUE;
+        valueEnded();
+        return false;
+    }
+
+    private void literal(byte[] word) {
+        literal = word;
+        literalAt = 1;
+        state = LITERAL;
+    }
+
+    private void push(boolean object) {
+        if (depth == stack.length) {
+            stack = Arrays.copyOf(stack, depth * 2);
+        }
+        stack[depth++] = object;
+    }
+
+    private void close(boolean object) {
+        if (depth == 0 || stack[depth - 1] != object) {
+            state = ERROR;
+            return;
+        }
+        depth--;
+        state = AFTER_VALUE;
+        valueEnded();
+    }
+
+    /** After a complete value: at the top level the document is done. */
+    private void valueEnded() {
+        if (depth == 0) {
+            state = DONE;
+        }
+    }
+
+    private static boolean isHex(byte c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+}

@@ -1,0 +1,85 @@
+package dev.compilereceipt.internal.torchtrace;
+
+import dev.compilereceipt.CompileLog;
+import dev.compilereceipt.Millis;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Collects the {@link CompileLog} of one run as its records stream past: each finished compile,
+ * each settled break and each on-disk cache artifact.
+ */
+final class CompileLogBuilder {
+
+    private final List<String> compiles = new ArrayList<>();
+    private final List<String> recompiles = new ArrayList<>();
+    private final List<String> fallbacks = new ArrayList<>();
+    private final Set<String> graphs = new LinkedHashSet<>();
+    private final Set<String> fallbackGraphs = new LinkedHashSet<>();
+    private final Map<String, String> siteReasons = new TreeMap<>();
+    private final Map<String, Integer> siteCompiles = new TreeMap<>();
+    private final List<CompileLog.RecompileReason> recompileReasons = new ArrayList<>();
+    private final int[] fxGraph = new int[3];
+    private final int[] aotAutograd = new int[3];
+    private double compileMs;
+    private boolean untimed;
+
+    void add(LogCompile compile) {
+        String graph = compile.graph().toString();
+        if (compile.madeVariant()) {
+            compiles.add(graph);
+            graphs.add(graph);
+            if (compile.recompile()) {
+                recompiles.add(graph);
+            }
+        } else {
+            fallbacks.add(graph);
+            fallbackGraphs.add(graph);
+        }
+        compile.guardFailures().forEach(guard -> recompileReasons.add(new CompileLog.RecompileReason(graph, guard)));
+        compileMs += compile.compileMs();
+        untimed |= !compile.timed();
+    }
+
+    void countBreak(String site, String reason) {
+        siteReasons.putIfAbsent(site, reason);
+        siteCompiles.merge(site, 1, Integer::sum);
+    }
+
+    /**
+     * Counts an on-disk cache artifact: {@code fx_graph_cache_hit}, {@code aotautograd_cache_miss}, ...;
+     * false for any other artifact name.
+     */
+    boolean countCacheArtifact(String name) {
+        int[] counts = name.startsWith("fx_graph_cache_") ? fxGraph : name.startsWith("aotautograd_cache_") ? aotAutograd : null;
+        if (counts == null) {
+            return false;
+        }
+        switch (name.substring(name.lastIndexOf('_') + 1)) {
+            case "hit" -> counts[0]++;
+            case "miss" -> counts[1]++;
+            case "bypass" -> counts[2]++;
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    CompileLog build() {
+        List<CompileLog.Site> sites = new ArrayList<>();
+        siteCompiles.forEach((site, count) -> sites.add(new CompileLog.Site(site, siteReasons.get(site), count)));
+        return new CompileLog(compiles, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), sites,
+                recompileReasons, untimed ? OptionalDouble.empty() : OptionalDouble.of(Millis.round(compileMs)),
+                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)));
+    }
+
+    private static CompileLog.CacheCounts counts(int[] counts) {
+        return new CompileLog.CacheCounts(counts[0], counts[1], counts[2]);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.compilereceipt.internal.torchtrace;
+
+import dev.compilereceipt.Event;
+import dev.compilereceipt.GraphId;
+import java.util.List;
+
+/**
+ * One finished compile of a TORCH_TRACE log: its compile id, whether it made a variant (and
+ * whether that variant was a recompile) or fell back with a reason, its compile time, the guard
+ * failures that caused it and the graph breaks it reported.
+ *
+ * <p>Example: int-spec's {@code 0/8} has recompile reasons and no {@code compilation_metrics}:
+ * {@code madeVariant()} is false, reason "recompile limit reached: the frame now runs eagerly".
+ */
+record LogCompile(
+        GraphId graph,
+        boolean madeVariant,
+        boolean recompile,
+        String reason,
+        double compileMs,
+        boolean timed,
+        List<String> guardFailures,
+        List<LogBreak> breaks) {
+
+    static final String RECOMPILE_LIMIT = "recompile limit reached: the frame now runs eagerly";
+    static final String UNFINISHED = "the compile did not finish: the log has no compilation_metrics for it";
+
+    LogCompile {
+        guardFailures = List.copyOf(guardFailures);
+        breaks = List.copyOf(breaks);
+    }
+
+    /** The events of the call this compile happened in: its region or fallback, then its breaks. */
+    void addEventsTo(List<Event> events) {
+        events.add(madeVariant
+                ? new Event.Region(graph, Event.Cache.COMPILE, 0, compileMs, guardFailures)
+                : new Event.Fallback(graph, reason, compileMs, guardFailures));
+        for (LogBreak brk : breaks) {
+            events.add(new Event.Break(brk.site(), brk.reason(), 0));
+        }
+    }
+}

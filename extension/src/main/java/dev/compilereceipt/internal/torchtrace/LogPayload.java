@@ -1,0 +1,102 @@
+package dev.compilereceipt.internal.torchtrace;
+
+import dev.compilereceipt.internal.json.JsonSyntax;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * The payload of one record, taken a line at a time as the lines stream past: its MD5 is updated,
+ * a payload that must be JSON is checked by {@link JsonSyntax} byte by byte (nothing is decoded or
+ * built), and only a payload the reader needs is kept, up to a bound. PyTorch hashes the
+ * payload text whose lines follow the envelope, each with one leading tab, joined by {@code \n}.
+ */
+final class LogPayload {
+
+    private static final byte[] NEWLINE = {'\n'};
+
+    private final MessageDigest md5;
+    private boolean verifying;
+    private boolean checkingJson;
+    private final JsonSyntax json = new JsonSyntax();
+    private int keepLimit;
+    private byte[] kept = new byte[256];
+    private int keptLength;
+    private boolean overflowed;
+    private boolean first;
+
+    LogPayload() {
+        try {
+            md5 = MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has MD5", e);
+        }
+    }
+
+    /** Starts a payload; {@code keepLimit} 0 keeps nothing. */
+    void begin(boolean verifyMd5, boolean mustBeJson, int keepLimit) {
+        verifying = verifyMd5;
+        md5.reset();
+        checkingJson = mustBeJson;
+        json.reset();
+        this.keepLimit = keepLimit;
+        keptLength = 0;
+        overflowed = false;
+        first = true;
+    }
+
+    /** One payload line, its leading tab already dropped. */
+    void line(byte[] bytes, int from, int to) {
+        if (!first) {
+            add(NEWLINE, 0, 1);
+        }
+        first = false;
+        add(bytes, from, to);
+    }
+
+    private void add(byte[] bytes, int from, int to) {
+        if (verifying) {
+            md5.update(bytes, from, to - from);
+        }
+        if (checkingJson) {
+            json.feed(bytes, from, to);
+        }
+        if (keepLimit > 0) {
+            keep(bytes, from, to);
+        }
+    }
+
+    private void keep(byte[] bytes, int from, int to) {
+        int length = to - from;
+        if (keptLength + length > keepLimit) {
+            overflowed = true;
+            length = Math.max(0, keepLimit - keptLength);
+        }
+        if (keptLength + length > kept.length) {
+            kept = Arrays.copyOf(kept, Math.max(kept.length * 2, keptLength + length));
+        }
+        System.arraycopy(bytes, from, kept, keptLength, length);
+        keptLength += length;
+    }
+
+    /** Whether the MD5 matches {@code expected} (true when nothing was to be verified). */
+    boolean md5Matches(Optional<String> expected) {
+        return !verifying || expected.isEmpty() || HexFormat.of().formatHex(md5.digest()).equalsIgnoreCase(expected.get());
+    }
+
+    /** Whether a payload that must be JSON was one complete JSON value. */
+    boolean jsonValid() {
+        return !checkingJson || json.complete();
+    }
+
+    byte[] kept() {
+        return Arrays.copyOf(kept, keptLength);
+    }
+
+    /** Whether the payload was longer than the part kept. */
+    boolean overflowed() {
+        return overflowed;
+    }
+}

@@ -1,0 +1,384 @@
+package dev.compilereceipt.internal.torchtrace;
+
+import org.apiguardian.api.API;
+
+import dev.compilereceipt.Call;
+import dev.compilereceipt.Event;
+import dev.compilereceipt.Fixture;
+import dev.compilereceipt.GraphId;
+import dev.compilereceipt.Limits;
+import dev.compilereceipt.Measure;
+import dev.compilereceipt.Phase;
+import dev.compilereceipt.Run;
+import dev.compilereceipt.Trace;
+import dev.compilereceipt.TraceRefusedException;
+import dev.compilereceipt.internal.json.StringPool;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a TORCH_TRACE structured log (what {@code TORCH_TRACE=/dir python ...} writes) into a
+ * {@link Trace}, one record at a time: the glog prefix is checked byte by byte, the envelope is
+ * read with Jackson's streaming parser, and payload lines stream through {@link LogPayload}
+ * without being kept unless a reader needs them ({@code compile_receipt_call},
+ * {@code recompile_reasons}, {@code dynamo_graph_break_reason}).
+ *
+ * <p>Bad records are skipped and their envelope line numbers listed in {@link Trace#badLines()}:
+ * a line that is neither a record nor a payload line, an envelope that is not one JSON object, a
+ * payload whose MD5 differs from {@code has_payload} (checked for every payload, read or not), and
+ * a payload that must be JSON (a {@code chromium_event}, an artifact with
+ * {@code "encoding": "json"}) and is not, {@code compilation_metrics} whose compile time is
+ * negative or over 1e12 ms, and payload lines with no record before them (after a
+ * blank line; the first of such a block is listed). A file whose first line is not a record is
+ * refused, and so is one with more than {@value #MAX_BAD_LINES} bad lines.
+ *
+ * <p>With {@code compile_receipt_call} markers the log gives runs of calls, each compile attributed
+ * to the call it happened in (see {@link CompileTracker}); without them one {@code baseline} run
+ * with no calls. Either way each run carries its {@link CompileLog}.
+ */
+@API(status = API.Status.INTERNAL)
+public final class TorchTraceReader {
+
+    private static final String RECOMPILE_REASONS = "recompile_reasons";
+    private static final String GRAPH_BREAK = "dynamo_graph_break_reason";
+    private static final int BREAK_TEXT_KEPT = 64 << 10;
+    /** Bad lines are listed in the receipt, so their number is bounded: a file of garbage after one record is no log. */
+    static final int MAX_BAD_LINES = 10_000;
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private final Path file;
+    private final Limits limits;
+    private final StringPool pool = new StringPool();
+    private final LogPayload payload = new LogPayload();
+    private final CompileTracker tracker = new CompileTracker();
+    private final List<Long> badLines = new ArrayList<>();
+    private final Map<String, LogRun> runs = new LinkedHashMap<>();
+    private final Set<String> finishedRuns = new HashSet<>();
+    private LogRun run;
+    private CallInProgress call;
+    private boolean sawMarker;
+    private boolean wallMeasured = true;
+
+    private LogEnvelope record;
+    private long recordLine;
+    private boolean skippingPayload;
+
+    private TorchTraceReader(Path file, Limits limits) {
+        this.file = file;
+        this.limits = limits;
+        this.run = new LogRun(null);
+        tracker.target(run.log(), compile -> { });
+    }
+
+    public static Trace read(Path file, Limits limits) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(file, in, limits, LogLines.MAX_LINE);
+        } catch (IOException e) {
+            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: " + e, e);
+        }
+    }
+
+    public static Trace read(Path file, InputStream in, Limits limits, int maxLine) throws IOException {
+        return new TorchTraceReader(file, limits).readAll(new LogLines(file, in, maxLine));
+    }
+
+    private Trace readAll(LogLines lines) throws IOException {
+        while (lines.next()) {
+            if (lines.number() == 1 && GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end()) < 0) {
+                throw new TraceRefusedException(file, "", 1, 0, "not a TORCH_TRACE log: line 1 does not start with a glog prefix"
+                        + " and a JSON envelope, like " + GlogPrefix.EXAMPLE);
+            }
+            if (lines.isPayload()) {
+                if (record != null) {
+                    payload.line(lines.bytes(), lines.start() + 1, lines.end());
+                } else if (!skippingPayload) {
+                    // Payload lines with no record before them (after a blank line): whose are they? Skipped,
+                    // and the first of them is reported, as the envelope of a bad record would be.
+                    bad(lines.number());
+                    skippingPayload = true;
+                }
+                continue;
+            }
+            finishRecord();
+            if (lines.isBlank()) {
+                skippingPayload = false;
+                continue;
+            }
+            int envelope = GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end());
+            Optional<LogEnvelope> parsed = envelope < 0 ? Optional.empty()
+                    : LogEnvelope.parse(lines.bytes(), envelope, lines.end(), pool);
+            if (parsed.isEmpty()) {
+                bad(lines.number());
+                skippingPayload = true;
+                continue;
+            }
+            beginRecord(parsed.get(), lines.number());
+        }
+        finishRecord();
+        if (lines.number() == 0) {
+            throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a TORCH_TRACE log has one record a line");
+        }
+        return trace();
+    }
+
+    private void beginRecord(LogEnvelope envelope, long line) {
+        record = envelope;
+        recordLine = line;
+        skippingPayload = false;
+        int keep = 0;
+        if (envelope.isArtifact(CallMarker.ARTIFACT) || envelope.isArtifact(RECOMPILE_REASONS)) {
+            keep = LogLines.MAX_LINE;
+        } else if (envelope.isArtifact(GRAPH_BREAK)) {
+            keep = BREAK_TEXT_KEPT;
+        }
+        payload.begin(envelope.payloadMd5().isPresent(), envelope.payloadIsJson(), keep);
+    }
+
+    private void finishRecord() throws IOException {
+        LogEnvelope envelope = record;
+        record = null;
+        if (envelope == null) {
+            return;
+        }
+        if (!payload.jsonValid() | !payload.md5Matches(envelope.payloadMd5())) {
+            bad(recordLine);
+            return;
+        }
+        handle(envelope);
+    }
+
+    private void handle(LogEnvelope envelope) throws IOException {
+        String kind = envelope.kind();
+        if (kind.equals(LogEnvelope.ARTIFACT)) {
+            String name = envelope.artifactName();
+            if (name.equals(CallMarker.ARTIFACT)) {
+                if (payload.overflowed()) {
+                    throw refuse("a compile_receipt_call payload is longer than " + (LogLines.MAX_LINE >> 20) + " MiB");
+                }
+                marker(CallMarker.parse(payload.kept(), this::refuse));
+            } else if (run.log().countCacheArtifact(name)) {
+                return;
+            } else if (envelope.hasCompileId() && name.equals(RECOMPILE_REASONS)) {
+                if (payload.overflowed()) {
+                    throw refuse("a recompile_reasons payload is longer than " + (LogLines.MAX_LINE >> 20) + " MiB");
+                }
+                Optional<List<String>> guards = guards(payload.kept());
+                if (guards.isEmpty()) {
+                    bad(recordLine);
+                    return;
+                }
+                tracker.recompileReasons(graph(envelope), guards.get());
+            } else if (envelope.hasCompileId() && name.equals(GRAPH_BREAK)) {
+                String[] siteAndReason = breakText(new String(payload.kept(), StandardCharsets.UTF_8));
+                tracker.graphBreak(graph(envelope), siteAndReason[0], siteAndReason[1]);
+            }
+        } else if (kind.equals(LogEnvelope.DYNAMO_START) && envelope.hasCompileId()) {
+            tracker.started(graph(envelope), envelope.attempt());
+        } else if (kind.equals(LogEnvelope.COMPILATION_METRICS) && envelope.hasCompileId() && envelope.metrics().isPresent()) {
+            tracker.metrics(graph(envelope), envelope.metrics().get());
+        }
+    }
+
+    private GraphId graph(LogEnvelope envelope) {
+        return new GraphId(envelope.frameId(), envelope.frameCompileId());
+    }
+
+    /**
+     * A recompile_reasons payload: a JSON list of guard failures; anything else in it is ignored.
+     * Empty when the payload is not JSON or not UTF-8 (its encoding may not say json, so the
+     * streaming check has not seen it): the record is then a bad one.
+     */
+    private Optional<List<String>> guards(byte[] json) throws IOException {
+        List<String> guards = new ArrayList<>();
+        try (JsonParser parser = FACTORY.createParser(json)) {
+            if (parser.nextToken() != JsonToken.START_ARRAY) {
+                return Optional.of(guards);
+            }
+            for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+                if (token == null) {
+                    return Optional.empty();
+                } else if (token == JsonToken.VALUE_STRING) {
+                    guards.add(pool.intern(parser.getText()));
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        } catch (JsonProcessingException notJson) {
+            return Optional.empty();
+        }
+        return Optional.of(guards);
+    }
+
+    /**
+     * The site and reason of a {@code dynamo_graph_break_reason} text: the first line ends with
+     * {@code at FILE:LINE}, a later line starts with {@code Reason:} (or {@code Graph Break Reason:}).
+     */
+    private String[] breakText(String text) {
+        String[] lines = text.split("\n", 16);
+        String site = null;
+        int at = lines[0].lastIndexOf(" at ");
+        if (at >= 0 && lines[0].substring(at + 4).strip().matches(".+:[0-9]+")) {
+            site = pool.intern(lines[0].substring(at + 4).strip());
+        }
+        String reason = lines[0].strip();
+        for (int i = 1; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.startsWith("Reason:") || line.startsWith("Graph Break Reason:")) {
+                reason = line.substring(line.indexOf(':') + 1).strip();
+                break;
+            }
+        }
+        return new String[] {site, pool.intern(reason)};
+    }
+
+    private void marker(CallMarker marker) {
+        if (!sawMarker) {
+            sawMarker = true;
+            run.label(marker.run());
+            runs.put(marker.run(), run);
+        } else if (!marker.run().equals(run.label())) {
+            tracker.flush();
+            if (call != null) {
+                throw refuse("call " + call.id + " (started at line " + call.line + ") has no end marker before run "
+                        + marker.run() + " begins");
+            }
+            finishedRuns.add(run.label());
+            if (finishedRuns.contains(marker.run())) {
+                throw refuse("the markers of run " + marker.run() + " start again after run " + run.label()
+                        + "; the calls of a run must be contiguous in the log");
+            }
+            run = new LogRun(marker.run());
+            runs.put(marker.run(), run);
+        }
+        tracker.flush();
+        if (marker.isStart()) {
+            if (call != null) {
+                throw refuse("call " + marker.id() + " starts before call " + call.id + " (started at line " + call.line
+                        + ") has ended");
+            }
+            if (!run.ids.add(marker.id())) {
+                throw refuse("call id \"" + marker.id() + "\" is used twice in run " + run.label() + "; ids must be unique within a run");
+            }
+            if (run.calls.size() >= limits.maxCalls()) {
+                throw refuse("run " + run.label() + " has more than " + limits.maxCalls()
+                        + " calls, over the limit of calls per run (raise it with Limits.withMaxCalls or the CLI's --max-calls)");
+            }
+            call = new CallInProgress(marker, recordLine);
+            tracker.target(run.log(), call.compiles::add);
+        } else {
+            if (call == null || !call.id.equals(marker.id())) {
+                throw refuse("end marker of call " + marker.id() + " without its start marker"
+                        + (call == null ? "" : " (call " + call.id + " is open since line " + call.line + ")"));
+            }
+            // Only now, after the flush above, has every break of the call's compiles its site.
+            List<Event> events = new ArrayList<>();
+            call.compiles.forEach(compile -> compile.addEventsTo(events));
+            if (events.size() > limits.maxEventsPerCall()) {
+                throw refuse("call " + call.id + " has " + events.size() + " events, over the limit of "
+                        + limits.maxEventsPerCall() + " events per call (raise it with Limits.withMaxEventsPerCall or the CLI's --max-events)");
+            }
+            wallMeasured &= marker.wallMs().isPresent();
+            run.calls.add(new Call(call.id, call.phase, call.family, marker.wallMs().orElse(0), Optional.empty(), events));
+            call = null;
+            tracker.target(run.log(), compile -> { });
+        }
+    }
+
+    private Trace trace() {
+        tracker.flush();
+        if (call != null) {
+            throw new TraceRefusedException(file, "", call.line, 0, "call " + call.id + " has a start marker at line "
+                    + call.line + " and no end marker: the log ends inside the call");
+        }
+        Set<Measure> notMeasured = EnumSet.of(Measure.REGION_MS, Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS);
+        if (!sawMarker) {
+            notMeasured = EnumSet.allOf(Measure.class);
+            run.label(Run.BASELINE);
+            runs.put(Run.BASELINE, run);
+        } else {
+            if (!runs.containsKey(Run.BASELINE)) {
+                throw new TraceRefusedException(file, "", 0, 0, "the compile_receipt_call markers name no \"baseline\" run; a baseline run is required");
+            }
+            if (!wallMeasured) {
+                notMeasured.add(Measure.WALL_MS);
+            }
+        }
+        List<Run> traceRuns = new ArrayList<>();
+        for (String label : List.of(Run.BASELINE, Run.CANDIDATE)) {
+            LogRun logRun = runs.get(label);
+            if (logRun != null) {
+                traceRuns.add(new Run(label, logRun.calls, Optional.of(logRun.log().build())));
+            }
+        }
+        String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        Fixture fixture = new Fixture(stem.endsWith(".log") ? stem.substring(0, stem.length() - 4) : stem, Map.of(), Optional.empty());
+        return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, badLines);
+    }
+
+    private void bad(long line) {
+        if (badLines.size() == MAX_BAD_LINES) {
+            throw new TraceRefusedException(file, "", line, 0, "more than " + MAX_BAD_LINES + " bad lines (the first at line "
+                    + badLines.get(0) + "): too damaged to import as a TORCH_TRACE log; a real log has a few at most");
+        }
+        badLines.add(line);
+    }
+
+    private TraceRefusedException refuse(String rule) {
+        return new TraceRefusedException(file, "", recordLine, 0, rule);
+    }
+
+    /** One run's calls and compile log while the log is read. */
+    private static final class LogRun {
+        private String label;
+        private final List<Call> calls = new ArrayList<>();
+        private final Set<String> ids = new HashSet<>();
+        private final CompileLogBuilder log = new CompileLogBuilder();
+
+        LogRun(String label) {
+            this.label = label;
+        }
+
+        String label() {
+            return label;
+        }
+
+        void label(String name) {
+            label = name;
+        }
+
+        CompileLogBuilder log() {
+            return log;
+        }
+    }
+
+    /** The call between a start marker and its end marker. */
+    private static final class CallInProgress {
+        final String id;
+        final Phase phase;
+        final String family;
+        final long line;
+        final List<LogCompile> compiles = new ArrayList<>();
+
+        CallInProgress(CallMarker start, long line) {
+            this.id = start.id();
+            this.phase = Phase.parse(start.phase().orElseThrow()).orElseThrow();
+            this.family = start.family().orElse(Call.DEFAULT_FAMILY);
+            this.line = line;
+        }
+    }
+}

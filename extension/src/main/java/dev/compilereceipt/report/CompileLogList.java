@@ -1,0 +1,48 @@
+package dev.compilereceipt.report;
+
+import dev.compilereceipt.CompileLog;
+import java.util.List;
+
+/** The compile log of a TORCH_TRACE run in the HTML view: what the log says, independent of calls. */
+final class CompileLogList {
+
+    private CompileLogList() {
+    }
+
+    static void write(Markup html, String run, CompileLog log) {
+        html.open("div", "class", "run", "data-run", run);
+        html.element("h3", run);
+        html.open("dl", "class", "compile-log", "data-run", run);
+        field(html, "compiles", log.compiles());
+        field(html, "recompiles", log.recompiles());
+        field(html, "fallbacks", log.fallbacks());
+        field(html, "graphs", log.graphs());
+        field(html, "fallback_graphs", log.fallbackGraphs());
+        String compileMs = log.compileMs().isPresent() ? Markup.ms(log.compileMs().getAsDouble()) : "null";
+        html.open("div", "data-field", "compile_ms").element("dt", "compile ms")
+                .element("dd", log.compileMs().isPresent() ? compileMs : "n/m", "class", "num", "data-value", compileMs).close("div");
+        for (CompileLog.Site site : log.breakSites()) {
+            html.open("div", "data-field", "break_site", "data-site", site.site()).element("dt", "break " + site.site())
+                    .element("dd", site.reason() + " (" + site.compiles() + (site.compiles() == 1 ? " compile)" : " compiles)")).close("div");
+        }
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            html.open("div", "data-field", "recompile_reason", "data-graph", reason.graph()).element("dt", "recompile " + reason.graph())
+                    .element("dd", reason.guard().strip()).close("div");
+        }
+        cache(html, "fx_graph", log.artifactCache().fxGraph());
+        cache(html, "aotautograd", log.artifactCache().aotAutograd());
+        html.close("dl");
+        html.close("div").newline();
+    }
+
+    private static void field(Markup html, String name, List<String> ids) {
+        html.open("div", "data-field", name).element("dt", name.replace('_', ' '))
+                .element("dd", ids.size() + (ids.isEmpty() ? "" : ": " + String.join(" ", ids)), "data-value", Integer.toString(ids.size()))
+                .close("div");
+    }
+
+    private static void cache(Markup html, String name, CompileLog.CacheCounts counts) {
+        html.open("div", "data-field", name + "_cache").element("dt", name + " cache")
+                .element("dd", "hit " + counts.hit() + ", miss " + counts.miss() + ", bypass " + counts.bypass()).close("div");
+    }
+}

@@ -1,0 +1,162 @@
+package dev.compilereceipt.report;
+
+import dev.compilereceipt.Millis;
+import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.FailureCode;
+import dev.compilereceipt.BreakSite;
+import dev.compilereceipt.Comparison;
+import dev.compilereceipt.CompileLog;
+import dev.compilereceipt.Fixture;
+import dev.compilereceipt.GuardMiss;
+import dev.compilereceipt.PhaseFigures;
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.RunFigures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+
+/**
+ * A receipt as text a person reads in a terminal or a test report: per run a table of the phase
+ * figures, then break sites, guard misses, the comparison and the failures. Numbers use {@code .}
+ * as the decimal mark whatever the locale; a figure not measured shows as {@code n/m}.
+ *
+ * <p>Example: {@code System.out.print(ReceiptSummary.render(receipt));}
+ */
+public final class ReceiptSummary {
+
+    private ReceiptSummary() {
+    }
+
+    public static String render(Receipt receipt) {
+        StringBuilder out = new StringBuilder();
+        Fixture fixture = receipt.fixture();
+        out.append("receipt of ").append(fixture.name());
+        if (!fixture.fields().isEmpty()) {
+            out.append(" (").append(fixture.sortedFields().entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))).append(')');
+        }
+        out.append('\n');
+        out.append("trace_sha256   ").append(receipt.traceSha256()).append('\n');
+        out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
+        for (RunFigures run : receipt.runs()) {
+            out.append('\n').append("run ").append(run.label()).append('\n');
+            out.append(run.hasPhases() ? table(run) : "  phases: none (the source has no per-call markers)\n");
+            out.append("  graphs: ").append(run.graphs().isEmpty() ? "none" : join(run.graphs())).append('\n');
+            if (run.breakSites().isEmpty()) {
+                out.append("  break sites: none\n");
+            } else {
+                out.append("  break sites:\n");
+                for (BreakSite site : run.breakSites()) {
+                    out.append("    ").append(site.site()).append("  crossed by ").append(site.calls())
+                            .append(site.calls() == 1 ? " call" : " calls").append(", at most ").append(site.perCallMax())
+                            .append(" per call, eager ").append(ms(site.eagerMs())).append(" ms\n")
+                            .append("      ").append(site.reason()).append('\n');
+                }
+            }
+            if (run.guardMisses().isEmpty()) {
+                out.append("  guard misses: none\n");
+            } else {
+                out.append("  guard misses:\n");
+                for (GuardMiss miss : run.guardMisses()) {
+                    out.append("    ").append(miss.call()).append(" -> ").append(miss.graph()).append("  ")
+                            .append(miss.guard().strip()).append('\n');
+                }
+            }
+            run.compileLog().ifPresent(log -> out.append(compileLog(log)));
+        }
+        if (!receipt.comparisons().isEmpty()) {
+            out.append("\ncomparison (candidate / baseline, median wall ms)\n");
+            for (Comparison c : receipt.comparisons()) {
+                out.append(String.format(Locale.ROOT, "  %-8s", c.phase().id()));
+                if (c.failure().isPresent()) {
+                    out.append("not compared: ").append(c.failure().get().code()).append(" (baseline ").append(c.baselineCalls())
+                            .append(" calls, candidate ").append(c.candidateCalls()).append(")\n");
+                } else {
+                    out.append(ms(c.baselineMedianMs())).append(" -> ").append(ms(c.candidateMedianMs()))
+                            .append("  ratio ").append(ratio(c.ratio())).append('\n');
+                }
+            }
+        }
+        receipt.badLines().ifPresent(lines -> out.append("\nbad lines skipped: ").append(lines.isEmpty() ? "none" : lines.toString()).append('\n'));
+        if (!receipt.limits().notMeasured().isEmpty()) {
+            out.append("\nnot measured by this trace: ").append(String.join(", ", receipt.limits().notMeasured())).append('\n');
+        }
+        out.append("\nfailures: ").append(receipt.failures().isEmpty() ? "none" : receipt.failures().stream().map(FailureCode::code).collect(Collectors.joining(", "))).append('\n');
+        return out.toString();
+    }
+
+    private static String compileLog(CompileLog log) {
+        StringBuilder out = new StringBuilder("  compile log:\n");
+        out.append("    compiles ").append(log.compiles().size()).append(" (recompiles ").append(log.recompiles().size())
+                .append("), fallbacks ").append(log.fallbacks().size()).append(", compile ms ").append(ms(log.compileMs()))
+                .append('\n');
+        out.append("    variants made: ").append(log.graphs().isEmpty() ? "none" : String.join(" ", log.graphs())).append('\n');
+        if (!log.fallbackGraphs().isEmpty()) {
+            out.append("    fell back: ").append(String.join(" ", log.fallbackGraphs())).append('\n');
+        }
+        for (CompileLog.Site site : log.breakSites()) {
+            out.append("    break ").append(site.site()).append("  reported by ").append(site.compiles())
+                    .append(site.compiles() == 1 ? " compile" : " compiles").append("\n      ").append(site.reason()).append('\n');
+        }
+        out.append("    recompile reasons: ").append(log.recompileReasons().size()).append('\n');
+        CompileLog.CacheCounts fx = log.artifactCache().fxGraph();
+        CompileLog.CacheCounts aot = log.artifactCache().aotAutograd();
+        out.append("    on-disk caches: fx_graph hit ").append(fx.hit()).append(" miss ").append(fx.miss()).append(" bypass ")
+                .append(fx.bypass()).append(", aotautograd hit ").append(aot.hit()).append(" miss ").append(aot.miss())
+                .append(" bypass ").append(aot.bypass()).append('\n');
+        return out.toString();
+    }
+
+    private static String table(RunFigures run) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"phase", "calls", "median ms", "p90 ms", "compiles", "hits", "fallbacks", "breaks",
+                "eager ms", "compile ms", "new variants"});
+        for (PhaseFigures f : run.phases().values()) {
+            rows.add(new String[] {f.phase().id(), Integer.toString(f.calls()),
+                    f.wallMs().map(w -> Millis.text(w.median())).orElse("n/m"),
+                    f.wallMs().map(w -> Millis.text(w.p90())).orElse("n/m"),
+                    Integer.toString(f.compiles()), count(f.cacheHits()), Integer.toString(f.fallbacks()),
+                    count(f.breaks()), ms(f.eagerIslandMs()), Millis.text(f.compileMs()),
+                    f.newGraphVariants().isEmpty() ? "-" : join(f.newGraphVariants())});
+        }
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String[] row : rows) {
+            out.append(' ');
+            for (int i = 0; i < row.length; i++) {
+                out.append(' ');
+                String cell = row[i];
+                boolean left = i == 0 || i == row.length - 1;
+                String pad = " ".repeat(widths[i] - cell.length());
+                out.append(left ? cell + (i == row.length - 1 ? "" : pad) : pad + cell);
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String join(List<?> values) {
+        return values.stream().map(Object::toString).collect(Collectors.joining(" "));
+    }
+
+    private static String ms(OptionalDouble value) {
+        return value.isPresent() ? Millis.text(value.getAsDouble()) : "n/m";
+    }
+
+    /** A ratio is not a time: it keeps the receipt's 6 significant digits. */
+    private static String ratio(OptionalDouble value) {
+        return value.isPresent() ? CanonicalJson.number(value.getAsDouble()) : "n/m";
+    }
+
+    private static String count(OptionalInt value) {
+        return value.isPresent() ? Integer.toString(value.getAsInt()) : "n/m";
+    }
+}
