@@ -33,7 +33,10 @@ public record CompileLog(
     }
 
     /** A graph-break site seen while compiling, and how many compiles reported it. */
-    public record Site(String site, String reason, int compiles) {
+    public record Site(String site, String reason, int compiles, BreakDetail detail) {
+        public Site(String site, String reason, int compiles) {
+            this(site, reason, compiles, BreakDetail.NONE);
+        }
     }
 
     /** One guard failure that made {@code graph} recompile. */

@@ -43,8 +43,15 @@ public sealed interface Event {
         }
     }
 
-    /** A graph break at {@code site} ({@code file:line}): the eager island between two regions. */
-    record Break(String site, String reason, double eagerMs) implements Event {
+    /**
+     * A graph break at {@code site} ({@code file:line}): the eager island between two regions.
+     * {@code reason} is the graph-break type where PyTorch gives one, else its free text.
+     */
+    record Break(String site, String reason, double eagerMs, BreakDetail detail) implements Event {
+        public Break(String site, String reason, double eagerMs) {
+            this(site, reason, eagerMs, BreakDetail.NONE);
+        }
+
         @Override
         public String kind() {
             return "break";

@@ -85,7 +85,7 @@ final class ReceiptCalculator {
             return new Event.Region(region.graph(), Event.Cache.COMPILE, region.ms(), 0, List.of());
         }
         if (mutant == Mutant.HIDE_EAGER_ISLANDS && event instanceof Event.Break brk) {
-            return new Event.Break(brk.site(), brk.reason(), 0);
+            return new Event.Break(brk.site(), brk.reason(), 0, brk.detail());
         }
         return event;
     }
@@ -166,20 +166,24 @@ final class ReceiptCalculator {
 
     private static BreakSite breakSite(Trace trace, String site, List<Call> calls) {
         String reason = null;
+        BreakDetail detail = BreakDetail.NONE;
         int perCallMax = 0;
         double eagerMs = 0;
         for (Call call : calls) {
             int crossings = 0;
             for (Event event : call.events()) {
                 if (event instanceof Event.Break brk && brk.site().equals(site)) {
-                    reason = reason == null ? brk.reason() : reason;
+                    if (reason == null) {
+                        reason = brk.reason();
+                        detail = brk.detail();
+                    }
                     crossings++;
                     eagerMs += brk.eagerMs();
                 }
             }
             perCallMax = Math.max(perCallMax, crossings);
         }
-        return new BreakSite(site, reason, calls.size(), perCallMax, measured(trace, Measure.EAGER_ISLAND_MS, eagerMs));
+        return new BreakSite(site, reason, calls.size(), perCallMax, measured(trace, Measure.EAGER_ISLAND_MS, eagerMs), detail);
     }
 
     private static PhaseFigures phaseFigures(Trace trace, Phase phase, List<Call> calls, int hiddenExtraCalls,

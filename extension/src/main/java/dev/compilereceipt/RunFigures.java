@@ -44,7 +44,9 @@ public record RunFigures(
         return !phases.isEmpty();
     }
 
+    /** The break site the user names {@code site}, matched on whole path segments from the end ({@link BreakSite#matches}). */
     public Optional<BreakSite> breakSite(String site) {
-        return breakSites.stream().filter(b -> b.site().equals(site)).findFirst();
+        return breakSites.stream().filter(b -> b.site().equals(site)).findFirst()
+                .or(() -> breakSites.stream().filter(b -> b.isAt(site)).findFirst());
     }
 }

@@ -49,6 +49,7 @@ public final class TraceJson {
             s.put("site", site.site());
             s.put("reason", site.reason());
             s.put("compiles", site.compiles());
+            detail(s, site.detail());
         }
         ArrayNode reasons = node.putArray("recompile_reasons");
         for (CompileLog.RecompileReason reason : log.recompileReasons()) {
@@ -69,6 +70,15 @@ public final class TraceJson {
         node.put("miss", counts.miss());
         node.put("bypass", counts.bypass());
         return node;
+    }
+
+    /** A break's {@code gb_id}, {@code explanation} and {@code hints}, each only where the source gave it. */
+    public static void detail(ObjectNode node, BreakDetail detail) {
+        detail.gbId().ifPresent(id -> node.put("gb_id", id));
+        detail.explanation().ifPresent(text -> node.put("explanation", text));
+        if (!detail.hints().isEmpty()) {
+            node.set("hints", strings(detail.hints()));
+        }
     }
 
     public static ArrayNode strings(Collection<?> values) {

@@ -305,13 +305,34 @@ class HostileInputTest {
     }
 
     @Test
-    void aPayloadLineWithNoRecordBeforeItIsABadLine() throws IOException {
-        // Line 3 is a blank line, lines 4 and 5 payload lines of no record: the first of them is reported.
+    void aBlankLineDoesNotEndARecord() throws IOException {
+        // Line 3 is a blank line: dropped, as tlparse drops empty lines, so lines 4 and 5 are still the payload of
+        // line 2's record (which declares no MD5 and no JSON, so nothing of it is checked) and nothing is bad.
         Path file = write("orphan.log", out -> out.write((START + METRICS + "\n\t{\"edge\": \"start\"}\n\t}\n")
                 .getBytes(StandardCharsets.UTF_8)));
         Trace trace = Traces.read(file);
-        assertThat(trace.badLines()).hasValue(List.of(4L));
+        assertThat(trace.badLines()).hasValue(List.of());
         assertThat(trace.run("baseline").orElseThrow().compileLog().orElseThrow().compiles()).containsExactly("0/0");
+    }
+
+    @Test
+    void aBlankLineInsideAPayloadIsDroppedAndTheRecordGoesOn() throws Exception {
+        // The marker's payload {"run": ...} is split by an empty line 3; its MD5 is that of the two payload lines.
+        String payload = "{\"run\": \"baseline\", \"id\": \"b0\", \"phase\": \"eager\",\n\"edge\": \"start\"}";
+        String md5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
+                .digest(payload.getBytes(StandardCharsets.UTF_8)));
+        String marker = "V1129 07:59:13.414000 21527 file.py:40] {\"artifact\": {\"name\": \"compile_receipt_call\", "
+                + "\"encoding\": \"json\"}, \"has_payload\": \"" + md5 + "\"}\n";
+        String lines = marker + "\t{\"run\": \"baseline\", \"id\": \"b0\", \"phase\": \"eager\",\n\n\t\"edge\": \"start\"}\n";
+        String end = payload.replace("\"edge\": \"start\"", "\"edge\": \"end\", \"wall_ms\": 1.5");
+        String endMd5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
+                .digest(end.getBytes(StandardCharsets.UTF_8)));
+        lines += marker.replace(md5, endMd5) + "\t" + end.replace("\n", "\n\t") + "\n";
+        String log = lines;
+        Path file = write("blank-in-payload.log", out -> out.write(log.getBytes(StandardCharsets.UTF_8)));
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).hasValue(List.of());
+        assertThat(trace.run("baseline").orElseThrow().calls()).extracting(Call::id).containsExactly("b0");
     }
 
     @Test

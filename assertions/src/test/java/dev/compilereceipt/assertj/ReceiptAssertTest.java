@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.compilereceipt.Receipt;
+import dev.compilereceipt.Traces;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -252,6 +253,17 @@ class ReceiptAssertTest {
                           model.py:12
                         but it broke at scenarios.py:31:
                           baseline scenarios.py:31  crossed by 12 calls  %s""".formatted(PRINT)));
+    }
+
+    @Test
+    void breaksOnlyAtMatchesTheLoggedPathOnWholeSegments() {
+        // the 2.14 log names the site as PyTorch logged it, /rt/scenarios.py:31
+        Receipt fromLog = Receipt.of(Traces.read(Fixtures.dir().resolve("torch-2.14/print-bridge/torch_trace.log")));
+        assertThat(fromLog).run("baseline").hasBreaksOnlyAt("scenarios.py:31");
+        assertThat(fromLog).run("baseline").hasBreaksOnlyAt("rt/scenarios.py:31");
+        assertThatThrownBy(() -> assertThat(fromLog).run("baseline").hasBreaksOnlyAt("myscenarios.py:31"))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("but it broke at /rt/scenarios.py:31:");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.compilereceipt.internal.torchtrace;
 
+import dev.compilereceipt.BreakDetail;
 import dev.compilereceipt.CompileLog;
+import dev.compilereceipt.Event;
 import dev.compilereceipt.Millis;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,6 +24,7 @@ final class CompileLogBuilder {
     private final Set<String> graphs = new LinkedHashSet<>();
     private final Set<String> fallbackGraphs = new LinkedHashSet<>();
     private final Map<String, String> siteReasons = new TreeMap<>();
+    private final Map<String, BreakDetail> siteDetails = new TreeMap<>();
     private final Map<String, Integer> siteCompiles = new TreeMap<>();
     private final List<CompileLog.RecompileReason> recompileReasons = new ArrayList<>();
     private final int[] fxGraph = new int[3];
@@ -44,11 +47,11 @@ final class CompileLogBuilder {
         compile.guardFailures().forEach(guard -> recompileReasons.add(new CompileLog.RecompileReason(graph, guard)));
         compileMs += compile.compileMs();
         untimed |= !compile.timed();
-    }
-
-    void countBreak(String site, String reason) {
-        siteReasons.putIfAbsent(site, reason);
-        siteCompiles.merge(site, 1, Integer::sum);
+        for (Event.Break brk : compile.breaks()) {
+            siteReasons.putIfAbsent(brk.site(), brk.reason());
+            siteDetails.putIfAbsent(brk.site(), brk.detail());
+            siteCompiles.merge(brk.site(), 1, Integer::sum);
+        }
     }
 
     /**
@@ -73,7 +76,7 @@ final class CompileLogBuilder {
 
     CompileLog build() {
         List<CompileLog.Site> sites = new ArrayList<>();
-        siteCompiles.forEach((site, count) -> sites.add(new CompileLog.Site(site, siteReasons.get(site), count)));
+        siteCompiles.forEach((site, count) -> sites.add(new CompileLog.Site(site, siteReasons.get(site), count, siteDetails.get(site))));
         return new CompileLog(compiles, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), sites,
                 recompileReasons, untimed ? OptionalDouble.empty() : OptionalDouble.of(Millis.round(compileMs)),
                 new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)));

@@ -1,7 +1,11 @@
 package dev.compilereceipt.internal.torchtrace;
 
 import dev.compilereceipt.GraphId;
+import dev.compilereceipt.internal.json.StringPool;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Optional;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,10 +27,20 @@ import java.util.function.Consumer;
  */
 final class CompileTracker {
 
+    /** The reason of a fallback whose frame Dynamo gave up after a graph break (2.8+ say so in the break text). */
+    static final String SKIPPED = "frame skipped after a graph break: ";
+
     private final Map<GraphId, Open> open = new LinkedHashMap<>();
+    /** Finished compiles, in the order they finished, until every break of theirs has its site. */
+    private final Deque<Finished> settling = new ArrayDeque<>();
     private final BreakSiteResolver resolver = new BreakSiteResolver();
+    private final StringPool pool;
     private CompileLogBuilder log;
     private Consumer<LogCompile> sink;
+
+    CompileTracker(StringPool pool) {
+        this.pool = pool;
+    }
 
     /** Where finished compiles go from now on. */
     void target(CompileLogBuilder runLog, Consumer<LogCompile> compiles) {
@@ -62,9 +76,9 @@ final class CompileTracker {
         compile.guards.addAll(guards);
     }
 
-    /** A break from a {@code dynamo_graph_break_reason} artifact; {@code site} is null when the text names none. */
-    void graphBreak(GraphId id, String site, String reason) {
-        open.computeIfAbsent(id, Open::new).breaks.add(new String[] {site, reason});
+    /** A break from a {@code dynamo_graph_break_reason} artifact. */
+    void graphBreak(GraphId id, BreakMessage message) {
+        open.computeIfAbsent(id, Open::new).breaks.add(message);
     }
 
     void metrics(GraphId id, CompileMetrics metrics) {
@@ -76,23 +90,27 @@ final class CompileTracker {
         String file = metrics.coFilename().orElse("");
         resolver.compiled(frame, file);
         List<LogBreak> breaks = new ArrayList<>();
+        Optional<BreakMessage> skipped = compile.breaks.stream().filter(BreakMessage::skipsFrame).findFirst();
         if (!compile.breaks.isEmpty()) {
-            for (String[] note : compile.breaks) {
-                breaks.add(note[0] != null ? LogBreak.at(note[0], note[1], log) : LogBreak.pending(note[1], frame, file, log));
+            for (BreakMessage note : compile.breaks) {
+                breaks.add(note.site().isPresent() ? LogBreak.at(note.site().get(), note.reason(), note.detail())
+                        : LogBreak.pending(note.reason(), note.detail(), frame, file));
             }
         } else {
-            for (String restart : metrics.restartReasons()) {
-                breaks.add(LogBreak.pending(restart, frame, file, log));
+            for (String text : metrics.restartReasons()) {
+                BreakMessage restart = BreakMessage.ofReason(text, pool);
+                breaks.add(LogBreak.pending(restart.reason(), restart.detail(), frame, file));
+                skipped = skipped.or(() -> restart.skipsFrame() ? Optional.of(restart) : Optional.empty());
             }
         }
         breaks.forEach(resolver::add);
         boolean variant = metrics.madeVariant();
         boolean recompile = variant && (metrics.cacheSize().orElse(0) > 0 || id.isRecompile());
-        String reason = variant ? "" : metrics.failType()
-                .map(type -> type + metrics.failReason().map(r -> ": " + r).orElse(""))
-                .orElse("no variant was made: the frame runs eagerly");
-        emit(new LogCompile(id, variant, recompile, reason, metrics.compileMs().orElse(0),
-                metrics.compileMs().isPresent(), compile.guards, breaks));
+        String reason = variant ? "" : skipped.map(brk -> SKIPPED + brk.reason()).orElseGet(() -> metrics.failType()
+                .map(type -> type + metrics.failReason().map(r -> ": " + BreakMessage.ofReason(r, pool).reason()).orElse(""))
+                .orElse("no variant was made: the frame runs eagerly"));
+        enqueue(new Finished(new LogCompile(id, variant, recompile, reason, metrics.compileMs().orElse(0),
+                metrics.compileMs().isPresent(), compile.guards, List.of()), breaks));
     }
 
     /** Finishes every open compile and settles every pending break: at a marker and at the end of the log. */
@@ -102,6 +120,7 @@ final class CompileTracker {
         }
         open.clear();
         resolver.settleAll();
+        drain();
     }
 
     private void finishLimitHits(GraphId starting) {
@@ -116,16 +135,31 @@ final class CompileTracker {
 
     private void finish(Open compile, String reason) {
         List<LogBreak> breaks = new ArrayList<>();
-        for (String[] note : compile.breaks) {
-            breaks.add(note[0] != null ? LogBreak.at(note[0], note[1], log) : LogBreak.pending(note[1], "", "", log));
+        for (BreakMessage note : compile.breaks) {
+            breaks.add(note.site().isPresent() ? LogBreak.at(note.site().get(), note.reason(), note.detail())
+                    : LogBreak.pending(note.reason(), note.detail(), "", ""));
         }
         breaks.forEach(resolver::add);
-        emit(new LogCompile(compile.id, false, false, reason, 0, true, compile.guards, breaks));
+        enqueue(new Finished(new LogCompile(compile.id, false, false, reason, 0, true, compile.guards, List.of()), breaks));
     }
 
-    private void emit(LogCompile compile) {
-        log.add(compile);
-        sink.accept(compile);
+    private void enqueue(Finished compile) {
+        settling.add(compile);
+        drain();
+    }
+
+    /** Hands on, in order, each finished compile whose breaks all have their sites; the first unsettled one waits. */
+    private void drain() {
+        while (!settling.isEmpty() && settling.peek().breaks.stream().noneMatch(LogBreak::isPending)) {
+            Finished done = settling.poll();
+            LogCompile settled = done.compile.withBreaks(done.breaks.stream().map(LogBreak::settled).toList());
+            log.add(settled);
+            sink.accept(settled);
+        }
+    }
+
+    /** A compile that has finished, with breaks that may still wait for their sites. */
+    private record Finished(LogCompile compile, List<LogBreak> breaks) {
     }
 
     private static final class Open {
@@ -133,7 +167,7 @@ final class CompileTracker {
         boolean started;
         long attempt;
         final List<String> guards = new ArrayList<>();
-        final List<String[]> breaks = new ArrayList<>();
+        final List<BreakMessage> breaks = new ArrayList<>();
 
         Open(GraphId id) {
             this.id = id;

@@ -86,9 +86,12 @@ final class LogPayload {
         return !verifying || expected.isEmpty() || HexFormat.of().formatHex(md5.digest()).equalsIgnoreCase(expected.get());
     }
 
-    /** Whether a payload that must be JSON was one complete JSON value. */
+    /**
+     * Whether a payload that must be JSON was one complete JSON value; a JSON artifact with no
+     * payload at all is fine (2.14 writes {@code inductor_provenance_tracking_*} so).
+     */
     boolean jsonValid() {
-        return !checkingJson || json.complete();
+        return !checkingJson || first || json.complete();
     }
 
     byte[] kept() {

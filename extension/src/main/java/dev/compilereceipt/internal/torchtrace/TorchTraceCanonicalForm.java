@@ -80,6 +80,7 @@ final class TorchTraceCanonicalForm {
             } else if (event instanceof Event.Break brk) {
                 e.put("site", brk.site());
                 e.put("reason", brk.reason());
+                TraceJson.detail(e, brk.detail());
             }
         }
         return node;

@@ -8,15 +8,11 @@ import dev.compilereceipt.Fixture;
 import dev.compilereceipt.GraphId;
 import dev.compilereceipt.Limits;
 import dev.compilereceipt.Measure;
-import dev.compilereceipt.Phase;
 import dev.compilereceipt.Run;
 import dev.compilereceipt.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.internal.json.StringPool;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -59,13 +55,12 @@ public final class TorchTraceReader {
     private static final int BREAK_TEXT_KEPT = 64 << 10;
     /** Bad lines are listed in the receipt, so their number is bounded: a file of garbage after one record is no log. */
     static final int MAX_BAD_LINES = 10_000;
-    private static final JsonFactory FACTORY = new JsonFactory();
 
     private final Path file;
     private final Limits limits;
     private final StringPool pool = new StringPool();
     private final LogPayload payload = new LogPayload();
-    private final CompileTracker tracker = new CompileTracker();
+    private final CompileTracker tracker = new CompileTracker(pool);
     private final List<Long> badLines = new ArrayList<>();
     private final Map<String, LogRun> runs = new LinkedHashMap<>();
     private final Set<String> finishedRuns = new HashSet<>();
@@ -107,18 +102,23 @@ public final class TorchTraceReader {
                 if (record != null) {
                     payload.line(lines.bytes(), lines.start() + 1, lines.end());
                 } else if (!skippingPayload) {
-                    // Payload lines with no record before them (after a blank line): whose are they? Skipped,
-                    // and the first of them is reported, as the envelope of a bad record would be.
+                    // Payload lines of no record (after a bad envelope): skipped, and the first of them is
+                    // reported, as the envelope of a bad record would be.
                     bad(lines.number());
                     skippingPayload = true;
                 }
                 continue;
             }
-            finishRecord();
             if (lines.isBlank()) {
-                skippingPayload = false;
+                // An empty line inside a payload occurs in real logs; tlparse drops empty lines before
+                // parsing, and so does this reader: the record goes on. Outside a record it ends a
+                // run of orphan payload lines.
+                if (record == null) {
+                    skippingPayload = false;
+                }
                 continue;
             }
+            finishRecord();
             int envelope = GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end());
             Optional<LogEnvelope> parsed = envelope < 0 ? Optional.empty()
                     : LogEnvelope.parse(lines.bytes(), envelope, lines.end(), pool);
@@ -146,7 +146,9 @@ public final class TorchTraceReader {
         } else if (envelope.isArtifact(GRAPH_BREAK)) {
             keep = BREAK_TEXT_KEPT;
         }
-        payload.begin(envelope.payloadMd5().isPresent(), envelope.payloadIsJson(), keep);
+        // 2.14 writes a lone recompile reason as bare text under "encoding": "json": guards() reads both forms.
+        boolean checkJson = envelope.payloadIsJson() && !envelope.isArtifact(RECOMPILE_REASONS);
+        payload.begin(envelope.payloadMd5().isPresent(), checkJson, keep);
     }
 
     private void finishRecord() throws IOException {
@@ -177,15 +179,14 @@ public final class TorchTraceReader {
                 if (payload.overflowed()) {
                     throw refuse("a recompile_reasons payload is longer than " + (LogLines.MAX_LINE >> 20) + " MiB");
                 }
-                Optional<List<String>> guards = guards(payload.kept());
+                Optional<List<String>> guards = RecompileReasons.parse(payload.kept(), pool);
                 if (guards.isEmpty()) {
                     bad(recordLine);
                     return;
                 }
                 tracker.recompileReasons(graph(envelope), guards.get());
             } else if (envelope.hasCompileId() && name.equals(GRAPH_BREAK)) {
-                String[] siteAndReason = breakText(new String(payload.kept(), StandardCharsets.UTF_8));
-                tracker.graphBreak(graph(envelope), siteAndReason[0], siteAndReason[1]);
+                tracker.graphBreak(graph(envelope), BreakMessage.ofArtifact(new String(payload.kept(), StandardCharsets.UTF_8), pool));
             }
         } else if (kind.equals(LogEnvelope.DYNAMO_START) && envelope.hasCompileId()) {
             tracker.started(graph(envelope), envelope.attempt());
@@ -196,54 +197,6 @@ public final class TorchTraceReader {
 
     private GraphId graph(LogEnvelope envelope) {
         return new GraphId(envelope.frameId(), envelope.frameCompileId());
-    }
-
-    /**
-     * A recompile_reasons payload: a JSON list of guard failures; anything else in it is ignored.
-     * Empty when the payload is not JSON or not UTF-8 (its encoding may not say json, so the
-     * streaming check has not seen it): the record is then a bad one.
-     */
-    private Optional<List<String>> guards(byte[] json) throws IOException {
-        List<String> guards = new ArrayList<>();
-        try (JsonParser parser = FACTORY.createParser(json)) {
-            if (parser.nextToken() != JsonToken.START_ARRAY) {
-                return Optional.of(guards);
-            }
-            for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
-                if (token == null) {
-                    return Optional.empty();
-                } else if (token == JsonToken.VALUE_STRING) {
-                    guards.add(pool.intern(parser.getText()));
-                } else {
-                    parser.skipChildren();
-                }
-            }
-        } catch (JsonProcessingException notJson) {
-            return Optional.empty();
-        }
-        return Optional.of(guards);
-    }
-
-    /**
-     * The site and reason of a {@code dynamo_graph_break_reason} text: the first line ends with
-     * {@code at FILE:LINE}, a later line starts with {@code Reason:} (or {@code Graph Break Reason:}).
-     */
-    private String[] breakText(String text) {
-        String[] lines = text.split("\n", 16);
-        String site = null;
-        int at = lines[0].lastIndexOf(" at ");
-        if (at >= 0 && lines[0].substring(at + 4).strip().matches(".+:[0-9]+")) {
-            site = pool.intern(lines[0].substring(at + 4).strip());
-        }
-        String reason = lines[0].strip();
-        for (int i = 1; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.startsWith("Reason:") || line.startsWith("Graph Break Reason:")) {
-                reason = line.substring(line.indexOf(':') + 1).strip();
-                break;
-            }
-        }
-        return new String[] {site, pool.intern(reason)};
     }
 
     private void marker(CallMarker marker) {
@@ -340,45 +293,5 @@ public final class TorchTraceReader {
 
     private TraceRefusedException refuse(String rule) {
         return new TraceRefusedException(file, "", recordLine, 0, rule);
-    }
-
-    /** One run's calls and compile log while the log is read. */
-    private static final class LogRun {
-        private String label;
-        private final List<Call> calls = new ArrayList<>();
-        private final Set<String> ids = new HashSet<>();
-        private final CompileLogBuilder log = new CompileLogBuilder();
-
-        LogRun(String label) {
-            this.label = label;
-        }
-
-        String label() {
-            return label;
-        }
-
-        void label(String name) {
-            label = name;
-        }
-
-        CompileLogBuilder log() {
-            return log;
-        }
-    }
-
-    /** The call between a start marker and its end marker. */
-    private static final class CallInProgress {
-        final String id;
-        final Phase phase;
-        final String family;
-        final long line;
-        final List<LogCompile> compiles = new ArrayList<>();
-
-        CallInProgress(CallMarker start, long line) {
-            this.id = start.id();
-            this.phase = Phase.parse(start.phase().orElseThrow()).orElseThrow();
-            this.family = start.family().orElse(Call.DEFAULT_FAMILY);
-            this.line = line;
-        }
     }
 }
