@@ -28,11 +28,17 @@ ones too, so that all wall times carry the same profiler overhead) and is timed 
 * compiles and fallbacks, from PyTorch's structured trace (a handler on
   ``torch._logging._internal.trace_log``): ``compilation_metrics`` (``has_guarded_code``,
   ``entire_frame_compile_time_s``, ``fail_type``/``fail_reason``), ``recompile_reasons`` (guard
-  failures) and ``dynamo_graph_break_reason`` (break site and reason); a compile id with
+  failures: a JSON list, or on 2.14 a lone reason as bare text; each trimmed) and
+  ``dynamo_graph_break_reason`` (break site and reason); a compile id with
   ``recompile_reasons`` and no ``compilation_metrics`` hit the recompile limit;
 * breaks: before every region that is nested in an earlier region of the same call (the region
   of a resume frame), with the site and reason logged when the enclosing region's variant was
-  compiled, and ``eager_ms`` = the time from the end of the previous region's graph span to the
+  compiled. ``site`` is ``path:line`` with the path exactly as PyTorch logged it (the same in the
+  TORCH_TRACE log of the run), or relative to ``relative_to=`` for files under that folder.
+  ``reason`` is the graph-break type where PyTorch gives one (2.8+: ``Failed to trace builtin
+  operator``), with ``gb_id`` (``GB0059``), ``explanation`` and ``hints`` beside it; on older
+  releases it is PyTorch's free text (``Unsupported: builtin: print ...``) and those are absent.
+  ``eager_ms`` = the time from the end of the previous region's graph span to the
   start of this region, less the Dynamo/Inductor compile spans inside that gap (compile time is
   in ``compile_ms``, not in the island);
 * the check: the largest absolute difference to the baseline callable's eager output on the
@@ -121,10 +127,11 @@ _RUN_KEYS = {"label", "calls"}
 _CALL_KEYS = {"id", "phase", "family", "wall_ms", "check", "events"}
 _CHECK_KEYS = {"max_abs_err", "ok"}
 _REGION_KEYS = {"kind", "graph", "cache", "ms", "compile_ms", "guard_failures"}
-_BREAK_KEYS = {"kind", "site", "reason", "eager_ms"}
+_BREAK_KEYS = {"kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints"}
 _FALLBACK_KEYS = {"kind", "graph", "reason", "compile_ms", "guard_failures"}
 _GRAPH_ID = re.compile(r"(0|[1-9][0-9]{0,17})/(0|[1-9][0-9]{0,17})")
 _SITE = re.compile(r".+:[0-9]+", re.DOTALL)
+_GB_ID = re.compile(r"GB[0-9]{4}")     # as the Java reader has it
 
 
 def _esc(key):
@@ -305,6 +312,18 @@ def _validate_event(event, at):
             raise TraceError(f"{at}/site", f'site must be file:line, found "{site}"')
         _text(_required(event, at, "reason"), f"{at}/reason")
         _ms(_required(event, at, "eager_ms"), f"{at}/eager_ms")
+        if "gb_id" in event:
+            gb = _text(event["gb_id"], f"{at}/gb_id")
+            if not _GB_ID.fullmatch(gb):
+                raise TraceError(f"{at}/gb_id", f'gb_id is the graph-break id GBnnnn in upper case (GB0059), found "{gb}"')
+        if "explanation" in event:
+            _text(event["explanation"], f"{at}/explanation")
+        if "hints" in event:
+            hints = event["hints"]
+            if not isinstance(hints, list):
+                raise TraceError(f"{at}/hints", "hints must be an array of strings")
+            for i, hint in enumerate(hints):
+                _text(hint, f"{at}/hints/{i}")
     elif kind == "fallback":
         _object(event, at, _FALLBACK_KEYS)
         _graph(_required(event, at, "graph"), f"{at}/graph")
@@ -392,27 +411,146 @@ def _record_kind(metadata):
     return None
 
 
-_BREAK_AT = re.compile(r"Graph break in user code at (.+):(\d+)\s*$")
+_BREAK_AT = re.compile(r"Graph break(?: \(.*?\))? in user code at (.+):(\d+)\s*$")
 _RESUME = re.compile(r"torch_dynamo_resume_in_(.+)_at_(\d+)$")
+_EXPLANATION = re.compile(r"^\s*Explanation:(.*)$")
+_HINT = re.compile(r"^\s*Hint:(.*)$")
+_DEBUG_CONTEXT = re.compile(r"^\s*Developer debug context:")
+_GB_LINK = re.compile(r"/gb/(gb[0-9]+)\.html", re.IGNORECASE)
+_MESSAGE_END = ("User code traceback:", "Traceback (most recent call last):")
+_REASON_PREFIXES = ("Graph Break Reason:", "Reason:")
+
+
+def _site(path, line, relative_to=None):
+    """``path:line`` as PyTorch logged the path; under ``relative_to`` (a folder) the path is
+    written relative to it with ``/`` separators, for fixtures that are committed."""
+    path = str(path)
+    if relative_to is not None and os.path.isabs(path):
+        for root, target in ((os.path.abspath(relative_to), os.path.abspath(path)),
+                             (os.path.realpath(relative_to), os.path.realpath(path))):
+            try:
+                under = os.path.commonpath([root, target]) == root
+            except ValueError:          # another drive on Windows
+                under = False
+            if under and target != root:
+                path = os.path.relpath(target, root).replace(os.sep, "/")
+                break
+    return f"{path}:{line}"
+
+
+def _structured_message(text):
+    """The parts of a structured graph-break message (PyTorch 2.8+), or None for free text:
+    {"type", "gb_id"?, "explanation"?, "hints"?}. The type is the last non-blank line before
+    ``  Explanation:`` (without a ``Graph Break Reason: `` prefix); gb_id comes from the link
+    ending ``gb/gbNNNN.html``; one hint per ``Hint:`` line (its continuation lines joined)."""
+    if not isinstance(text, str):
+        return None
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip() in _MESSAGE_END:
+            lines = lines[:i]
+            break
+    at = next((i for i, line in enumerate(lines) if _EXPLANATION.match(line)), None)
+    if at is None:
+        return None
+    gb_type = next((line.strip() for line in reversed(lines[:at]) if line.strip()), "")
+    if gb_type.startswith("Graph Break Reason:"):
+        gb_type = gb_type[len("Graph Break Reason:"):].strip()
+    if not gb_type:
+        return None
+    out = {"type": gb_type}
+    explanation = [_EXPLANATION.match(lines[at]).group(1).strip()]
+    hints = []
+    section = "explanation"
+    for line in lines[at + 1:]:
+        if not line.strip():
+            section = None
+            continue
+        hint = _HINT.match(line)
+        if hint:
+            hints.append(hint.group(1).strip())
+            section = "hint"
+        elif _DEBUG_CONTEXT.match(line) or _GB_LINK.search(line):
+            section = None
+        elif section == "explanation":
+            explanation.append(line.strip())
+        elif section == "hint":
+            hints[-1] = f"{hints[-1]}\n{line.strip()}"
+    explanation = "\n".join(part for part in explanation if part)
+    if explanation:
+        out["explanation"] = explanation
+    if hints:
+        out["hints"] = hints
+    link = _GB_LINK.search("\n".join(lines))
+    if link and _GB_ID.fullmatch(link.group(1).upper()):    # another form of id: left out, never refused
+        out["gb_id"] = link.group(1).upper()
+    return out
+
+
+def _break_fields(reason_text, free_text=True):
+    """{"reason", "gb_id"?, "explanation"?, "hints"?} of a graph-break reason: the graph-break
+    type and its parts where the message is structured (2.8+), else the text of its
+    ``Reason:`` line, else (``free_text``) its first line."""
+    structured = _structured_message(reason_text)
+    if structured:
+        fields = {"reason": structured.pop("type")}
+        fields.update(structured)
+        return fields
+    lines = [line.strip() for line in str(reason_text or "").splitlines() if line.strip()]
+    for i, line in enumerate(lines):
+        if line in _MESSAGE_END:
+            lines = lines[:i]
+            break
+    for line in lines:
+        for prefix in _REASON_PREFIXES:
+            if line.startswith(prefix) and line[len(prefix):].strip():
+                return {"reason": line[len(prefix):].strip()}
+    return {"reason": lines[0] if lines and free_text else "graph break (no reason logged)"}
 
 
 def _parse_break(payload):
-    """(site, reason) from a dynamo_graph_break_reason payload, or None."""
+    """The break of a dynamo_graph_break_reason payload, or None: {"path", "line", "reason",
+    and where PyTorch gives them (2.8+) "gb_id", "explanation", "hints"}. ``path`` is the file
+    exactly as PyTorch logged it."""
     if not isinstance(payload, str):
         return None
     lines = payload.splitlines()
-    site = reason = None
     for i, line in enumerate(lines):
         m = _BREAK_AT.match(line.strip())
-        if m and site is None:
-            site = f"{os.path.basename(m.group(1))}:{m.group(2)}"
-            for rest in lines[i + 1:]:
-                if rest.startswith("Reason:"):
-                    reason = rest[len("Reason:"):].strip()
-                    break
-    if site is None:
-        return None
-    return site, reason or "graph break (no reason logged)"
+        if m:
+            fields = _break_fields("\n".join(lines[i + 1:]), free_text=False)
+            return dict(path=m.group(1), line=int(m.group(2)), **fields)
+    return None
+
+
+def _reasons(payload):
+    """The guard failures of a recompile_reasons payload: a JSON list, or (2.14: a lone reason)
+    bare text although the artifact says "encoding": "json". Blank lines are dropped (as tlparse
+    does) and every reason is trimmed."""
+    if payload is None:
+        return []
+    if isinstance(payload, (list, tuple)):
+        items = list(payload)
+    else:
+        text = "\n".join(line for line in str(payload).splitlines() if line.strip()).strip()
+        items = None
+        if text[:1] in ("[", '"'):
+            try:
+                value = json.loads(text)
+            except ValueError:
+                value = None
+            if isinstance(value, list):
+                items = value
+            elif isinstance(value, str):
+                items = [value]
+        if items is None:
+            items = [text]
+    out = []
+    for item in items:
+        item = item if isinstance(item, str) else json.dumps(item, sort_keys=True)
+        if item.strip():
+            out.append(item.strip())
+    return out
 
 
 class _Compile:
@@ -453,11 +591,19 @@ class _Compile:
                 return RECOMPILE_LIMIT_REASON
             return "the compile did not finish (no compilation_metrics was logged)"
         if m.get("fail_type"):
+            structured = _structured_message(m.get("fail_reason"))
+            if structured:     # 2.8+: the graph-break type ("Dynamo recompile limit exceeded")
+                return f"{m['fail_type']}: {structured['type']}"
             # fail_reason can run to a page (hints, tracebacks): keep its first paragraph, one line
             detail = str(m.get("fail_reason") or "").strip().split("\n\n")[0]
             detail = " ".join(detail.split())
             return f"{m['fail_type']}: {detail}" if detail else str(m["fail_type"])
         return "Dynamo skipped the frame: no graph was captured (it runs eagerly)"
+
+
+# Records that carry a compile id but are no compile: runtime metrics (2.14), and the metrics of a
+# backward compile (2.6 also writes one for the compile id that hit the recompile limit).
+_NOT_COMPILES = ("compilation_metrics_runtime", "bwd_compilation_metrics")
 
 
 def _compiles_in(records):
@@ -466,6 +612,8 @@ def _compiles_in(records):
     for ns, metadata, payload in records:
         kind = _record_kind(metadata)
         if kind == "artifact" and (metadata.get("artifact") or {}).get("name") == MARKER_ARTIFACT:
+            continue
+        if kind in _NOT_COMPILES:
             continue
         cid = _compile_id(metadata)
         if kind == "compilation_metrics":
@@ -487,11 +635,7 @@ def _compiles_in(records):
         elif kind == "artifact":
             name = (metadata.get("artifact") or {}).get("name")
             if name == "recompile_reasons":
-                try:
-                    reasons = json.loads(payload) if isinstance(payload, str) else payload
-                except ValueError:
-                    reasons = [payload]
-                c.guard_failures = [str(r) for r in (reasons or [])]
+                c.guard_failures = _reasons(payload)
             elif name == "dynamo_graph_break_reason":
                 parsed = _parse_break(payload)
                 if parsed:
@@ -802,7 +946,7 @@ def _clone_args(a):
 
 def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, repeats=1,
             tolerance=(1e-3, 1e-3), name=None, out=None, compile=None, candidate_compile=None,
-            adapt=None, candidate_adapt=None, family="base", fixture=None,
+            adapt=None, candidate_adapt=None, family="base", fixture=None, relative_to=None,
             max_calls=MAX_CALLS, max_events=MAX_EVENTS_PER_CALL):
     """Runs ``fn`` (and ``candidate``) through the phases and returns a :class:`Capture`.
 
@@ -822,6 +966,9 @@ def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, 
                    the timed window
     family         the family name of eager, warmup and steady calls
     fixture        extra fixture fields (model, revision, device, dtype, mode, ...)
+    relative_to    a folder: break sites in files under it are written relative to it, with
+                   ``/`` separators (for fixtures that are committed); by default a site is the
+                   path exactly as PyTorch logged it, as in the TORCH_TRACE log of the same run
     out            where to write the trace (validated first; nothing is written if invalid)
     """
     import torch
@@ -874,7 +1021,7 @@ def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, 
         for label, prefix, callable_, opts, fn_adapt in runs_spec:
             before = _counters_snapshot()
             torch._dynamo.reset()
-            breaks_by_id = {}        # compile id -> (site, reason), this run
+            breaks_by_id = {}        # compile id -> its first break (_parse_break), this run
             frames = {}              # frame id -> compilation_metrics of its latest compile
             compiled_fn = None
             calls = []
@@ -908,7 +1055,7 @@ def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, 
                 records = handler.records[first:]
                 spans = _spans(prof)
                 call = {"id": cid, "phase": phase, "family": fam, "wall_ms": wall_ms,
-                        "events": _events(cid, spans, records, t0, breaks_by_id, frames)}
+                        "events": _events(cid, spans, records, t0, breaks_by_id, frames, relative_to)}
                 if phase != "eager" or label != "baseline":
                     # the baseline's eager calls are the reference itself
                     call["check"] = _check(result, references[key], atol, rtol)
@@ -941,7 +1088,7 @@ def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, 
     return result
 
 
-def _events(cid, spans, records, t0_ns, breaks_by_id, frames):
+def _events(cid, spans, records, t0_ns, breaks_by_id, frames, relative_to=None):
     """The events of one call, in the order they happened."""
     compiles = _compiles_in(records)
     for c in compiles.values():
@@ -970,9 +1117,13 @@ def _events(cid, spans, records, t0_ns, breaks_by_id, frames):
             gap = span.start - previous_end
             gap -= sum(s.end - s.start for s in compile_spans if previous_end <= s.start and s.end <= span.start)
             parent_graph = regions[region_spans.index(parent)][0]
-            site, reason = _break_site(parent_graph, graph, breaks_by_id, frames)
-            timeline.append((span.start, 2 * n, {"kind": "break", "site": site, "reason": reason,
-                                                 "eager_ms": _round(max(0.0, gap) / 1000.0)}))
+            brk = _break_site(parent_graph, graph, breaks_by_id, frames)
+            event = {"kind": "break", "site": _site(brk["path"], brk["line"], relative_to),
+                     "reason": brk["reason"], "eager_ms": _round(max(0.0, gap) / 1000.0)}
+            for key in ("gb_id", "explanation", "hints"):
+                if key in brk:
+                    event[key] = copy.deepcopy(brk[key])
+            timeline.append((span.start, 2 * n, event))
         event = {"kind": "region", "graph": graph, "ms": _round(ms)}
         if c is not None and c.made_variant and graph not in ran:
             event["cache"] = "compile"
@@ -985,6 +1136,8 @@ def _events(cid, spans, records, t0_ns, breaks_by_id, frames):
         timeline.append((span.start, 2 * n + 1, event))
         previous_end = graph_end
     for c in compiles.values():
+        if not (c.started or c.metrics is not None or c.guard_failures is not None):
+            continue        # only stray records of that id (artifacts), no compile in this call
         if c.made_variant:
             if c.id not in ran:
                 raise CaptureError(f"call {cid}: compile {c.id} made a variant but no 'Torch-Compiled Region: "
@@ -1000,6 +1153,7 @@ def _events(cid, spans, records, t0_ns, breaks_by_id, frames):
 
 
 def _break_site(parent_graph, graph, breaks_by_id, frames):
+    """The break between ``parent_graph`` and the resume frame's ``graph``, as _parse_break gives it."""
     if parent_graph in breaks_by_id:
         return breaks_by_id[parent_graph]
     frame = parent_graph.split("/")[0]
@@ -1008,10 +1162,10 @@ def _break_site(parent_graph, graph, breaks_by_id, frames):
             return value
     metrics = frames.get(graph.split("/")[0]) or {}
     m = _RESUME.match(str(metrics.get("co_name") or ""))
-    if m:
+    if m:      # older logs: the break only as restart_reasons and a resume frame
         reasons = (frames.get(frame) or {}).get("restart_reasons") or []
-        reason = str(reasons[0]) if reasons else "graph break (no reason logged)"
-        return f"{os.path.basename(str(metrics.get('co_filename') or '?'))}:{m.group(2)}", reason
+        fields = _break_fields(str(reasons[0])) if reasons else {"reason": "graph break (no reason logged)"}
+        return dict(path=str(metrics.get("co_filename") or "?"), line=int(m.group(2)), **fields)
     raise CaptureError(f"region {graph} is nested in {parent_graph}, but no graph break was logged for "
                        f"{parent_graph} and {graph} is no resume frame")
 
@@ -1054,7 +1208,7 @@ def main(argv=None):
                     "changed calls under torch.compile and write a compile-trace/1 trace.",
         epilog="The --inputs function returns a dict of capture() keyword arguments: warmup, steady, "
                "changed, and optionally eager, repeats, adapt, candidate_adapt, compile, "
-               "candidate_compile, family, fixture, tolerance.")
+               "candidate_compile, family, fixture, tolerance, relative_to.")
     p.add_argument("--module", required=True, help="module name (importable from the current directory) or .py file")
     p.add_argument("--baseline", required=True, help="name of the baseline callable in the module")
     p.add_argument("--candidate", help="name of the candidate callable (after the fix)")
@@ -1073,6 +1227,8 @@ def main(argv=None):
     p.add_argument("--rtol", type=float, help="relative tolerance of the output check (default 1e-3)")
     p.add_argument("--suppress-errors", action="store_true",
                    help="set torch._dynamo.config.suppress_errors = True (backend failures fall back to eager)")
+    p.add_argument("--relative-to", metavar="DIR",
+                   help="write break sites in files under DIR relative to it (default: the path PyTorch logged)")
     p.add_argument("--max-calls", type=int, default=MAX_CALLS)
     p.add_argument("--max-events", type=int, default=MAX_EVENTS_PER_CALL)
     args = p.parse_args(argv)
@@ -1105,8 +1261,9 @@ def main(argv=None):
                          candidate=_attr(module, args.candidate) if args.candidate else None,
                          compile=compile_opts, candidate_compile=candidate_compile,
                          name=args.name or kwargs.pop("name", None) or args.baseline, out=args.out,
+                         relative_to=args.relative_to if args.relative_to is not None else kwargs.pop("relative_to", None),
                          max_calls=args.max_calls, max_events=args.max_events,
-                         **{k: v for k, v in kwargs.items() if k != "name"})
+                         **{k: v for k, v in kwargs.items() if k not in ("name", "relative_to")})
     except (TraceError, CaptureError) as e:
         print(f"compile_receipt_capture: {e}", file=sys.stderr)
         return 1

@@ -49,10 +49,17 @@ mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
 
 echo "== apt-get install $PACKAGES (in the chroot)"
-chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-  apt-get update
-chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-  apt-get install -y --no-install-recommends $PACKAGES
+in_chroot() { chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive "$@"; }
+apt_opts=()
+if ! in_chroot apt-get update; then
+  # A mirror that is a frozen snapshot serves sid with a Release file past its Valid-Until date
+  # ("Release file ... is expired"): accept it, said out loud, rather than fail.
+  echo "NOTICE: apt-get update failed; retrying with Acquire::Check-Valid-Until=false (an expired" \
+       "Release file, e.g. sid on a snapshot mirror)" >&2
+  apt_opts=(-o Acquire::Check-Valid-Until=false)
+  in_chroot apt-get "${apt_opts[@]}" update
+fi
+in_chroot apt-get "${apt_opts[@]}" install -y --no-install-recommends $PACKAGES
 chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
   python3 -c 'import torch; print("torch", torch.__version__)'
 chroot "$ROOT" apt-get clean

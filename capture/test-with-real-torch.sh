@@ -1,29 +1,55 @@
 #!/usr/bin/env bash
-# Tests capture/compile_receipt_capture.py against real PyTorch (Debian trixie's python3-torch),
-# in a Debian trixie chroot built once by make-chroot.sh and reused afterwards.
+# Tests capture/compile_receipt_capture.py against real PyTorch (Debian's python3-torch), in a
+# Debian chroot built once per suite by make-chroot.sh and reused afterwards.
 #
-#   capture/test-with-real-torch.sh
+#   capture/test-with-real-torch.sh                            (trixie: PyTorch 2.6)
+#   COMPILE_RECEIPT_DEBIAN=sid capture/test-with-real-torch.sh (sid: PyTorch 2.14)
 #
-#   COMPILE_RECEIPT_CHROOT  the chroot (default /var/cache/compile-receipt/trixie)
-#   COMPILE_RECEIPT_MIRROR  Debian mirror for the first build (default: the one apt uses here)
+#   COMPILE_RECEIPT_DEBIAN      the Debian suite: trixie (python3-torch 2.6, the default) or sid (2.14)
+#   COMPILE_RECEIPT_CHROOT      the chroot (default /var/cache/compile-receipt/<suite>)
+#   COMPILE_RECEIPT_MIRROR      Debian mirror for the first build (default: the one apt uses here)
+#   COMPILE_RECEIPT_TORCH_LOGS  1: every scenario also runs with
+#                               TORCH_LOGS=graph_breaks,recompiles,recompiles_verbose (same process as
+#                               TORCH_TRACE); its stderr is kept as <scenario>-torch-logs.txt
+#   COMPILE_RECEIPT_AUDIT       how step 4 runs the Java side: receipt (default: ./receipt, which
+#                               builds the CLI with Maven when it is missing or stale), jar (only an
+#                               existing cli/target/receipt.jar, never a build; skipped without one),
+#                               skip
 #
-# Writes capture/out/<scenario>.json, capture/out/<scenario>-torch-trace/, capture/out/summary.txt
-# (the trace figures beside torch._dynamo.utils.counters). Then, when the repository's ./receipt
-# launcher exists, audits every trace with it and fails if one is refused.
+# Writes, per suite, capture/out/<suite>/:
+#   <scenario>.json              the compile-trace/1 trace
+#   <scenario>-torch-trace/      the TORCH_TRACE log of the same process
+#   <scenario>-torch-logs.txt    the TORCH_LOGS text (COMPILE_RECEIPT_TORCH_LOGS=1 only)
+#   <scenario>.counters.json     torch._dynamo.utils.counters per run; <scenario>.log its output
+#   <scenario>.receipt.txt       step 4's audit of the trace
+#   summary.txt                  the trace figures beside torch._dynamo.utils.counters and the log
+# Then audits every trace with the repository's ./receipt launcher and fails if one is refused.
 # Needs root (debootstrap, chroot, mounts). Takes a few minutes (each Inductor compile is seconds).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(dirname "$here")"
-ROOT="${COMPILE_RECEIPT_CHROOT:-/var/cache/compile-receipt/trixie}"
-export COMPILE_RECEIPT_CHROOT="$ROOT"
+SUITE="${COMPILE_RECEIPT_DEBIAN:-trixie}"
+if [[ ! "$SUITE" =~ ^[a-z][a-z0-9-]*$ ]]; then
+  echo "test-with-real-torch.sh: COMPILE_RECEIPT_DEBIAN must be a Debian suite name (trixie, sid), found '$SUITE'" >&2
+  exit 2
+fi
+ROOT="${COMPILE_RECEIPT_CHROOT:-/var/cache/compile-receipt/$SUITE}"
+TORCH_LOGS_TEXT="${COMPILE_RECEIPT_TORCH_LOGS:-0}"
+AUDIT="${COMPILE_RECEIPT_AUDIT:-receipt}"
+case "$AUDIT" in receipt|jar|skip) ;; *)
+  echo "test-with-real-torch.sh: COMPILE_RECEIPT_AUDIT must be receipt, jar or skip, found '$AUDIT'" >&2
+  exit 2 ;;
+esac
+export COMPILE_RECEIPT_DEBIAN="$SUITE" COMPILE_RECEIPT_CHROOT="$ROOT"
+out="$here/out/$SUITE"
 
 if [[ $(id -u) -ne 0 ]]; then
   echo "test-with-real-torch.sh: must run as root (chroot, mounts)" >&2
   exit 1
 fi
 
-echo "== 1. the chroot ($ROOT)"
+echo "== 1. the chroot ($SUITE: $ROOT)"
 "$here/make-chroot.sh"
 
 echo "== 2. validator tests (host python3, no torch needed)"
@@ -33,8 +59,9 @@ else
   echo "no python3 on the host: the validator tests run in the chroot only"
 fi
 
-echo "== 3. the capture against real PyTorch (in the chroot)"
-mkdir -p "$here/out" "$ROOT/capture"
+echo "== 3. the capture against real PyTorch (in the chroot), into capture/out/$SUITE/"
+rm -rf "$out"          # only this run's outputs in the suite's folder
+mkdir -p "$out" "$ROOT/capture"
 status=0
 # A private mount namespace: the bind mount and /proc vanish with it, even on failure.
 unshare --mount --propagation private bash -c '
@@ -42,37 +69,54 @@ unshare --mount --propagation private bash -c '
   mount --bind "$1" "$2/capture"
   mount -t proc proc "$2/proc"
   chroot "$2" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-    COMPILE_RECEIPT_OUT=/capture/out PYTHONDONTWRITEBYTECODE=1 \
+    COMPILE_RECEIPT_OUT="/capture/out/$3" COMPILE_RECEIPT_TORCH_LOGS="$4" PYTHONDONTWRITEBYTECODE=1 \
     sh -c "cd /capture/tests && python3 -c \"import torch; print(\\\"torch\\\", torch.__version__)\" \
            && python3 -m unittest -v test_validate test_real_torch"
-' _ "$here" "$ROOT" || status=$?
+' _ "$here" "$ROOT" "$SUITE" "$TORCH_LOGS_TEXT" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "test-with-real-torch.sh: the tests in the chroot failed ($status)" >&2
   exit "$status"
 fi
 
-echo "== 4. the Java side imports every trace"
+echo "== 4. the Java side imports every trace (capture/out/$SUITE/)"
 traces=()
-for f in "$here"/out/*.json; do
+for f in "$out"/*.json; do
   [[ "$f" == *.counters.json ]] && continue
   traces+=("$f")
 done
-if [[ -x "$repo/receipt" ]]; then
-  for f in "${traces[@]}"; do
+jar="$repo/cli/target/receipt.jar"
+audit_cmd=()
+if [[ "$AUDIT" == receipt && -x "$repo/receipt" ]]; then
+  audit_cmd=(./receipt)
+elif [[ "$AUDIT" == jar && -f "$jar" ]]; then
+  audit_cmd=(java -jar "$jar")
+fi
+if [[ ${#audit_cmd[@]} -gt 0 ]]; then
+  refused=0
+  for f in "${traces[@]}"; do       # every trace, so that one refusal does not hide the others
     rel="${f#"$repo"/}"
-    if (cd "$repo" && ./receipt audit "$rel" > "${f%.json}.receipt.txt" 2>&1); then
+    if (cd "$repo" && "${audit_cmd[@]}" audit "$rel" > "${f%.json}.receipt.txt" 2>&1); then
       echo "receipt audit $rel: ok (receipt in ${rel%.json}.receipt.txt)"
     else
       echo "receipt audit $rel: REFUSED or failed:" >&2
       cat "${f%.json}.receipt.txt" >&2
-      exit 1
+      refused=$((refused + 1))
     fi
   done
+  if [[ $refused -ne 0 ]]; then
+    echo "test-with-real-torch.sh ($SUITE): the Java side refused $refused of ${#traces[@]} traces" >&2
+    exit 1
+  fi
 else
-  echo "NOTICE: $repo/receipt (the Java CLI launcher) does not exist yet: the ${#traces[@]} traces in" \
-       "capture/out/ were validated in Python only, not imported by the Java side."
+  case "$AUDIT" in
+    skip) why="COMPILE_RECEIPT_AUDIT=skip" ;;
+    jar)  why="$jar (the Java CLI) does not exist (COMPILE_RECEIPT_AUDIT=jar never builds it)" ;;
+    *)    why="$repo/receipt (the Java CLI launcher) does not exist yet" ;;
+  esac
+  echo "NOTICE: $why: the ${#traces[@]} traces in capture/out/$SUITE/ were validated in Python only," \
+       "not imported by the Java side."
 fi
 
 echo
-cat "$here/out/summary.txt"
-echo "test-with-real-torch.sh: all passed"
+cat "$out/summary.txt"
+echo "test-with-real-torch.sh ($SUITE): all passed"

@@ -1,6 +1,10 @@
 """A tiny module for the command-line test: python3 -m compile_receipt_capture --module cli_model.py ..."""
 
+import io
+
 import torch
+
+_SINK = io.StringIO()
 
 
 def double_then_tanh(x, y):
@@ -9,6 +13,12 @@ def double_then_tanh(x, y):
 
 def tanh_of_sum(x, y):
     return torch.tanh((x + x) + y)
+
+
+def tanh_print_sum(x, y):
+    t = torch.tanh(x)
+    print("a graph break", file=_SINK)
+    return t + y
 
 
 def capture_inputs():

@@ -5,8 +5,10 @@ TORCH_TRACE log of the same process, and prints the figures side by side.
 
     python3 -m unittest -v test_real_torch          (from capture/tests, with torch installed)
 
-OUT is $COMPILE_RECEIPT_OUT, else capture/out. capture/test-with-real-torch.sh runs this in a
-Debian trixie chroot with Debian's python3-torch.
+OUT is $COMPILE_RECEIPT_OUT, else capture/out. With COMPILE_RECEIPT_TORCH_LOGS=1 every scenario also
+runs with TORCH_LOGS=graph_breaks,recompiles,recompiles_verbose and its stderr is kept as
+OUT/<scenario>-torch-logs.txt (and held against the TORCH_TRACE log). capture/test-with-real-torch.sh
+runs this in a Debian chroot with Debian's python3-torch: trixie (2.6) or sid (2.14).
 """
 
 import glob
@@ -22,7 +24,11 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 CAPTURE = os.path.dirname(HERE)
 OUT = os.environ.get("COMPILE_RECEIPT_OUT", os.path.join(CAPTURE, "out"))
+# COMPILE_RECEIPT_TORCH_LOGS=1: also TORCH_LOGS text in the same process, OUT/<scenario>-torch-logs.txt
+WITH_TORCH_LOGS = os.environ.get("COMPILE_RECEIPT_TORCH_LOGS", "") not in ("", "0")
+TORCH_LOGS = "graph_breaks,recompiles,recompiles_verbose"
 ROWS = []           # the side-by-side table, printed at the end
+TORCH_SEEN = set()  # torch.__version__ of the captures
 
 
 def scenario_line(pattern):
@@ -38,19 +44,27 @@ def run_scenario(name):
     """Runs the scenario in a fresh process; returns (trace, counters, torch-trace records)."""
     os.makedirs(OUT, exist_ok=True)
     trace_dir = os.path.join(OUT, f"{name}-torch-trace")
+    text_log = os.path.join(OUT, f"{name}-torch-logs.txt")
     shutil.rmtree(trace_dir, ignore_errors=True)
-    for stale in (f"{name}.json", f"{name}.counters.json"):
+    for stale in (f"{name}.json", f"{name}.counters.json", f"{name}-torch-logs.txt"):
         if os.path.exists(os.path.join(OUT, stale)):
             os.remove(os.path.join(OUT, stale))
     env = dict(os.environ, TORCH_TRACE=trace_dir)
     env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")    # 2 cores: no compile worker pool
+    if WITH_TORCH_LOGS:
+        env["TORCH_LOGS"] = TORCH_LOGS
     started = time.monotonic()
     proc = subprocess.run([sys.executable, os.path.join(HERE, "run_scenario.py"), name, OUT], env=env,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE if WITH_TORCH_LOGS else subprocess.STDOUT,
+                          text=True)
     with open(os.path.join(OUT, f"{name}.log"), "w", encoding="utf-8") as f:
         f.write(proc.stdout)
+    if WITH_TORCH_LOGS:     # the TORCH_LOGS text, as a CI log holds it (stderr, other lines interleaved)
+        with open(text_log, "w", encoding="utf-8") as f:
+            f.write(proc.stderr)
     if proc.returncode != 0:
-        raise AssertionError(f"scenario {name} failed ({proc.returncode}); its output:\n{proc.stdout[-4000:]}")
+        output = proc.stdout + (proc.stderr or "")
+        raise AssertionError(f"scenario {name} failed ({proc.returncode}); its output:\n{output[-4000:]}")
     print(f"\n[{name}] captured in {time.monotonic() - started:.0f} s", file=sys.stderr)
     with open(os.path.join(OUT, f"{name}.json"), encoding="utf-8") as f:
         trace = json.load(f)
@@ -59,50 +73,150 @@ def run_scenario(name):
     logs = glob.glob(os.path.join(trace_dir, "*.log"))
     if len(logs) != 1:
         raise AssertionError(f"expected one TORCH_TRACE log in {trace_dir}, found {logs}")
-    return trace, counters, read_torch_trace(logs[0])
+    log = read_torch_trace(logs[0])
+    if WITH_TORCH_LOGS:
+        check_torch_logs_text(text_log, log)
+    return trace, counters, log
+
+
+_TEXT_LINE = re.compile(r"^(?:\[rank\d+\]:)?[A-Z]\d{4} [^\]]*\] \[(\d+/\d+)(?:_\d+)?\] \[(__\w+)\] (.*)$")
+
+
+def check_torch_logs_text(path, log):
+    """The TORCH_LOGS text of a scenario against the TORCH_TRACE log of the same process: one
+    graph-break message per dynamo_graph_break_reason artifact (same compile ids and sites), one
+    "Recompiling function" message per recompile_reasons artifact."""
+    breaks, recompiles = [], []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = _TEXT_LINE.match(line.rstrip("\n"))
+            if not m:
+                continue
+            cid, channel, message = m.groups()
+            at = _BREAK_AT.match(message.strip())
+            if channel == "__graph_breaks" and at:
+                breaks.append((cid, f"{at.group(1)}:{at.group(2)}"))
+            elif channel in ("__recompiles", "__recompiles_verbose") and message.startswith("Recompiling function"):
+                recompiles.append(cid)
+    logged_breaks = [(cid, b["site"]) for call in log.values() for cid, bs in call["breaks"].items() for b in bs]
+    logged_recompiles = [cid for call in log.values() for cid in call["recompile_reasons"]]
+    if sorted(breaks) != sorted(logged_breaks) or sorted(recompiles) != sorted(logged_recompiles):
+        raise AssertionError(f"{path}: the TORCH_LOGS text and the TORCH_TRACE log differ: graph breaks "
+                             f"{breaks} vs {logged_breaks}; recompiles {recompiles} vs {logged_recompiles}")
 
 
 _ENVELOPE = re.compile(r"^[A-Z]\d{4} [^\]]*\] (\{.*\})\s*$")
+_BREAK_AT = re.compile(r"^Graph break(?: \(.*?\))? in user code at (.+):(\d+)\s*$")
+_GB_LINK = re.compile(r"/gb/(gb\d+)\.html", re.IGNORECASE)
+NOT_COMPILES = ("compilation_metrics_runtime", "bwd_compilation_metrics")   # never a compile
+
+
+def recompile_reasons(lines):
+    """The guard failures of a recompile_reasons payload (section 7 of trace-format.md): a JSON
+    list, or (2.14) a lone reason as bare text although the artifact says "encoding": "json";
+    each reason trimmed."""
+    text = "\n".join(lines).strip()
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    reasons = value if isinstance(value, list) else [value] if isinstance(value, str) else [text]
+    return [r.strip() for r in reasons if r.strip()]
+
+
+def graph_break(lines):
+    """{site, reason, and on 2.8+ gb_id, explanation, hints} of a dynamo_graph_break_reason
+    payload, read independently of the helper: the site as PyTorch logged it; the reason is the
+    graph-break type (the last non-blank line before "  Explanation:", without a "Graph Break
+    Reason: " prefix) where the message is structured, else the text after "Reason:"."""
+    brk = {}
+    for i, line in enumerate(lines):
+        m = _BREAK_AT.match(line.strip())
+        if m:
+            brk["site"] = f"{m.group(1)}:{m.group(2)}"
+            lines = lines[i + 1:]
+            break
+    else:
+        raise AssertionError(f"a graph-break payload without a site: {lines[:3]}")
+    end = next((i for i, line in enumerate(lines) if line.strip() == "User code traceback:"), len(lines))
+    message = lines[:end]
+    explanation = [i for i, line in enumerate(message) if line.startswith("  Explanation:")]
+    if explanation:
+        at = explanation[0]
+        before = [line.strip() for line in message[:at] if line.strip()]
+        brk["reason"] = before[-1].removeprefix("Graph Break Reason: ")
+        brk["explanation"] = message[at].split("Explanation:", 1)[1].strip()
+        hints = [line.split("Hint:", 1)[1].strip() for line in message[at:] if line.startswith("  Hint:")]
+        if hints:
+            brk["hints"] = hints
+        link = _GB_LINK.search("\n".join(message))
+        if link:
+            brk["gb_id"] = link.group(1).upper()
+    else:
+        reason = [line for line in message if line.startswith("Reason:")]
+        brk["reason"] = reason[0][len("Reason:"):].strip() if reason else None
+    return brk
 
 
 def read_torch_trace(path):
-    """Per call (run, id): the marker payloads and the compile ids of the log records between them.
-    Independent of the helper: reads the file PyTorch wrote."""
+    """Per call (run, id): the marker payloads and what the log records between them say, per
+    compile id. Independent of the helper: reads the file PyTorch wrote, by the rules of section 7
+    of trace-format.md (blank payload lines dropped; JSON artifacts may have no payload; a record
+    without "attempt" is attempt 0; compilation_metrics_runtime and bwd_compilation_metrics are
+    not compiles)."""
     records = []
     with open(path, encoding="utf-8") as f:
-        for line in f:
+        for n, line in enumerate(f, 1):
             if line.startswith("\t"):
-                if records:
-                    records[-1][1].append(line[1:].rstrip("\n"))
+                if records and line[1:].strip():
+                    records[-1][2].append(line[1:].rstrip("\n"))
                 continue
             m = _ENVELOPE.match(line)
             if m:
-                records.append((json.loads(m.group(1)), []))
+                records.append((n, json.loads(m.group(1)), []))
     calls = {}
     current = None
-    for envelope, payload in records:
+    for n, envelope, payload in records:
         artifact = envelope.get("artifact") or {}
         if artifact.get("name") == "compile_receipt_call":
             marker = json.loads("\n".join(payload))
             key = (marker["run"], marker["id"])
             if marker["edge"] == "start":
-                assert current is None, f"marker {key} starts inside {current}"
+                assert current is None, f"line {n}: marker {key} starts inside {current}"
                 current = key
-                calls[key] = {"start": marker, "end": None, "metrics": {}, "recompile_reasons": {}}
+                calls[key] = {"start": marker, "end": None, "metrics": {}, "recompile_reasons": {},
+                              "breaks": {}, "attempts": {}}
             else:
-                assert current == key, f"marker end {key} does not close {current}"
+                assert current == key, f"line {n}: marker end {key} does not close {current}"
                 calls[key]["end"] = marker
                 current = None
             continue
         if current is None or "frame_id" not in envelope:
             continue
         cid = f"{envelope['frame_id']}/{envelope['frame_compile_id']}"
+        call = calls[current]
+        call["attempts"].setdefault(cid, set()).add(envelope.get("attempt", 0))
         if "compilation_metrics" in envelope:
-            calls[current]["metrics"][cid] = envelope["compilation_metrics"]
+            call["metrics"][cid] = envelope["compilation_metrics"]
+        elif any(key in envelope for key in NOT_COMPILES):
+            pass
         elif artifact.get("name") == "recompile_reasons":
-            calls[current]["recompile_reasons"][cid] = json.loads("\n".join(payload))
+            call["recompile_reasons"][cid] = recompile_reasons(payload)
+        elif artifact.get("name") == "dynamo_graph_break_reason":
+            call["breaks"].setdefault(cid, []).append(graph_break(payload))
     assert current is None, f"the log ends inside call {current}"
     return calls
+
+
+def made_variant(metrics):
+    """A compile made a variant: has_guarded_code, or in older logs without it, no fail_type."""
+    if "has_guarded_code" in metrics:
+        return bool(metrics["has_guarded_code"])
+    return metrics.get("fail_type") is None
+
+
+def torch_release(version):
+    return tuple(int(part) for part in re.findall(r"\d+", version)[:2])
 
 
 def figures(run):
@@ -143,7 +257,7 @@ def log_figures(log, label):
         if run != label:
             continue
         for cid, m in call["metrics"].items():
-            if m.get("has_guarded_code"):
+            if made_variant(m):
                 variants += 1
             else:
                 fallbacks += 1
@@ -165,11 +279,24 @@ class RealTorchTest(unittest.TestCase):
             label = run["label"]
             mine, theirs, logged = figures(run), torch_figures(counters.get(label, {})), log_figures(log, label)
             ROWS.append((name, label, mine, theirs, logged))
+            TORCH_SEEN.add(trace["fixture"]["torch"])
             self.assertEqual(mine["compiles"], theirs["unique_graphs"], f"{label}: compiles vs unique_graphs")
             self.assertEqual(mine["break_compiles"], theirs["graph_break"], f"{label}: compiles that broke vs graph_break")
             self.assertEqual(mine["fallbacks"], theirs["frames_failed"], f"{label}: fallbacks vs frames total-ok")
             self.assertEqual(mine["compiles"], logged["log_variants"], f"{label}: compiles vs the TORCH_TRACE log")
             self.assertEqual(mine["fallbacks"], logged["log_fallbacks"], f"{label}: fallbacks vs the TORCH_TRACE log")
+            # breaks: the same site (the path as PyTorch logged it), type and parts as the log's
+            structured = torch_release(trace["fixture"]["torch"]) >= (2, 8)
+            in_trace = {json.dumps({k: v for k, v in e.items() if k not in ("kind", "eager_ms")}, sort_keys=True)
+                        for c in run["calls"] for e in c["events"] if e["kind"] == "break"}
+            in_log = {json.dumps(b, sort_keys=True) for (r, _), c in log.items() if r == label
+                      for bs in c["breaks"].values() for b in bs}
+            self.assertEqual(in_trace, in_log, f"{label}: break sites and reasons vs the TORCH_TRACE log")
+            for c in run["calls"]:
+                for e in c["events"]:
+                    if e["kind"] == "break":
+                        for k in ("gb_id", "explanation"):
+                            self.assertEqual(k in e, structured, f"{label} {c['id']}: {k} on torch {trace['fixture']['torch']}")
             for call in run["calls"]:
                 key = (label, call["id"])
                 self.assertIn(key, log, f"no markers for {key}")
@@ -179,10 +306,10 @@ class RealTorchTest(unittest.TestCase):
                 self.assertEqual(end, {"run": label, "id": call["id"], "phase": call["phase"], "edge": "end",
                                        "wall_ms": call["wall_ms"]})
                 compiled = sorted(e["graph"] for e in call["events"] if e["kind"] == "region" and e["cache"] == "compile")
-                logged_variants = sorted(cid for cid, m in log[key]["metrics"].items() if m.get("has_guarded_code"))
+                logged_variants = sorted(cid for cid, m in log[key]["metrics"].items() if made_variant(m))
                 self.assertEqual(compiled, logged_variants, f"{key}: compiled variants vs the log between its markers")
                 for e in call["events"]:
-                    if e["kind"] == "region" and e["cache"] == "compile" and e.get("guard_failures"):
+                    if e.get("guard_failures"):
                         self.assertEqual(e["guard_failures"], log[key]["recompile_reasons"][e["graph"]])
                 if call["phase"] != "eager" or label == "candidate":
                     self.assertTrue(call["check"]["ok"], f"{key}: output differs from eager: {call['check']}")
@@ -201,13 +328,21 @@ class RealTorchTest(unittest.TestCase):
     def test_1_graph_break(self):
         trace, counters, log = run_scenario("graph-break")
         base, cand = self.check_common("graph-break", trace, counters, log)
-        site = "scenarios.py:%d" % scenario_line('print("between the two graphs"')
+        # the site is the path as PyTorch logged it: the file run_scenario.py imported
+        site = "%s:%d" % (os.path.join(HERE, "scenarios.py"), scenario_line('print("between the two graphs"'))
         compiled_calls = [c for c in base if c["phase"] != "eager"]
         for call in compiled_calls:
             self.assertEqual([e["kind"] for e in call["events"]], ["region", "break", "region"], call["id"])
             brk = call["events"][1]
             self.assertEqual(brk["site"], site)
-            self.assertIn("print", brk["reason"])
+            if torch_release(trace["fixture"]["torch"]) >= (2, 8):    # structured graph-break messages
+                self.assertEqual(brk["reason"], "Failed to trace builtin operator")
+                self.assertEqual(brk["gb_id"], "GB0059")
+                self.assertIn("`print`", brk["explanation"])
+                self.assertTrue(brk["hints"] and all(isinstance(h, str) and h for h in brk["hints"]), brk["hints"])
+            else:
+                self.assertIn("print", brk["reason"])
+                self.assertFalse({"gb_id", "explanation", "hints"} & set(brk), brk)
         self.assertEqual(self.kinds(base[2]), [("region", "0/0", "compile"), ("break", None, None), ("region", "1/0", "compile")])
         self.assertEqual(self.kinds(base[3]), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit")])
         # the first changed shape (16) recompiles both frames (automatic dynamic), later shapes hit
@@ -232,7 +367,13 @@ class RealTorchTest(unittest.TestCase):
         self.assertEqual(len(limit[0]["guard_failures"]), 8)
         for call in base[base.index(compiled[8]) + 1:]:
             self.assertEqual(call["events"], [], call["id"])
-        self.assertEqual(counters["baseline"].get("unimplemented", {}).get("cache_size_limit reached"), 1)
+        # PyTorch counts the limit once: "cache_size_limit reached" (2.6), or (2.8+) under the whole
+        # structured message of the graph-break type "Dynamo recompile limit exceeded"
+        limits = {k: v for k, v in counters["baseline"].get("unimplemented", {}).items()
+                  if k == "cache_size_limit reached" or k.startswith("Dynamo recompile limit exceeded")}
+        self.assertEqual(list(limits.values()), [1], counters["baseline"].get("unimplemented"))
+        if torch_release(trace["fixture"]["torch"]) >= (2, 8):
+            self.assertEqual(limit[0]["reason"], "Unsupported: Dynamo recompile limit exceeded")
         self.assertEqual(self.kinds(cand[2]), [("region", "0/0", "compile")])
         for call in cand[3:]:
             self.assertEqual(self.kinds(call), [("region", "0/0", "hit")], call["id"])
@@ -291,6 +432,21 @@ class RealTorchTest(unittest.TestCase):
                               env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.assertNotEqual(proc.returncode, 0)
         self.assertFalse(os.path.exists(missing))
+        # --relative-to: a committed fixture names its break sites relative to a folder
+        rel = os.path.join(OUT, "cli-relative.json")
+        if os.path.exists(rel):
+            os.remove(rel)
+        proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module",
+                               os.path.join(HERE, "cli_model.py"), "--baseline", "tanh_print_sum", "--out", rel,
+                               "--name", "cli-relative", "--eager", "1", "--backend", "eager", "--relative-to", HERE],
+                              env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stdout[-3000:])
+        with open(rel, encoding="utf-8") as f:
+            trace = json.load(f)
+        with open(os.path.join(HERE, "cli_model.py"), encoding="utf-8") as f:
+            line = next(n for n, text in enumerate(f, 1) if "print(" in text and "_SINK" in text)
+        sites = {e["site"] for c in trace["runs"][0]["calls"] for e in c["events"] if e["kind"] == "break"}
+        self.assertEqual(sites, {f"cli_model.py:{line}"})
 
 
 def tearDownModule():
@@ -298,7 +454,7 @@ def tearDownModule():
         return
     head = ("scenario", "run", "calls", "compiles", "hits", "breaks", "brk-compiles", "fallbacks", "|",
             "unique_graphs", "graph_break", "frames total-ok", "|", "variants", "fallbacks")
-    lines = ["", "The trace's figures | PyTorch's torch._dynamo.utils.counters for the same run | the TORCH_TRACE log "
+    lines = ["", f"torch {', '.join(sorted(TORCH_SEEN))}. The trace's figures | PyTorch's torch._dynamo.utils.counters for the same run | the TORCH_TRACE log "
                  "(compile ids between the call markers):",
              "  compiles: regions with cache compile; brk-compiles: of those, the ones followed by a break "
              "(graph_break counts once per compile that broke);",

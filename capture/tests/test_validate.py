@@ -131,7 +131,8 @@ class ValidateTest(unittest.TestCase):
     def test_shared_real_traces_pass(self):
         root = os.environ.get("COMPILE_RECEIPT_REAL_TRACES",
                               os.path.join(HERE, "..", "..", "..", "shared", "real-traces"))
-        paths = sorted(glob.glob(os.path.join(root, "*", "trace.json")))
+        paths = sorted(glob.glob(os.path.join(root, "*", "trace.json")) +
+                       glob.glob(os.path.join(root, "*", "*", "trace.json")))
         if not paths:
             self.skipTest(f"no real traces under {root}")
         for path in paths:
@@ -139,10 +140,165 @@ class ValidateTest(unittest.TestCase):
                 crc.validate_trace(json.load(f))
 
     def test_break_payload_parsing(self):
+        # 2.6: free text; the path exactly as PyTorch logged it
         payload = ("Graph break in user code at /rt/scenarios.py:31\n"
                    "Reason: Unsupported: builtin: print [<class 'x'>] True\nUser code traceback:\n  ...")
         self.assertEqual(crc._parse_break(payload),
-                         ("scenarios.py:31", "Unsupported: builtin: print [<class 'x'>] True"))
+                         {"path": "/rt/scenarios.py", "line": 31,
+                          "reason": "Unsupported: builtin: print [<class 'x'>] True"})
+        self.assertEqual(crc._parse_break("Graph break in user code at /rt/m.py:3\nUser code traceback:\n"
+                                          "  Reason: not this"),
+                         {"path": "/rt/m.py", "line": 3, "reason": "graph break (no reason logged)"})
+        self.assertIsNone(crc._parse_break("something else"))
+
+    def test_structured_break_payload_parsing(self):
+        # 2.14.1, as in real-traces/torch-2.14/print-bridge/torch_trace.log (blank lines included)
+        payload = "\n".join([
+            "Graph break (user stack suppressed due to duplicate graph break) in user code at /rt/scenarios.py:31",
+            "Graph Break Reason: Encountered graph break when attempting to trace CALL_KW: a function call "
+            "with keyword arguments, e.g. f(x=True):",
+            "",
+            "Failed to trace builtin operator",
+            "  Explanation: Dynamo does not know how to trace builtin operator `print` with argument types "
+            "['str'] (has_kwargs True)",
+            "  Hint: Avoid calling builtin `print` with argument types ['str'].",
+            "  Hint: If you are attempting to call a logging function (e.g. `print`), you can try adding it",
+            "    to `torch._dynamo.config.reorderable_logging_functions`.",
+            "  Hint: Please report an issue to PyTorch.",
+            "",
+            "  Developer debug context: builtin print [<class 'ConstantVariable'>] True",
+            "",
+            " For more details about this graph break, please visit: "
+            "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb0059.html",
+            "",
+            "User code traceback:",
+            '  File "/rt/scenarios.py", line 31, in f',
+            "  Explanation: not this one"])
+        self.assertEqual(crc._parse_break(payload), {
+            "path": "/rt/scenarios.py", "line": 31, "reason": "Failed to trace builtin operator",
+            "gb_id": "GB0059",
+            "explanation": "Dynamo does not know how to trace builtin operator `print` with argument types "
+                           "['str'] (has_kwargs True)",
+            "hints": ["Avoid calling builtin `print` with argument types ['str'].",
+                      "If you are attempting to call a logging function (e.g. `print`), you can try adding it\n"
+                      "to `torch._dynamo.config.reorderable_logging_functions`.",
+                      "Please report an issue to PyTorch."]})
+        # a link of another form gives no gb_id (the trace stays valid)
+        self.assertNotIn("gb_id", crc._break_fields("T\n  Explanation: x\n see gb/gb12345.html"))
+        # the type right on the reason line: the prefix goes
+        self.assertEqual(crc._break_fields("Graph Break Reason: Data-dependent branching\n"
+                                           "  Explanation: x\n  Hint: y")["reason"], "Data-dependent branching")
+        # a structured fail_reason (the recompile limit on 2.14) names its type in a fallback
+        c = crc._Compile("0/8")
+        c.metrics = {"fail_type": "Unsupported", "has_guarded_code": None,
+                     "fail_reason": "Dynamo recompile limit exceeded\n  Explanation: Dynamo attempted to recompile "
+                                    "the code object too many times\n  Hint: h\n\n  Developer debug context: "
+                                    "Limit type: recompile_limit\n\n see gb/gb0039.html"}
+        self.assertFalse(c.made_variant)
+        self.assertEqual(c.fallback_reason, "Unsupported: Dynamo recompile limit exceeded")
+
+    def test_recompile_reasons_payloads(self):
+        # a JSON list (several reasons), and on 2.14 a lone reason as bare text despite "encoding": "json"
+        self.assertEqual(crc._reasons('[\n"0/1: n == 2  ",\n"0/0: n == 1"\n]'), ["0/1: n == 2", "0/0: n == 1"])
+        self.assertEqual(crc._reasons("0/0: n == 1    # x  # t/scenarios.py:65 in f\n\nUser stack trace:\n"
+                                      '  File "/rt/scenarios.py", line 65, in f\n'),
+                         ['0/0: n == 1    # x  # t/scenarios.py:65 in f\nUser stack trace:\n'
+                          '  File "/rt/scenarios.py", line 65, in f'])
+        self.assertEqual(crc._reasons("[not json"), ["[not json"])
+        self.assertEqual(crc._reasons('"0/0: a"'), ["0/0: a"])
+        self.assertEqual(crc._reasons(None), [])
+        self.assertEqual(crc._reasons("  \n"), [])
+
+    def test_sites(self):
+        root = os.path.join(tempfile.gettempdir(), "fixture-root")
+        inside = os.path.join(root, "pkg", "model.py")
+        self.assertEqual(crc._site(inside, 31), f"{inside}:31")          # as PyTorch logged it
+        self.assertEqual(crc._site(inside, 31, relative_to=root), "pkg/model.py:31")
+        self.assertEqual(crc._site(inside, 31, relative_to=root + os.sep), "pkg/model.py:31")
+        other = os.path.join(tempfile.gettempdir(), "fixture-rootless", "m.py")
+        self.assertEqual(crc._site(other, 2, relative_to=root), f"{other}:2")   # not under it: unchanged
+        self.assertEqual(crc._site("<stdin>", 2, relative_to=root), "<stdin>:2")
+
+    def test_structured_break_fields(self):
+        ev = lambda t: t["runs"][0]["calls"][1]["events"][1]  # noqa: E731
+        trace = good()
+        ev(trace).update(gb_id="GB0059", explanation="Dynamo does not know how", hints=["a", "b"])
+        crc.validate_trace(trace)
+        self.refused(lambda t: ev(t).update(gb_id="gb0059"), "/runs/0/calls/1/events/1/gb_id", "upper case")
+        self.refused(lambda t: ev(t).update(gb_id="GB59"), "/runs/0/calls/1/events/1/gb_id", "GBnnnn")
+        self.refused(lambda t: ev(t).update(gb_id=59), "/runs/0/calls/1/events/1/gb_id", "string")
+        self.refused(lambda t: ev(t).update(explanation=["x"]), "/runs/0/calls/1/events/1/explanation", "string")
+        self.refused(lambda t: ev(t).update(hints="x"), "/runs/0/calls/1/events/1/hints", "array")
+        self.refused(lambda t: ev(t).update(hints=["x", 2]), "/runs/0/calls/1/events/1/hints/1", "string")
+        self.refused(lambda t: ev(t).update(hint=["x"]), "/runs/0/calls/1/events/1/hint", "unknown key")
+
+
+class TorchTraceReaderTest(unittest.TestCase):
+    """The tests' own TORCH_TRACE reader (test_real_torch.read_torch_trace) on the shared real logs of
+    both releases: per call, the compile ids that made a variant and those that made none, as
+    truth.json (PyTorch's own view of the same process) has them."""
+
+    def test_shared_real_logs(self):
+        import test_real_torch as rt
+        root = os.environ.get("COMPILE_RECEIPT_REAL_TRACES",
+                              os.path.join(HERE, "..", "..", "..", "shared", "real-traces"))
+        folders = sorted(os.path.dirname(p) for p in glob.glob(os.path.join(root, "**", "truth.json"),
+                                                               recursive=True))
+        if not folders:
+            self.skipTest(f"no real traces under {root}")
+        for folder in folders:
+            with open(os.path.join(folder, "truth.json"), encoding="utf-8") as f:
+                truth = json.load(f)
+            with open(os.path.join(folder, "trace.json"), encoding="utf-8") as f:
+                structured = rt.torch_release(json.load(f)["fixture"]["torch"]) >= (2, 8)
+            log = rt.read_torch_trace(os.path.join(folder, "torch_trace.log"))
+            for label, run in truth["runs"].items():
+                for call in run["calls"]:
+                    got = log[(label, call["id"])]
+                    made = sorted(cid for cid, m in got["metrics"].items() if rt.made_variant(m))
+                    none = sorted([cid for cid, m in got["metrics"].items() if not rt.made_variant(m)] +
+                                  [cid for cid in got["recompile_reasons"] if cid not in got["metrics"]])
+                    self.assertEqual((made, none), (sorted(call["compiled"]), sorted(call["fallbacks"])),
+                                     f"{folder} {label} {call['id']}")
+                    for cid, reasons in got["recompile_reasons"].items():
+                        self.assertTrue(reasons and all(r == r.strip() and r for r in reasons), (cid, reasons))
+                    for breaks in got["breaks"].values():
+                        for brk in breaks:
+                            self.assertRegex(brk["site"], r"^/rt/scenarios\.py:\d+$")
+                            self.assertEqual("gb_id" in brk, structured, brk)
+                            if structured:
+                                self.assertEqual(brk["reason"], "Failed to trace builtin operator")
+                                self.assertEqual(brk["gb_id"], "GB0059")
+                            else:
+                                self.assertIn("print", brk["reason"])
+            if "int-spec" in folder:    # a lone reason on 2.14 (bare text) is one reason, as on 2.6
+                first = log[("baseline", truth["runs"]["baseline"]["calls"][4]["id"])]["recompile_reasons"]
+                self.assertEqual([len(r) for r in first.values()], [1], first)
+                self.assertTrue(next(iter(first.values()))[0].startswith("0/0: "), first)
+
+    def test_reader_rules(self):
+        import test_real_torch as rt
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "t.log")
+            pre = "V1201 06:04:29.207000 1 torch/x.py:1] "
+            marker = lambda edge: pre + json.dumps({"artifact": {"name": "compile_receipt_call", "encoding": "json"},  # noqa: E731
+                                                    "has_payload": "x"}) + "\n\t" + json.dumps(
+                {"run": "baseline", "id": "b00", "phase": "warmup", "edge": edge}) + "\n"
+            lines = [marker("start"),
+                     pre + '{"artifact": {"name": "inductor_provenance_tracking_node_mappings", "encoding": "json"}, '
+                           '"frame_id": 0, "frame_compile_id": 0}\n',
+                     pre + '{"artifact": {"name": "recompile_reasons", "encoding": "json"}, "frame_id": 0, '
+                           '"frame_compile_id": 1, "has_payload": "x"}\n\t  0/0: n == 1\n\t\n\tUser stack trace:   \n',
+                     pre + '{"compilation_metrics_runtime": {"has_guarded_code": true}, "frame_id": 0, "frame_compile_id": 1}\n',
+                     pre + '{"bwd_compilation_metrics": {}, "frame_id": 0, "frame_compile_id": 1}\n',
+                     pre + '{"compilation_metrics": {"has_guarded_code": true}, "frame_id": 0, "frame_compile_id": 1}\n',
+                     marker("end")]
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("".join(lines))
+            call = rt.read_torch_trace(path)[("baseline", "b00")]
+            self.assertEqual(call["recompile_reasons"], {"0/1": ["0/0: n == 1\nUser stack trace:"]})
+            self.assertEqual(list(call["metrics"]), ["0/1"])
+            self.assertEqual(call["attempts"], {"0/0": {0}, "0/1": {0}})
 
 
 if __name__ == "__main__":
