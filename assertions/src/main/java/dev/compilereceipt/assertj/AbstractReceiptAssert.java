@@ -2,7 +2,6 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.FigureText.NL;
 import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.FigureText.indented;
 import static dev.compilereceipt.assertj.FigureText.sortedLines;
 import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
@@ -163,9 +162,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             }
         }
         if (!found.isEmpty()) {
-            String evidence = offending.isEmpty() ? indented(logged)
-                    : LedgerTable.of(offending) + LedgerTable.guardFailures(actual, offending);
-            throw assertionError(shouldHaveNoFallbacks(subject(), String.join("; ", found), evidence));
+            throw assertionError(shouldHaveNoFallbacks(subject(), found, offending, logged, actual));
         }
         return myself;
     }
@@ -250,8 +247,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         if (!evidence.isEmpty()) {
             Set<String> notAllowed = new TreeSet<>(crossed);
             notAllowed.removeIf(site -> allowed.stream().anyMatch(given -> BreakSite.matches(site, given)));
-            throw diffFailure(shouldHaveBreaksOnlyAt(subject(), allowed.isEmpty() ? "  (nowhere)" : indented(List.copyOf(allowed)),
-                            "it broke at " + String.join(", ", notAllowed), indented(evidence)),
+            throw diffFailure(shouldHaveBreaksOnlyAt(subject(), allowed, notAllowed, evidence),
                     sortedLines(crossed), sortedLines(allowed));
         }
         return myself;

@@ -63,7 +63,7 @@ public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, Break
         }
         double found = actual.eagerMs().getAsDouble();
         if (found > maxMs) {
-            throw diffFailure(shouldHaveAtMostMs(subject(), expected, "it was " + ms(found) + " ms", ""),
+            throw diffFailure(shouldHaveAtMostMs(subject(), expected, found),
                     "eager: " + ms(found) + " ms", "eager: at most " + ms(maxMs) + " ms");
         }
         return myself;

@@ -55,7 +55,7 @@ public class ComparisonAssert extends AbstractObjectAssert<ComparisonAssert, Com
     private void compared(String check) {
         isNotNull();
         if (actual.failure().isPresent()) {
-            throw assertionError(shouldBeComparable(subject(), check, refusal(actual)));
+            throw assertionError(shouldBeComparable(subject(), check, actual));
         }
     }
 

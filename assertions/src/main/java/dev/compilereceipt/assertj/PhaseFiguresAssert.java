@@ -91,7 +91,7 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
                 shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS)));
         double found = value.applyAsDouble(wall);
         if (found > maxMs) {
-            throw diffFailure(shouldHaveAtMostMs(subject(), expected, "it was " + ms(found) + " ms", ""),
+            throw diffFailure(shouldHaveAtMostMs(subject(), expected, found),
                     figure + ": " + ms(found) + " ms", figure + ": at most " + ms(maxMs) + " ms");
         }
         return myself;

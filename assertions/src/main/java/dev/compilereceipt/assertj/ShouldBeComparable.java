@@ -1,5 +1,6 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.Comparison;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -15,8 +16,8 @@ final class ShouldBeComparable extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldBeComparable(String subject, String check, String found) {
+    static ErrorMessageFactory shouldBeComparable(String subject, String check, Comparison comparison) {
         return new ShouldBeComparable("%nExpecting%n  %s%nto %s%nbut %s",
-                unquotedString(subject), unquotedString(check), unquotedString(found));
+                unquotedString(subject), unquotedString(check), unquotedString(ComparisonAssert.refusal(comparison)));
     }
 }

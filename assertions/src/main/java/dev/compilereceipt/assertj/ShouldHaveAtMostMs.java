@@ -1,5 +1,8 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Receipt;
+import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -15,8 +18,17 @@ final class ShouldHaveAtMostMs extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveAtMostMs(String subject, String figure, String found, String evidence) {
+    static ErrorMessageFactory shouldHaveAtMostMs(String subject, String figure, List<String> found, List<LedgerRow> offending, boolean crossedBreaks, Receipt receipt) {
+        String evidence = offending.isEmpty() ? "" : ":" + FigureText.NL + LedgerTable.of(offending)
+                + (crossedBreaks ? LedgerTable.breakSites(receipt, offending) : "");
         return new ShouldHaveAtMostMs("%nExpecting%n  %s%nto have %s%nbut %s%s",
-                unquotedString(subject), unquotedString(figure), unquotedString(found), unquotedString(evidence));
+                unquotedString(subject), unquotedString(figure), unquotedString(String.join("; ", found)), unquotedString(evidence));
+    }
+
+    /** One figure over its limit: the figure is its own evidence. */
+    static ErrorMessageFactory shouldHaveAtMostMs(String subject, String figure, double foundMs) {
+        return new ShouldHaveAtMostMs("%nExpecting%n  %s%nto have %s%nbut %s%s",
+                unquotedString(subject), unquotedString(figure), unquotedString("it was " + FigureText.ms(foundMs) + " ms"),
+                unquotedString(""));
     }
 }

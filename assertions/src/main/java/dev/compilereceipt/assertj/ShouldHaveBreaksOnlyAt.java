@@ -1,5 +1,8 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.FigureText.indented;
+import java.util.List;
+import java.util.Set;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -14,8 +17,9 @@ final class ShouldHaveBreaksOnlyAt extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveBreaksOnlyAt(String subject, String allowed, String found, String evidence) {
+    static ErrorMessageFactory shouldHaveBreaksOnlyAt(String subject, Set<String> allowed, Set<String> notAllowed, List<String> evidence) {
         return new ShouldHaveBreaksOnlyAt("%nExpecting%n  %s%nto break only at%n%s%nbut %s:%n%s",
-                unquotedString(subject), unquotedString(allowed), unquotedString(found), unquotedString(evidence));
+                unquotedString(subject), unquotedString(allowed.isEmpty() ? "  (nowhere)" : indented(List.copyOf(allowed))),
+                unquotedString("it broke at " + String.join(", ", notAllowed)), unquotedString(indented(evidence)));
     }
 }

@@ -1,5 +1,9 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.FigureText.ms;
+import static dev.compilereceipt.assertj.FigureText.NL;
+import dev.compilereceipt.Comparison;
+import dev.compilereceipt.Phase;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -14,8 +18,13 @@ final class ShouldHaveCandidateMedianAtMost extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveCandidateMedianAtMost(String subject, String limit, String found) {
+    static ErrorMessageFactory shouldHaveCandidateMedianAtMost(String subject, Phase phase, double factor, Comparison comparison) {
+        double baseline = comparison.baselineMedianMs().getAsDouble();
+        double candidate = comparison.candidateMedianMs().getAsDouble();
+        String ratio = comparison.ratio().isPresent() ? " (ratio " + ms(comparison.ratio().getAsDouble()) + ")" : "";
+        String limit = ms(factor) + " x the baseline median in " + phase
+                + NL + "  " + ms(factor) + " x " + ms(baseline) + " ms = " + ms(factor * baseline) + " ms";
         return new ShouldHaveCandidateMedianAtMost("%nExpecting%n  %s%nto have a candidate median of at most %s%nbut %s",
-                unquotedString(subject), unquotedString(limit), unquotedString(found));
+                unquotedString(subject), unquotedString(limit), unquotedString("it was " + ms(candidate) + " ms" + ratio));
     }
 }

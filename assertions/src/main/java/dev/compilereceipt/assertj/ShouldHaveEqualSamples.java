@@ -1,5 +1,12 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.FigureText.NL;
+import dev.compilereceipt.FailureCode;
+import dev.compilereceipt.Phase;
+import dev.compilereceipt.RunFigures;
+import java.util.ArrayList;
+import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -10,12 +17,30 @@ import org.assertj.core.error.ErrorMessageFactory;
  */
 final class ShouldHaveEqualSamples extends BasicErrorMessageFactory {
 
+    private static final String FORMAT = "%nExpecting%n  %s%nto have as many candidate calls as baseline calls in every phase%nbut %s";
+
     private ShouldHaveEqualSamples(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveEqualSamples(String subject, String found) {
-        return new ShouldHaveEqualSamples("%nExpecting%n  %s%nto have as many candidate calls as baseline calls in every phase%nbut %s",
-                unquotedString(subject), unquotedString(found));
+    static ErrorMessageFactory shouldHaveEqualSamples(String subject, RunFigures baseline, RunFigures candidate) {
+        List<String> unequal = new ArrayList<>();
+        for (Phase phase : Phase.values()) {
+            int before = baseline.phase(phase).calls();
+            int after = candidate.phase(phase).calls();
+            if (before != after) {
+                unequal.add("  " + phase + ": baseline " + count(before, "call") + ", candidate " + count(after, "call")
+                        + " (" + FailureCode.unequalPhaseSamples(phase) + ")");
+            }
+        }
+        String found = "the call counts differ in " + count(unequal.size(), "phase") + ":" + NL + String.join(NL, unequal)
+                + NL + "a phase with unequal samples is not compared";
+        return new ShouldHaveEqualSamples(FORMAT, unquotedString(subject), unquotedString(found));
+    }
+
+    /** A receipt of one run has nothing to compare. */
+    static ErrorMessageFactory shouldHaveTwoRuns(String subject, String runs) {
+        return new ShouldHaveEqualSamples(FORMAT, unquotedString(subject),
+                unquotedString("it has only run " + runs + ": there is nothing to compare"));
     }
 }

@@ -1,5 +1,9 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.FigureText.indented;
+import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.Receipt;
+import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -14,8 +18,10 @@ final class ShouldHaveNoFallbacks extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveNoFallbacks(String subject, String found, String evidence) {
+    static ErrorMessageFactory shouldHaveNoFallbacks(String subject, List<String> found, List<LedgerRow> offending, List<String> logged, Receipt receipt) {
+        String evidence = offending.isEmpty() ? indented(logged)
+                : LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
         return new ShouldHaveNoFallbacks("%nExpecting%n  %s%nto have no fallbacks%nbut %s:%n%s",
-                unquotedString(subject), unquotedString(found), unquotedString(evidence));
+                unquotedString(subject), unquotedString(String.join("; ", found)), unquotedString(evidence));
     }
 }
