@@ -22,7 +22,17 @@ public enum Measure {
     /** Reuse of cached variants: a log records compiles, not hits. */
     CACHE_HITS("cache_hits"),
     /** Breaks crossed per call: a log records a break when compiling, not each time it is crossed. */
-    BREAKS("breaks");
+    BREAKS("breaks"),
+    /**
+     * Which compiles made a variant, first compiles among them ({@code compile_log.compiles} and
+     * {@code graphs}): TORCH_LOGS text names recompiles, fallbacks and breaks, never a compile that
+     * went well on a frame's first try.
+     */
+    COMPILES("compiles"),
+    /** Time spent compiling ({@code compile_log.compile_ms}): TORCH_LOGS text gives no compile times. */
+    COMPILE_MS("compile_ms"),
+    /** The on-disk FX graph and AOTAutograd caches ({@code compile_log.artifact_cache}): not in TORCH_LOGS text. */
+    ARTIFACT_CACHE("artifact_cache");
 
     private final String id;
 

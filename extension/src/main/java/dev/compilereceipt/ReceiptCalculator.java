@@ -43,8 +43,11 @@ final class ReceiptCalculator {
                 }
             }
         }
-        ReceiptLimits limits = new ReceiptLimits(trace.limits().maxCalls(), trace.limits().maxEventsPerCall(),
-                ReceiptLimits.NOT_ESTABLISHED,
+        List<String> notEstablished = new ArrayList<>(ReceiptLimits.NOT_ESTABLISHED);
+        if (!trace.measured(Measure.COMPILES)) {
+            notEstablished.add(ReceiptLimits.SILENT_FRAME_SKIPS);
+        }
+        ReceiptLimits limits = new ReceiptLimits(trace.limits(), notEstablished,
                 Arrays.stream(Measure.values()).filter(m -> !trace.measured(m)).map(Measure::id).toList());
         Receipt draft = new Receipt(trace.sha256(), trace.fixture(), limits, runs, ledger, comparisons,
                 trace.badLines(), List.copyOf(failures), mutant, "");
@@ -137,6 +140,7 @@ final class ReceiptCalculator {
                     mutant.equals(Optional.of(Mutant.CONFLATE_BREAKS_AND_RECOMPILES))));
         }
         Set<GraphId> graphs = new TreeSet<>();
+        Set<GraphId> ran = new TreeSet<>();
         Map<String, List<Call>> crossings = new TreeMap<>();
         List<GuardMiss> misses = new ArrayList<>();
         for (Call call : calls) {
@@ -144,6 +148,7 @@ final class ReceiptCalculator {
             for (Event event : call.events()) {
                 if (event instanceof Event.Region region) {
                     graphs.add(region.graph());
+                    ran.add(region.graph());
                     region.guardFailures().forEach(guard -> misses.add(new GuardMiss(call.id(), region.graph(), guard)));
                 } else if (event instanceof Event.Fallback fallback) {
                     graphs.add(fallback.graph());
@@ -158,10 +163,12 @@ final class ReceiptCalculator {
             // A log without calls still saw graph ids: those its compile log names.
             run.compileLog().ifPresent(log -> java.util.stream.Stream.concat(log.graphs().stream(), log.fallbackGraphs().stream())
                     .map(GraphId::parse).flatMap(Optional::stream).forEach(graphs::add));
+            run.compileLog().ifPresent(log -> log.graphs().stream().map(GraphId::parse).flatMap(Optional::stream).forEach(ran::add));
         }
+        List<GraphId> fellBack = graphs.stream().filter(graph -> !ran.contains(graph)).toList();
         List<BreakSite> sites = new ArrayList<>();
         crossings.forEach((site, crossingCalls) -> sites.add(breakSite(trace, site, crossingCalls)));
-        return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog());
+        return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog(), fellBack);
     }
 
     private static BreakSite breakSite(Trace trace, String site, List<Call> calls) {

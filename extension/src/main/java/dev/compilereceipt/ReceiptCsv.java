@@ -30,8 +30,8 @@ final class ReceiptCsv {
     static String ledger(Ledger ledger) {
         List<List<String>> rows = new ArrayList<>();
         for (LedgerRow row : ledger.rows()) {
-            rows.add(List.of(row.run(), row.call(), row.phase().id(), row.family(), joined(row.graphs()),
-                    joined(row.breakSites()), row.cache().map(CallCache::id).orElse(""), number(row.wallMs()),
+            rows.add(List.of(row.run(), text(row.call()), row.phase().id(), text(row.family()), joined(row.graphs()),
+                    text(joined(row.breakSites())), row.cache().map(CallCache::id).orElse(""), number(row.wallMs()),
                     CanonicalJson.number(row.compileMs()), number(row.eagerIslandMs())));
         }
         return print(LEDGER_HEADER, rows);
@@ -68,6 +68,15 @@ final class ReceiptCsv {
             throw new UncheckedIOException("writing to memory cannot fail", e);
         }
         return out.toString();
+    }
+
+    /**
+     * A cell of text from the trace: one that a spreadsheet would take for a formula ({@code =},
+     * {@code +}, {@code -}, {@code @}, tab, carriage return first) gets a leading {@code '}, as
+     * OWASP advises against CSV injection. Numeric cells are never negative, so never touched.
+     */
+    static String text(String cell) {
+        return !cell.isEmpty() && "=+-@\t\r".indexOf(cell.charAt(0)) >= 0 ? "'" + cell : cell;
     }
 
     private static String joined(List<?> values) {

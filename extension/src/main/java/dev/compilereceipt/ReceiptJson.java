@@ -10,7 +10,8 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * The JSON tree of a receipt with the contract's key names; {@link CanonicalJson} writes it.
+ * The JSON tree of a receipt with the contract's key names;
+ * {@link dev.compilereceipt.internal.json.CanonicalJson} writes it.
  */
 public final class ReceiptJson {
 
@@ -28,7 +29,7 @@ public final class ReceiptJson {
         root.set("limits", limits(receipt.limits()));
         ObjectNode runs = root.putObject("runs");
         for (RunFigures run : receipt.runs()) {
-            runs.set(run.label(), run(run));
+            runs.set(run.label(), run(run, receipt.limits()));
         }
         ArrayNode ledger = root.putArray("ledger");
         receipt.ledger().rows().forEach(row -> ledger.add(row(row)));
@@ -52,14 +53,16 @@ public final class ReceiptJson {
 
     private static ObjectNode limits(ReceiptLimits limits) {
         ObjectNode node = NODES.objectNode();
-        node.put("max_calls", limits.maxCalls());
-        node.put("max_events_per_call", limits.maxEventsPerCall());
+        long[] read = limits.readUnder().asValues();
+        for (int i = 0; i < Limits.KEYS.size(); i++) {
+            node.put(Limits.KEYS.get(i), read[i]);
+        }
         node.set("not_established", TraceJson.strings(limits.notEstablished()));
         node.set("not_measured", TraceJson.strings(limits.notMeasured()));
         return node;
     }
 
-    private static ObjectNode run(RunFigures run) {
+    private static ObjectNode run(RunFigures run, ReceiptLimits limits) {
         ObjectNode node = NODES.objectNode();
         if (run.hasPhases()) {
             ObjectNode phases = node.putObject("phases");
@@ -85,7 +88,7 @@ public final class ReceiptJson {
             m.put("graph", miss.graph().toString());
             m.put("guard", miss.guard());
         }
-        run.compileLog().ifPresent(log -> node.set("compile_log", TraceJson.compileLog(log)));
+        run.compileLog().ifPresent(log -> node.set("compile_log", TraceJson.compileLog(log, limits::measured)));
         return node;
     }
 

@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * The receipt of one run: figures for every phase (zeros where a phase had no calls), every graph
- * id seen, break sites, guard misses and, for a TORCH_TRACE source, the compile log. A source
+ * id seen (and, apart, the ids that only fell back and made no variant), break sites, guard misses
+ * and, for a TORCH_TRACE source, the compile log. A source
  * without calls (a TORCH_TRACE log without per-call markers) has no phase figures at all:
  * {@link #phases()} is empty and {@link #phase(Phase)} throws.
  *
@@ -21,13 +22,25 @@ public record RunFigures(
         List<GraphId> graphs,
         List<BreakSite> breakSites,
         List<GuardMiss> guardMisses,
-        Optional<CompileLog> compileLog) {
+        Optional<CompileLog> compileLog,
+        List<GraphId> fallbackGraphs) {
 
     public RunFigures {
         phases = Collections.unmodifiableMap(new EnumMap<>(phases));
         graphs = List.copyOf(graphs);
+        fallbackGraphs = List.copyOf(fallbackGraphs);
         breakSites = List.copyOf(breakSites);
         guardMisses = List.copyOf(guardMisses);
+    }
+
+    public RunFigures(String label, Map<Phase, PhaseFigures> phases, List<GraphId> graphs, List<BreakSite> breakSites,
+                      List<GuardMiss> guardMisses, Optional<CompileLog> compileLog) {
+        this(label, phases, graphs, breakSites, guardMisses, compileLog, List.of());
+    }
+
+    /** The graph ids that made a variant: {@link #graphs()} without those that only fell back. */
+    public List<GraphId> variants() {
+        return graphs.stream().filter(graph -> !fallbackGraphs.contains(graph)).toList();
     }
 
     /** The figures of a phase; an {@link IllegalStateException} when the source has no calls. */

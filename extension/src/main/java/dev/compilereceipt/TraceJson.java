@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collection;
 import java.util.OptionalDouble;
+import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
 /**
@@ -37,11 +38,21 @@ public final class TraceJson {
     }
 
     public static ObjectNode compileLog(CompileLog log) {
+        return compileLog(log, measure -> true);
+    }
+
+    /**
+     * The compile log of a source that did not measure everything: {@code compiles} and
+     * {@code graphs} are {@code null} without {@link Measure#COMPILES}, {@code artifact_cache}
+     * without {@link Measure#ARTIFACT_CACHE} (a TORCH_LOGS text shows neither).
+     */
+    public static ObjectNode compileLog(CompileLog log, Predicate<Measure> measured) {
+        boolean compiles = measured.test(Measure.COMPILES);
         ObjectNode node = NODES.objectNode();
-        node.set("compiles", strings(log.compiles()));
+        node.set("compiles", compiles ? strings(log.compiles()) : NODES.nullNode());
         node.set("recompiles", strings(log.recompiles()));
         node.set("fallbacks", strings(log.fallbacks()));
-        node.set("graphs", strings(log.graphs()));
+        node.set("graphs", compiles ? strings(log.graphs()) : NODES.nullNode());
         node.set("fallback_graphs", strings(log.fallbackGraphs()));
         ArrayNode sites = node.putArray("break_sites");
         for (CompileLog.Site site : log.breakSites()) {
@@ -58,6 +69,10 @@ public final class TraceJson {
             r.put("guard", reason.guard());
         }
         node.set("compile_ms", number(log.compileMs()));
+        if (!measured.test(Measure.ARTIFACT_CACHE)) {
+            node.putNull("artifact_cache");
+            return node;
+        }
         ObjectNode cache = node.putObject("artifact_cache");
         cache.set("fx_graph", cacheCounts(log.artifactCache().fxGraph()));
         cache.set("aotautograd", cacheCounts(log.artifactCache().aotAutograd()));

@@ -42,7 +42,8 @@ public class TraceRefusedException extends RuntimeException {
             }
             text.append(')');
         }
-        return text.append(": ").append(rule).toString();
+        // The rule quotes what the trace held; the message is for a person, so nothing in it may act on a terminal.
+        return VisibleText.of(text.append(": ").append(rule).toString());
     }
 
     public Path file() {

@@ -2,24 +2,35 @@ package dev.compilereceipt;
 
 import dev.compilereceipt.internal.compiletrace.BoundedTraceReader;
 import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.internal.torchlogs.TorchLogsReader;
 import dev.compilereceipt.internal.torchtrace.TorchTraceFolder;
 import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
 import dev.compilereceipt.internal.torchtrace.TraceSource;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import dev.compilereceipt.internal.torchtrace.LogLines;
+import java.io.FileInputStream;
+import java.io.FileNotFoundException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
  * Reads traces, recognising the source by content, never by name: a JSON object is
  * {@code compile-trace/1}, read in full and validated against every rule of the contract; a file
  * of glog-prefixed records is a TORCH_TRACE log, streamed record by record; a folder is a
- * TORCH_TRACE folder with one log per rank. Anything else is refused with a
+ * TORCH_TRACE folder with one log per rank; a text with TORCH_LOGS lines anywhere in it (a CI log,
+ * captured stderr) is TORCH_LOGS text, streamed line by line, one rank at a time when it holds
+ * several ({@code [rankN]:} tags). Anything else is refused with a
  * {@link TraceRefusedException} that names the file, the place and the rule. Two single-run
  * traces, recorded before and after an intervention, combine into one comparison.
  *
@@ -35,42 +46,106 @@ public final class Traces {
         return read(file, Limits.DEFAULT);
     }
 
+    /**
+     * Reads the trace at {@code file}, opened once: a regular file, a named pipe, {@code /dev/stdin}
+     * or a process substitution alike; a folder is a TORCH_TRACE folder.
+     */
     public static Trace read(Path file, Limits limits) {
+        return read(file, limits, false);
+    }
+
+    /**
+     * Reads one side of a comparison, for {@link #combine}: a file of one run whatever its label
+     * (a capture after the fix may well label its run {@code candidate}).
+     */
+    public static Trace readSide(Path file, Limits limits) {
+        return read(file, limits, true);
+    }
+
+    private static Trace read(Path file, Limits limits, boolean side) {
         if (Files.isDirectory(file)) {
             return TorchTraceReader.read(TorchTraceFolder.of(file).only(), limits);
         }
-        return switch (TraceSource.of(file)) {
-            case COMPILE_TRACE -> BoundedTraceReader.read(file, limits);
-            case TORCH_TRACE -> TorchTraceReader.read(file, limits);
-        };
+        // A pipe (FIFO, /dev/stdin, process substitution) through a FileChannel fails on available() in JDK 17
+        // ("Illegal seek"); a FileInputStream reads it as it comes.
+        try (InputStream in = Files.isRegularFile(file) ? Files.newInputStream(file) : new FileInputStream(file.toFile())) {
+            return read(file, in, limits, side);
+        } catch (NoSuchFileException | FileNotFoundException e) {
+            throw new TraceRefusedException(file, "", 0, 0, "no such file", e);
+        } catch (FileSystemException e) {
+            // The reason is the operating system's: "Too many levels of symbolic links", "Permission denied", ...
+            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: "
+                    + (e.getReason() == null ? e.getClass().getSimpleName() : e.getReason()), e);
+        } catch (IOException e) {
+            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+        }
     }
 
-    /** The log of one rank in a TORCH_TRACE folder. */
+    /** The log of one rank in a TORCH_TRACE folder, or the lines of one rank in a TORCH_LOGS text. */
     public static Trace read(Path dir, int rank) {
         return read(dir, rank, Limits.DEFAULT);
     }
 
     public static Trace read(Path dir, int rank, Limits limits) {
         if (!Files.isDirectory(dir)) {
-            throw new TraceRefusedException(dir, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder; this is a single file");
+            if (isTorchLogs(dir)) {
+                return TorchLogsReader.read(dir, limits, OptionalInt.of(rank));
+            }
+            throw new TraceRefusedException(dir, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder or a TORCH_LOGS text;"
+                    + " this is a single file of neither");
         }
         return TorchTraceReader.read(TorchTraceFolder.of(dir).rank(rank), limits);
     }
 
-    /** The ranks of the logs in a TORCH_TRACE folder, ascending. */
+    /** The ranks of the logs in a TORCH_TRACE folder, or of the {@code [rankN]:} lines of a TORCH_LOGS text, ascending. */
     public static List<Integer> ranks(Path dir) {
         if (!Files.isDirectory(dir)) {
-            throw new TraceRefusedException(dir, "", 0, 0, "ranks are listed for a TORCH_TRACE folder; this is a single file");
+            if (isTorchLogs(dir)) {
+                return TorchLogsReader.ranks(dir);
+            }
+            throw new TraceRefusedException(dir, "", 0, 0, "ranks are listed for a TORCH_TRACE folder or a TORCH_LOGS text;"
+                    + " this is a single file of neither");
         }
         return TorchTraceFolder.of(dir).ranks();
     }
 
+    private static boolean isTorchLogs(Path file) {
+        try {
+            return TraceSource.of(file) == TraceSource.TORCH_LOGS;
+        } catch (TraceRefusedException neither) {
+            return false;
+        }
+    }
+
     /**
-     * Reads a trace from a stream, such as a resource inside a jar; {@code name} stands for the
-     * file in the trace and in every refusal message. The stream is not closed.
+     * Reads a trace from a stream (a resource inside a jar, standard input), recognised by content
+     * like a file: its first bytes are looked at and the same stream is then read, once.
+     * {@code name} stands for the file in the trace and in every refusal message. The stream is not closed.
      */
     public static Trace read(Path name, InputStream in, Limits limits) {
-        return BoundedTraceReader.read(name, in, limits);
+        return read(name, in, limits, false);
+    }
+
+    /** One side of a comparison read from a stream, as {@link #readSide(Path, Limits)}. */
+    public static Trace readSide(Path name, InputStream in, Limits limits) {
+        return read(name, in, limits, true);
+    }
+
+    private static Trace read(Path name, InputStream in, Limits limits, boolean side) {
+        try {
+            BufferedInputStream once = new BufferedInputStream(in, TraceSource.SNIFF);
+            once.mark(TraceSource.SNIFF + 1);
+            byte[] head = once.readNBytes(TraceSource.SNIFF);
+            once.reset();
+            return switch (TraceSource.of(head, head.length)) {
+                case COMPILE_TRACE -> BoundedTraceReader.read(name, once, limits, side);
+                case TORCH_TRACE -> TorchTraceReader.read(name, once, limits, LogLines.MAX_LINE, side);
+                case TORCH_LOGS -> TorchLogsReader.read(name, once, limits, OptionalInt.empty(), TorchLogsReader.MAX_LINE);
+                case TEXT -> TorchLogsReader.readText(name, once, limits, TraceSource.neither(name));
+            };
+        } catch (IOException e) {
+            throw new TraceRefusedException(name, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -90,7 +165,7 @@ public final class Traces {
         Run after = single(candidate, Run.CANDIDATE);
         if (!baseline.limits().equals(candidate.limits())) {
             throw new IllegalArgumentException("cannot combine " + baseline.source() + " and " + candidate.source()
-                    + ": they were read under different limits, " + baseline.limits() + " and " + candidate.limits());
+                    + ": they were read under different limits, " + baseline.limits().differencesFrom(candidate.limits()));
         }
         Optional<List<Long>> badLines = badLines(baseline, candidate);
         Set<Measure> notMeasured = new HashSet<>(baseline.notMeasured());
@@ -108,7 +183,8 @@ public final class Traces {
     private static Run single(Trace trace, String role) {
         if (trace.runs().size() != 1) {
             throw new IllegalArgumentException("cannot combine: the " + role + " trace " + trace.source() + " must hold exactly one run, it holds "
-                    + trace.runs().size() + " " + trace.runs().stream().map(Run::label).toList());
+                    + trace.runs().size() + " " + trace.runs().stream().map(Run::label).toList()
+                    + (trace.runs().size() == 2 ? "; a trace of both runs is read as it is, with @TraceFixture(\"...\") or Traces.read" : ""));
         }
         return trace.runs().get(0);
     }

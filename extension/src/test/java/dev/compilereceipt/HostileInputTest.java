@@ -109,8 +109,8 @@ class HostileInputTest {
         assertThat(refusal(endless("[", "0,".getBytes(StandardCharsets.US_ASCII)), Limits.DEFAULT))
                 .isEqualTo("endless.json: /84031 (line 1, column 168064): the document holds more than 84032 JSON values,"
                         + " more than a trace within the limits of 64 calls per run and 16 events per call can hold"
-                        + " (raise them with Limits.withMaxCalls and Limits.withMaxEventsPerCall, or the CLI's --max-calls"
-                        + " and --max-events)");
+                        + " (raise them with Limits.withMaxCalls and Limits.withMaxEventsPerCall, the CLI's --max-calls"
+                        + " and --max-events, or @TraceFixture(maxCalls = ..., maxEvents = ...))");
     }
 
     @Test

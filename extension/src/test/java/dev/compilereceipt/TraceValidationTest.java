@@ -27,13 +27,13 @@ class TraceValidationTest {
         label-twice                 | /runs/1/label                           | 77 | 16 | run "baseline" appears twice; each label at most once
         baseline-missing            | /runs                                   | 7  | 11 | a "baseline" run is required
         calls-empty                 | /runs/0/calls                           | 10 | 16 | a run needs at least 1 call
-        calls-over-limit            | /runs/0/calls                           | 10 | 16 | the run has 65 calls, over the limit of 64 calls per run (raise it with Limits.withMaxCalls or the CLI's --max-calls)
+        calls-over-limit            | /runs/0/calls                           | 10 | 16 | the run has 65 calls, over the limit of 64 calls per run (raise it with Limits.withMaxCalls, the CLI's --max-calls or @TraceFixture(maxCalls = ...))
         id-duplicate                | /runs/0/calls/1/id                      | 19 | 17 | call id "e0" is used twice in this run; ids must be unique within a run
         phase-unknown               | /runs/0/calls/0/phase                   | 13 | 20 | phase must be one of eager, warmup, steady, changed, found "hot"
         wall-missing                | /runs/0/calls/0                         | 11 | 9  | "wall_ms" is required
         wall-negative               | /runs/0/calls/0/wall_ms                 | 15 | 22 | wall_ms must be ≥ 0, found -1
         check-ok-not-boolean        | /runs/0/calls/2/check/ok                | 51 | 19 | check.ok must be true or false
-        events-over-limit           | /runs/0/calls/2/events                  | 53 | 21 | the call has 17 events, over the limit of 16 events per call (raise it with Limits.withMaxEventsPerCall or the CLI's --max-events)
+        events-over-limit           | /runs/0/calls/2/events                  | 53 | 21 | the call has 17 events, over the limit of 16 events per call (raise it with Limits.withMaxEventsPerCall, the CLI's --max-events or @TraceFixture(maxEvents = ...))
         compile-without-compile-ms  | /runs/0/calls/1/events/0                | 23 | 13 | compile_ms is required with cache "compile"
         hit-with-compile-ms         | /runs/0/calls/2/events/0/compile_ms     | 59 | 29 | compile_ms must be absent with cache "hit": nothing was compiled
         hit-with-guard-failures     | /runs/0/calls/2/events/0/guard_failures | 59 | 33 | guard_failures are only allowed with cache "compile"

@@ -59,8 +59,8 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     public ReceiptAssert run(String label) {
         isNotNull();
         if (!actual.hasRun(label)) {
-            throw assertionError(shouldContain(subject(), "a run labelled " + label,
-                    "it has runs " + labels(actual.runs())));
+            throw diffFailure(shouldContain(subject(), "a run labelled " + label, "it has runs " + labels(actual.runs())),
+                    sortedLines(actual.runs().stream().map(RunFigures::label).toList()), label);
         }
         ReceiptAssert narrowed = softly == null ? new ReceiptAssert(actual)
                 : softly.proxy(ReceiptAssert.class, Receipt.class, actual);
@@ -83,7 +83,8 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             }
         }
         if (!offending.isEmpty()) {
-            throw assertionError(shouldHaveNoNewGraphVariants(subject(), phaseList(phases), offending, variants, actual));
+            throw diffFailure(shouldHaveNoNewGraphVariants(subject(), phaseList(phases), offending, variants, actual),
+                    LedgerTable.graphLines(offending), sortedLines(List.of()));
         }
         return myself;
     }
@@ -99,7 +100,8 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             }
         }
         if (!offending.isEmpty()) {
-            throw assertionError(shouldHaveNoRecompiles(subject(), phaseList(phases), offending, actual));
+            throw diffFailure(shouldHaveNoRecompiles(subject(), phaseList(phases), offending, actual),
+                    LedgerTable.graphLines(offending), sortedLines(List.of()));
         }
         return myself;
     }
@@ -138,8 +140,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         List<String> logged = new ArrayList<>();
         for (RunFigures run : scope()) {
             if (!run.hasPhases()) {
-                CompileLog log = run.compileLog().orElseThrow(() -> assertionError(
-                        shouldBeMeasured(subject(), "have no fallbacks", Measure.CALLS)));
+                CompileLog log = run.compileLog().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have no fallbacks", Measure.CALLS), Measure.CALLS));
                 if (!log.fallbacks().isEmpty()) {
                     found.add("run " + run.label() + " gave up " + count(log.fallbacks().size(), "compile"));
                     log.fallbacks().forEach(id -> logged.add(run.label() + " compile id " + id + " made no variant"));
@@ -162,7 +163,8 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             }
         }
         if (!found.isEmpty()) {
-            throw assertionError(shouldHaveNoFallbacks(subject(), found, offending, logged, actual));
+            throw diffFailure(shouldHaveNoFallbacks(subject(), found, offending, logged, actual),
+                    offending.isEmpty() ? sortedLines(logged) : LedgerTable.graphLines(offending), sortedLines(List.of()));
         }
         return myself;
     }
@@ -183,13 +185,14 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             requireCalls(run, check);
             List<LedgerRow> inPhase = rows(run, phase, row -> true);
             if (inPhase.stream().anyMatch(row -> row.cache().isEmpty())) {
-                throw assertionError(shouldBeMeasured(subject(), check, Measure.CACHE_HITS));
+                throw notMeasured(shouldBeMeasured(subject(), check, Measure.CACHE_HITS), Measure.CACHE_HITS);
             }
             calls += inPhase.size();
             offending.addAll(inPhase.stream().filter(row -> row.cache().equals(Optional.of(CallCache.EAGER))).toList());
         }
         if (!offending.isEmpty()) {
-            throw assertionError(shouldHaveNoEagerCalls(subject(), phase.id(), offending, calls));
+            throw diffFailure(shouldHaveNoEagerCalls(subject(), phase.id(), offending, calls),
+                    sortedLines(offending.stream().map(row -> row.run() + " " + row.call() + ": eager").toList()), sortedLines(List.of()));
         }
         return myself;
     }
@@ -202,14 +205,16 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         for (RunFigures run : scope()) {
             requireCalls(run, "cross at most " + limit);
             if (run.phase(phase).breaks().isEmpty()) {
-                throw assertionError(shouldBeMeasured(subject(), "cross at most " + limit, Measure.BREAKS));
+                throw notMeasured(shouldBeMeasured(subject(), "cross at most " + limit, Measure.BREAKS), Measure.BREAKS);
             }
             List<LedgerRow> inPhase = rows(run, phase, row -> true);
             calls += inPhase.size();
             offending.addAll(inPhase.stream().filter(row -> row.breakSites().size() > max).toList());
         }
         if (!offending.isEmpty()) {
-            throw assertionError(shouldHaveAtMostBreaksPerCall(subject(), phase.id(), limit, offending, calls, actual));
+            throw diffFailure(shouldHaveAtMostBreaksPerCall(subject(), phase.id(), limit, offending, calls, actual),
+                    sortedLines(offending.stream().map(row -> row.run() + " " + row.call() + ": " + count(row.breakSites().size(), "break")).toList()),
+                    sortedLines(offending.stream().map(row -> row.run() + " " + row.call() + ": at most " + count(max, "break")).toList()));
         }
         return myself;
     }
@@ -226,7 +231,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         List<String> evidence = new ArrayList<>();
         for (RunFigures run : scope()) {
             if (!run.hasPhases() && run.compileLog().isEmpty()) {
-                throw assertionError(shouldBeMeasured(subject(), "break only at " + allowed, Measure.CALLS));
+                throw notMeasured(shouldBeMeasured(subject(), "break only at " + allowed, Measure.CALLS), Measure.CALLS);
             }
             for (BreakSite site : run.breakSites()) {
                 crossed.add(site.site());
@@ -265,9 +270,10 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     public BreakSiteAssert breakSite(String site) {
         RunFigures run = onlyRun("breakSite(" + site + ")");
         requireCalls(run, "have crossed break site " + site);
-        BreakSite found = run.breakSite(site).orElseThrow(() -> assertionError(shouldContain(subject(),
+        BreakSite found = run.breakSite(site).orElseThrow(() -> diffFailure(shouldContain(subject(),
                 "crossed break site " + site, run.breakSites().isEmpty() ? "it crossed no break site"
-                        : "it crossed only " + run.breakSites().stream().map(BreakSite::site).toList())));
+                        : "it crossed only " + run.breakSites().stream().map(BreakSite::site).toList()),
+                sortedLines(run.breakSites().stream().map(BreakSite::site).toList()), site));
         return navigate(BreakSiteAssert.class, BreakSite.class, found, BreakSiteAssert::new, "run " + run.label());
     }
 }

@@ -7,6 +7,7 @@ import dev.compilereceipt.Measure;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.Receipt;
 import dev.compilereceipt.RunFigures;
+import dev.compilereceipt.VisibleText;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,7 +33,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  * @param <ACTUAL> the receipt type
  */
 public abstract class AbstractReceiptScope<SELF extends AbstractReceiptScope<SELF, ACTUAL>, ACTUAL extends Receipt>
-        extends AbstractObjectAssert<SELF, ACTUAL> {
+        extends AbstractFigureAssert<SELF, ACTUAL> {
 
     /** The run label the checks are narrowed to; empty for every run. */
     Optional<String> narrowedTo = Optional.empty();
@@ -43,15 +44,9 @@ public abstract class AbstractReceiptScope<SELF extends AbstractReceiptScope<SEL
         super(actual, selfType);
     }
 
-    /** An error with actual and expected values, so that IDEs show a diff, under the factory's message. */
-    AssertionError diffFailure(ErrorMessageFactory message, String actualText, String expectedText) {
-        return failureWithActualExpected(actualText, expectedText, "%s",
-                message.create(new TextDescription(""), info.representation()));
-    }
-
     void requireCalls(RunFigures run, String check) {
         if (!run.hasPhases()) {
-            throw assertionError(shouldBeMeasured(subject(), check, Measure.CALLS));
+            throw notMeasured(shouldBeMeasured(subject(), check, Measure.CALLS), Measure.CALLS);
         }
     }
 
@@ -66,8 +61,9 @@ public abstract class AbstractReceiptScope<SELF extends AbstractReceiptScope<SEL
 
     /** What the failure messages call the actual: the receipt, or the run it was narrowed to. */
     String subject() {
-        return narrowedTo.map(label -> "run " + label + " of the " + actual.fixture().name() + " receipt")
-                .orElseGet(() -> actual.fixture().name() + " receipt (runs " + String.join(", ",
+        String name = VisibleText.of(actual.fixture().name());
+        return narrowedTo.map(label -> "run " + label + " of the " + name + " receipt")
+                .orElseGet(() -> name + " receipt (runs " + String.join(", ",
                         actual.runs().stream().map(RunFigures::label).toList()) + ")");
     }
 

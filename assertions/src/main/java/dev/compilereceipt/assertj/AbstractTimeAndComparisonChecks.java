@@ -73,7 +73,8 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
         isNotNull();
         String check = "have as many candidate calls as baseline calls in every phase";
         if (!actual.hasRun(Run.BASELINE) || !actual.hasRun(Run.CANDIDATE)) {
-            throw assertionError(shouldHaveTwoRuns(subject(), labels(actual.runs())));
+            throw diffFailure(shouldHaveTwoRuns(subject(), labels(actual.runs())),
+                    sortedLines(actual.runs().stream().map(RunFigures::label).toList()), sortedLines(List.of(Run.BASELINE, Run.CANDIDATE)));
         }
         RunFigures baseline = actual.run(Run.BASELINE);
         RunFigures candidate = actual.run(Run.CANDIDATE);
@@ -104,7 +105,7 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
         String check = "have a candidate median of at most " + ms(factor) + " x the baseline median in " + phase;
         Comparison comparison = comparable(phase, check);
         if (comparison.baselineMedianMs().isEmpty() || comparison.candidateMedianMs().isEmpty()) {
-            throw assertionError(shouldBeMeasured(subject(), check, Measure.WALL_MS));
+            throw notMeasured(shouldBeMeasured(subject(), check, Measure.WALL_MS), Measure.WALL_MS);
         }
         double baseline = comparison.baselineMedianMs().getAsDouble();
         double candidate = comparison.candidateMedianMs().getAsDouble();
@@ -127,10 +128,12 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
         PhaseFigures baseline = actual.run(Run.BASELINE).phase(phase);
         PhaseFigures candidate = actual.run(Run.CANDIDATE).phase(phase);
         if (baseline.breaks().isEmpty() || candidate.breaks().isEmpty()) {
-            throw assertionError(shouldBeMeasured(subject(), check, Measure.BREAKS));
+            throw notMeasured(shouldBeMeasured(subject(), check, Measure.BREAKS), Measure.BREAKS);
         }
         if (candidate.breaksPerCall().getAsDouble() >= baseline.breaksPerCall().getAsDouble()) {
-            throw assertionError(shouldHaveFewerBreaksPerCall(subject(), phase.id(), baseline, candidate));
+            throw diffFailure(shouldHaveFewerBreaksPerCall(subject(), phase.id(), baseline, candidate),
+                    "candidate " + phase + ": " + ms(candidate.breaksPerCall().getAsDouble()) + " breaks per call",
+                    "candidate " + phase + ": fewer than " + ms(baseline.breaksPerCall().getAsDouble()) + " breaks per call");
         }
         return myself;
     }
@@ -138,20 +141,25 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
     /** The baseline/candidate comparison of {@code phase}, compared or refused; fails when there is none. */
     public ComparisonAssert comparison(Phase phase) {
         isNotNull();
-        Comparison found = actual.comparison(phase).orElseThrow(() -> assertionError(shouldContain(subject(),
-                "a comparison of " + phase, missingComparison(phase))));
+        Comparison found = actual.comparison(phase).orElseThrow(() -> diffFailure(shouldContain(subject(),
+                "a comparison of " + phase, missingComparison(phase)), "comparisons: " + comparedPhases(), "comparisons: " + phase));
         return navigate(ComparisonAssert.class, Comparison.class, found, ComparisonAssert::new,
                 actual.fixture().name() + " receipt");
     }
 
     Comparison comparable(Phase phase, String check) {
         isNotNull();
-        Comparison comparison = actual.comparison(phase).orElseThrow(() -> assertionError(shouldContain(subject(),
-                "a comparison of " + phase, missingComparison(phase))));
+        Comparison comparison = actual.comparison(phase).orElseThrow(() -> diffFailure(shouldContain(subject(),
+                "a comparison of " + phase, missingComparison(phase)), "comparisons: " + comparedPhases(), "comparisons: " + phase));
         if (comparison.failure().isPresent()) {
-            throw assertionError(shouldBeComparable(subject(), check, comparison));
+            throw diffFailure(shouldBeComparable(subject(), check, comparison),
+                    phase + ": not compared (" + comparison.failure().get() + ")", phase + ": compared");
         }
         return comparison;
+    }
+
+    private String comparedPhases() {
+        return actual.comparisons().isEmpty() ? "none" : String.join(", ", actual.comparisons().stream().map(c -> c.phase().id()).toList());
     }
 
     String missingComparison(Phase phase) {
@@ -185,8 +193,7 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
         List<LedgerRow> offending = new ArrayList<>();
         for (RunFigures run : scope()) {
             requireCalls(run, "have " + figure);
-            double spent = value.apply(run.phase(phase)).orElseThrow(() -> assertionError(
-                    shouldBeMeasured(subject(), "have " + figure, measure)));
+            double spent = value.apply(run.phase(phase)).orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have " + figure, measure), measure));
             if (spent > maxMs) {
                 found.add("run " + run.label() + " " + verb + " " + ms(spent) + " ms");
                 actualLines.add(run.label() + " " + phase + ": " + ms(spent) + " ms");

@@ -6,6 +6,7 @@ import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
+import dev.compilereceipt.VisibleText;
 import dev.compilereceipt.BreakSite;
 import dev.compilereceipt.Measure;
 import org.assertj.core.api.AbstractObjectAssert;
@@ -18,7 +19,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: {@code assertThat(receipt).run("baseline").breakSite("scenarios.py:31").hasReasonContaining("print").hasCalls(12);}
  */
-public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, BreakSite> {
+public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, BreakSite> {
 
     public BreakSiteAssert(BreakSite actual) {
         super(actual, BreakSiteAssert.class);
@@ -27,7 +28,7 @@ public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, Break
     public BreakSiteAssert hasReasonContaining(String text) {
         isNotNull();
         if (actual.reason() == null || !actual.reason().contains(text)) {
-            throw diffFailure(shouldHaveFigure(subject(), "a reason containing " + text, "its reason was " + actual.reason()),
+            throw diffFailure(shouldHaveFigure(subject(), "a reason containing " + text, "its reason was " + VisibleText.of(actual.reason())),
                     actual.reason(), text);
         }
         return myself;
@@ -59,7 +60,7 @@ public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, Break
         isNotNull();
         String expected = "an eager-island time of at most " + ms(maxMs) + " ms";
         if (actual.eagerMs().isEmpty()) {
-            throw assertionError(shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS));
+            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
         }
         double found = actual.eagerMs().getAsDouble();
         if (found > maxMs) {
@@ -69,12 +70,8 @@ public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, Break
         return myself;
     }
 
-    private AssertionError diffFailure(ErrorMessageFactory message, String actualText, String expectedText) {
-        return failureWithActualExpected(actualText, expectedText, "%s",
-                message.create(new TextDescription(""), info.representation()));
-    }
 
     private String subject() {
-        return "break site " + actual.site();
+        return "break site " + VisibleText.of(actual.site());
     }
 }

@@ -18,7 +18,7 @@ import org.assertj.core.description.TextDescription;
  *
  * <p>Example: {@code assertThat(receipt).comparison(STEADY).isCompared().hasRatioAtMost(1.0);}
  */
-public class ComparisonAssert extends AbstractObjectAssert<ComparisonAssert, Comparison> {
+public class ComparisonAssert extends AbstractFigureAssert<ComparisonAssert, Comparison> {
 
     public ComparisonAssert(Comparison actual) {
         super(actual, ComparisonAssert.class);
@@ -35,11 +35,11 @@ public class ComparisonAssert extends AbstractObjectAssert<ComparisonAssert, Com
         String check = "have a median ratio (candidate / baseline) of at most " + ms(max);
         compared(check);
         if (actual.baselineMedianMs().isEmpty() || actual.candidateMedianMs().isEmpty()) {
-            throw assertionError(shouldBeMeasured(subject(), check, Measure.WALL_MS));
+            throw notMeasured(shouldBeMeasured(subject(), check, Measure.WALL_MS), Measure.WALL_MS);
         }
         if (actual.ratio().isEmpty()) {
-            throw assertionError(shouldHaveFigure(subject(), "a median ratio (candidate / baseline) of at most " + ms(max),
-                    "the baseline median is 0 ms, so there is no ratio"));
+            throw diffFailure(shouldHaveFigure(subject(), "a median ratio (candidate / baseline) of at most " + ms(max),
+                    "the baseline median is 0 ms, so there is no ratio"), "ratio: none (baseline median 0 ms)", "ratio: at most " + ms(max));
         }
         double ratio = actual.ratio().getAsDouble();
         if (ratio > max) {
@@ -55,7 +55,8 @@ public class ComparisonAssert extends AbstractObjectAssert<ComparisonAssert, Com
     private void compared(String check) {
         isNotNull();
         if (actual.failure().isPresent()) {
-            throw assertionError(shouldBeComparable(subject(), check, actual));
+            throw diffFailure(shouldBeComparable(subject(), check, actual),
+                    actual.phase() + ": not compared (" + actual.failure().get() + ")", actual.phase() + ": compared");
         }
     }
 

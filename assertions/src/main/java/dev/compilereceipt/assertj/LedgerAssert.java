@@ -15,7 +15,7 @@ import org.assertj.core.description.TextDescription;
  *
  * <p>Example: {@code assertThat(receipt.ledger()).hasCalls("baseline", 15).row("baseline", "b12").hasCache(COMPILE);}
  */
-public class LedgerAssert extends AbstractObjectAssert<LedgerAssert, Ledger> {
+public class LedgerAssert extends AbstractFigureAssert<LedgerAssert, Ledger> {
 
     /** The soft assertions this assert was made by, so that {@link #row} stays soft; null for hard assertions. */
     SoftAssertionsProvider softly;
@@ -38,10 +38,11 @@ public class LedgerAssert extends AbstractObjectAssert<LedgerAssert, Ledger> {
     /** The row of call {@code call} in run {@code run}; fails when there is none. */
     public LedgerRowAssert row(String run, String call) {
         isNotNull();
-        LedgerRow row = actual.row(run, call).orElseThrow(() -> assertionError(shouldContain(subject(),
+        LedgerRow row = actual.row(run, call).orElseThrow(() -> diffFailure(shouldContain(subject(),
                 "a row for call " + call + " of run " + run, actual.rows(run).isEmpty() ? "it has no calls of run " + run
                         : "run " + run + " has calls " + actual.rows(run).get(0).call() + ".."
-                        + actual.rows(run).get(actual.rows(run).size() - 1).call())));
+                        + actual.rows(run).get(actual.rows(run).size() - 1).call()),
+                FigureText.sortedLines(actual.rows(run).stream().map(r -> run + " " + r.call()).toList()), run + " " + call));
         LedgerRowAssert navigated = softly == null ? new LedgerRowAssert(row)
                 : softly.proxy(LedgerRowAssert.class, LedgerRow.class, row);
         return navigated.as(info.descriptionText().isEmpty() ? "ledger" : info.descriptionText());

@@ -3,6 +3,7 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
+import dev.compilereceipt.VisibleText;
 import dev.compilereceipt.CallCache;
 import dev.compilereceipt.GraphId;
 import dev.compilereceipt.LedgerRow;
@@ -18,7 +19,7 @@ import java.util.List;
  *
  * <p>Example: {@code assertThat(receipt.ledger().row("baseline", "b12").orElseThrow()).hasCache(CallCache.EAGER);}
  */
-public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, LedgerRow> {
+public class LedgerRowAssert extends AbstractFigureAssert<LedgerRowAssert, LedgerRow> {
 
     public LedgerRowAssert(LedgerRow actual) {
         super(actual, LedgerRowAssert.class);
@@ -28,7 +29,7 @@ public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, Ledge
     public LedgerRowAssert hasCache(CallCache expected) {
         isNotNull();
         if (actual.cache().isEmpty()) {
-            throw assertionError(shouldBeMeasured(subject(), "have cache outcome " + expected, Measure.CACHE_HITS));
+            throw notMeasured(shouldBeMeasured(subject(), "have cache outcome " + expected, Measure.CACHE_HITS), Measure.CACHE_HITS);
         }
         CallCache found = actual.cache().get();
         if (found != expected) {
@@ -55,6 +56,6 @@ public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, Ledge
     }
 
     private String subject() {
-        return "call " + actual.call() + " of run " + actual.run() + " (" + actual.phase() + ", family " + actual.family() + ")";
+        return VisibleText.of("call " + actual.call() + " of run " + actual.run() + " (" + actual.phase() + ", family " + actual.family() + ")");
     }
 }

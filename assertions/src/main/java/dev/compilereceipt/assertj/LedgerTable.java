@@ -4,6 +4,7 @@ import dev.compilereceipt.GraphId;
 import dev.compilereceipt.GuardMiss;
 import dev.compilereceipt.LedgerRow;
 import dev.compilereceipt.Receipt;
+import dev.compilereceipt.VisibleText;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,14 @@ final class LedgerTable {
             }
             lines.add(text.toString());
         }
-        return FigureText.indented(lines);
+        return FigureText.indented(lines.stream().map(VisibleText::of).toList());
+    }
+
+    /** The calls as sorted lines {@code baseline b04: 0/1} (run, call, graph ids touched): the actual of an IDE diff. */
+    static String graphLines(List<LedgerRow> rows) {
+        return FigureText.sortedLines(rows.stream().map(row -> VisibleText.of(row.run() + " " + row.call()) + ": "
+                + (row.graphs().isEmpty() ? "-" : row.graphs().stream().map(GraphId::toString).collect(Collectors.joining(" "))))
+                .distinct().toList());
     }
 
     /** The guard failures recorded in these calls, or empty text when there are none. */
@@ -62,7 +70,8 @@ final class LedgerTable {
                 }
             }
         }
-        return lines.isEmpty() ? "" : FigureText.NL + "guard failures behind them:" + FigureText.NL + FigureText.indented(lines);
+        return lines.isEmpty() ? "" : FigureText.NL + "guard failures behind them:" + FigureText.NL
+                + FigureText.indented(lines.stream().map(VisibleText::of).toList());
     }
 
     /** The break sites these calls crossed, with the reason each run gave for them. */
@@ -77,6 +86,7 @@ final class LedgerTable {
                 }
             }
         }
-        return lines.isEmpty() ? "" : FigureText.NL + "break sites crossed:" + FigureText.NL + FigureText.indented(lines);
+        return lines.isEmpty() ? "" : FigureText.NL + "break sites crossed:" + FigureText.NL
+                + FigureText.indented(lines.stream().map(VisibleText::of).toList());
     }
 }

@@ -27,7 +27,7 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>Example: {@code assertThat(receipt).run("baseline").phase(STEADY).hasCalls(8).hasCacheHits(16).hasMedianAtMost(0.1);}
  */
-public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert, PhaseFigures> {
+public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert, PhaseFigures> {
 
     public PhaseFiguresAssert(PhaseFigures actual) {
         super(actual, PhaseFiguresAssert.class);
@@ -87,8 +87,7 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
     private PhaseFiguresAssert wallTimeAtMost(String figure, double maxMs, ToDoubleFunction<WallTime> value) {
         isNotNull();
         String expected = "a " + figure + " wall time of at most " + ms(maxMs) + " ms";
-        WallTime wall = actual.wallMs().orElseThrow(() -> assertionError(
-                shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS)));
+        WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
         double found = value.applyAsDouble(wall);
         if (found > maxMs) {
             throw diffFailure(shouldHaveAtMostMs(subject(), expected, found),
@@ -99,7 +98,7 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
 
     private String measured(OptionalInt figure, String expected, Measure measure, String noun) {
         if (figure.isEmpty()) {
-            throw assertionError(shouldBeMeasured(subject(), "have " + expected, measure));
+            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, measure), measure);
         }
         return count(figure.getAsInt(), noun);
     }
@@ -111,10 +110,6 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
         return myself;
     }
 
-    private AssertionError diffFailure(ErrorMessageFactory message, String actualText, String expectedText) {
-        return failureWithActualExpected(actualText, expectedText, "%s",
-                message.create(new TextDescription(""), info.representation()));
-    }
 
     private String subject() {
         return "phase " + actual.phase() + " (" + count(actual.calls(), "call") + ")";

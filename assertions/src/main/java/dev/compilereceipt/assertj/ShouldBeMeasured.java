@@ -32,6 +32,9 @@ final class ShouldBeMeasured extends BasicErrorMessageFactory {
             case EAGER_ISLAND_MS -> "eager-island times were";
             case CACHE_HITS -> "cache hits (which calls ran cached variants and which ran eagerly) were";
             case BREAKS -> "breaks crossed per call were";
+            case COMPILES -> "the compiles that made a variant (first compiles among them) were";
+            case COMPILE_MS -> "compile times were";
+            case ARTIFACT_CACHE -> "on-disk compile cache hits and misses were";
         };
     }
 
@@ -46,6 +49,9 @@ final class ShouldBeMeasured extends BasicErrorMessageFactory {
                     + "records compiles, not hits)";
             case BREAKS -> "a compile-trace/1 capture, which records every break a call crosses (a TORCH_TRACE log "
                     + "records a break once, when compiling)";
+            case COMPILES, COMPILE_MS -> "a TORCH_TRACE log (its compilation_metrics name every compile and its time) "
+                    + "or a compile-trace/1 capture; TORCH_LOGS text names recompiles, fallbacks and breaks only";
+            case ARTIFACT_CACHE -> "a TORCH_TRACE log (its fx_graph_cache_* and aotautograd_cache_* artifacts)";
         };
     }
 }

@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.FigureText.indented;
+import dev.compilereceipt.VisibleText;
 import java.util.List;
 import java.util.Set;
 import org.assertj.core.error.BasicErrorMessageFactory;
@@ -20,6 +21,6 @@ final class ShouldHaveBreaksOnlyAt extends BasicErrorMessageFactory {
     static ErrorMessageFactory shouldHaveBreaksOnlyAt(String subject, Set<String> allowed, Set<String> notAllowed, List<String> evidence) {
         return new ShouldHaveBreaksOnlyAt("%nExpecting%n  %s%nto break only at%n%s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(allowed.isEmpty() ? "  (nowhere)" : indented(List.copyOf(allowed))),
-                unquotedString("it broke at " + String.join(", ", notAllowed)), unquotedString(indented(evidence)));
+                unquotedString(VisibleText.of("it broke at " + String.join(", ", notAllowed))), unquotedString(indented(evidence.stream().map(VisibleText::of).toList())));
     }
 }

@@ -4,9 +4,10 @@ import dev.compilereceipt.ReceiptExport;
 import dev.compilereceipt.Receipt;
 import dev.compilereceipt.report.ReceiptSummary;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,9 +35,13 @@ final class AuditCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Receipt receipt = Receipt.of(options.read());
         if (csvDir != null) {
-            Files.createDirectories(csvDir);
-            Files.writeString(csvDir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()), StandardCharsets.UTF_8);
-            Files.writeString(csvDir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt), StandardCharsets.UTF_8);
+            if (Files.exists(csvDir) && !Files.isDirectory(csvDir)) {
+                throw new OutputFiles.Refused(csvDir, "it is a file, not a folder");
+            }
+            Map<Path, String> pair = new LinkedHashMap<>();
+            pair.put(csvDir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()));
+            pair.put(csvDir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt));
+            OutputFiles.write(pair, options.trace);
         }
         if (json) {
             spec.commandLine().getOut().println(ReceiptExport.canonicalJson(receipt));

@@ -1,6 +1,7 @@
 package dev.compilereceipt.cli;
 
 import dev.compilereceipt.TraceRefusedException;
+import dev.compilereceipt.VisibleText;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
  * <p>Exit codes: 0 fine, 2 refused input (the contract's message on standard error), 1 anything
  * else. Example: {@code ./receipt audit fixtures/print-bridge/trace.json --json}.
  */
-@Command(name = "receipt", mixinStandardHelpOptions = true, version = "compile-receipt 0.1.0-SNAPSHOT",
+@Command(name = "receipt", mixinStandardHelpOptions = true, versionProvider = ReceiptCommand.BuildVersion.class,
         description = "Receipts for torch.compile runs: what broke, what recompiled, and what it cost.",
         subcommands = {AuditCommand.class, MutantsCommand.class, ReportCommand.class})
 public final class ReceiptCommand implements Callable<Integer> {
@@ -39,7 +40,16 @@ public final class ReceiptCommand implements Callable<Integer> {
                 err.println("receipt: refused: " + refused.getMessage());
                 return REFUSED;
             }
-            err.println("receipt: " + exception);
+            if (exception instanceof OutputFiles.Refused refused) {
+                err.println("receipt: " + refused.getMessage());
+                return REFUSED;
+            }
+            if (exception instanceof java.io.IOException io) {
+                err.println("receipt: " + VisibleText.of(io.getMessage() == null ? OutputFiles.plainWords(io) : io.getMessage()));
+                return 1;
+            }
+            err.println("receipt: " + VisibleText.of(exception.getMessage() == null ? "failed: " + exception.getClass().getSimpleName()
+                    : exception.getMessage()));
             return 1;
         });
         line.setParameterExceptionHandler((exception, args1) -> {
@@ -47,15 +57,49 @@ public final class ReceiptCommand implements Callable<Integer> {
             exception.getCommandLine().usage(err);
             return 1;
         });
-        int code = line.execute(args);
+        int code;
+        try {
+            code = line.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError exhausted) {
+            String trace = traceOf(line);
+            err.println("receipt: " + trace + ": " + (exhausted instanceof OutOfMemoryError
+                    ? "ran out of memory; raise the heap (JAVA_OPTS=-Xmx4g ./receipt ..., or java -Xmx4g -jar ...) or lower a limit"
+                            + " (--max-kept-chars, --max-compiles, --max-recompile-reasons)"
+                    : "nests too deeply to read; lower --max-depth"));
+            code = 1;
+        }
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** The trace the subcommand was given, for a message that must name it. */
+    private static String traceOf(CommandLine line) {
+        CommandLine.ParseResult parsed = line.getParseResult();
+        if (parsed == null || parsed.subcommand() == null || !parsed.subcommand().hasMatchedPositional(0)) {
+            return "the trace";
+        }
+        Object trace = parsed.subcommand().matchedPositional(0).getValue();
+        return String.valueOf(trace);
     }
 
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getOut());
         return 1;
+    }
+
+    /** The version the build wrote into {@code version.properties}, a resource Maven filters. */
+    static final class BuildVersion implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws java.io.IOException {
+            java.util.Properties properties = new java.util.Properties();
+            try (java.io.InputStream in = ReceiptCommand.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    properties.load(in);
+                }
+            }
+            return new String[] {"compile-receipt " + properties.getProperty("version", "(version unknown)")};
+        }
     }
 }

@@ -4,8 +4,6 @@ import dev.compilereceipt.Receipt;
 import dev.compilereceipt.report.ReceiptHtml;
 import dev.compilereceipt.Trace;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -37,11 +35,7 @@ final class ReportCommand implements Callable<Integer> {
         if (output == null) {
             spec.commandLine().getOut().print(page);
         } else {
-            Path parent = output.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(output, page, StandardCharsets.UTF_8);
+            OutputFiles.write(output, page, options.trace);
         }
         return 0;
     }

@@ -66,13 +66,12 @@ class ReportCommandTest {
     }
 
     @Test
-    void anOutputThatCannotBeWrittenExitsWithOne() throws Exception {
+    void anOutputThatIsAFolderIsRefusedInPlainWords() throws Exception {
         Path directory = Files.createDirectories(temp.resolve("receipt.html"));
 
         int code = run("report", FIXTURES.resolve("print-bridge/trace.json").toString(), "-o", directory.toString());
 
-        assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).isEqualTo("receipt: java.nio.file.FileSystemException: " + directory
-                + ": Is a directory" + System.lineSeparator());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("receipt: cannot write " + directory + ": it is a folder" + System.lineSeparator());
     }
 }

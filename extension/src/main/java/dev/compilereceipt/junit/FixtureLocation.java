@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Where a fixture was found: a file, or a classpath resource that is not a file (inside a jar).
@@ -26,12 +27,22 @@ record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, 
     }
 
     /** Reads and checks the trace; a {@link TraceRefusedException} when the contract refuses it. */
-    Trace read() {
+    Trace read(Limits limits, OptionalInt rank) {
+        return read(limits, rank, false);
+    }
+
+    /** With {@code side}, a trace of one run whatever its label, for {@code baseline = ..., candidate = ...}. */
+    Trace read(Limits limits, OptionalInt rank, boolean side) {
         if (file.isPresent()) {
-            return Traces.read(file.get());
+            return rank.isPresent() ? Traces.read(file.get(), rank.getAsInt(), limits)
+                    : side ? Traces.readSide(file.get(), limits) : Traces.read(file.get(), limits);
+        }
+        if (rank.isPresent()) {
+            throw new TraceRefusedException(name, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder; " + key
+                    + " is a classpath resource, a single file");
         }
         try (InputStream in = resource.get().openStream()) {
-            return Traces.read(name, in, Limits.DEFAULT);
+            return side ? Traces.readSide(name, in, limits) : Traces.read(name, in, limits);
         } catch (IOException e) {
             throw new TraceRefusedException(name, "", 0, 0, "cannot be read from " + key + ": " + e, e);
         }

@@ -1,19 +1,25 @@
 package dev.compilereceipt.junit;
 
 import java.util.List;
+import dev.compilereceipt.Limits;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * What one {@link TraceFixture} asks for: one trace path, or a baseline path and a candidate
  * path to combine.
  */
-record FixtureRequest(Optional<String> single, Optional<String> baseline, Optional<String> candidate) {
+record FixtureRequest(Optional<String> single, Optional<String> baseline, Optional<String> candidate, Limits limits,
+                      OptionalInt rank) {
 
     /**
-     * The request of an annotation; an {@link IllegalArgumentException} with the reason when it
-     * sets neither {@code value} nor both {@code baseline} and {@code candidate}, or mixes them.
+     * The request of an annotation, its limits taken from its attributes, else from the suite's
+     * {@code compilereceipt.limits.*} configuration parameters, else the defaults; an
+     * {@link IllegalArgumentException} with the reason when it sets neither {@code value} nor both
+     * {@code baseline} and {@code candidate}, or mixes them, or a limit is not a number.
      */
-    static FixtureRequest of(TraceFixture annotation) {
+    static FixtureRequest of(TraceFixture annotation, Function<String, Optional<String>> configuration) {
         Optional<String> single = given(annotation.value());
         Optional<String> baseline = given(annotation.baseline());
         Optional<String> candidate = given(annotation.candidate());
@@ -27,7 +33,39 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
             throw new IllegalArgumentException("baseline and candidate go together; "
                     + (baseline.isEmpty() ? "baseline" : "candidate") + " is missing");
         }
-        return new FixtureRequest(single, baseline, candidate);
+        Limits d = Limits.DEFAULT;
+        Limits limits = new Limits(
+                (int) limit(annotation.maxCalls(), "maxCalls", d.maxCalls(), configuration),
+                (int) limit(annotation.maxEvents(), "maxEvents", d.maxEventsPerCall(), configuration),
+                (int) limit(annotation.maxStringLength(), "maxStringLength", d.maxStringLength(), configuration),
+                d.maxDocumentBytes(),
+                (int) limit(annotation.maxBreakSites(), "maxBreakSites", d.maxBreakSites(), configuration),
+                (int) limit(annotation.maxRecompileReasons(), "maxRecompileReasons", d.maxRecompileReasons(), configuration),
+                (int) limit(annotation.maxCompiles(), "maxCompiles", d.maxCompiles(), configuration),
+                (int) limit(annotation.maxDepth(), "maxDepth", d.maxDepth(), configuration),
+                limit(annotation.maxKeptChars(), "maxKeptChars", d.maxKeptChars(), configuration));
+        OptionalInt rank = annotation.rank() < 0 ? OptionalInt.empty() : OptionalInt.of(annotation.rank());
+        return new FixtureRequest(single, baseline, candidate, limits, rank);
+    }
+
+    private static long limit(long attribute, String name, long fallback, Function<String, Optional<String>> configuration) {
+        if (attribute >= 0) {
+            return attribute;
+        }
+        Optional<String> configured = configuration.apply(TraceFixture.LIMITS + name);
+        if (configured.isEmpty()) {
+            return fallback;
+        }
+        try {
+            long value = Long.parseLong(configured.get().strip());
+            if (value < 0 || value > (name.equals("maxKeptChars") ? Long.MAX_VALUE : Integer.MAX_VALUE)) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("the configuration parameter " + TraceFixture.LIMITS + name + " is \""
+                    + configured.get() + "\"; it must be a whole number of at least 0");
+        }
     }
 
     boolean combined() {

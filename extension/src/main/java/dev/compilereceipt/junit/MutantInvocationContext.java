@@ -6,6 +6,7 @@ import dev.compilereceipt.Receipt;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -31,26 +32,32 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
     private final Optional<String> lack;
     private final List<ReceiptDifference> changes;
     private final Optional<LoadedFixture> attached;
+    /** Set by the unmutated invocation when the test fails on the true receipt: a kill then proves nothing. */
+    private final AtomicReference<Throwable> truthFailed;
 
     private MutantInvocationContext(Optional<Mutant> mutant, Receipt truth, Receipt receipt, Optional<String> lack,
-                                    List<ReceiptDifference> changes, Optional<LoadedFixture> attached) {
+                                    List<ReceiptDifference> changes, Optional<LoadedFixture> attached,
+                                    AtomicReference<Throwable> truthFailed) {
         this.mutant = mutant;
         this.truth = truth;
         this.receipt = receipt;
         this.lack = lack;
         this.changes = List.copyOf(changes);
         this.attached = attached;
+        this.truthFailed = truthFailed;
     }
 
     /** The invocation on the fixture's true receipt. */
-    static MutantInvocationContext unmutated(LoadedFixture fixture) {
+    static MutantInvocationContext unmutated(LoadedFixture fixture, AtomicReference<Throwable> truthFailed) {
         Receipt truth = fixture.receipt();
-        return new MutantInvocationContext(Optional.empty(), truth, truth, Optional.empty(), List.of(), Optional.of(fixture));
+        return new MutantInvocationContext(Optional.empty(), truth, truth, Optional.empty(), List.of(), Optional.of(fixture),
+                truthFailed);
     }
 
     /** The invocation on the receipt with {@code mutant} switched on; {@code lack} says why the fixture cannot show it. */
-    static MutantInvocationContext mutated(Mutant mutant, Receipt truth, Receipt mutated, Optional<String> lack, List<ReceiptDifference> changes) {
-        return new MutantInvocationContext(Optional.of(mutant), truth, mutated, lack, changes, Optional.empty());
+    static MutantInvocationContext mutated(Mutant mutant, Receipt truth, Receipt mutated, Optional<String> lack,
+                                           List<ReceiptDifference> changes, AtomicReference<Throwable> truthFailed) {
+        return new MutantInvocationContext(Optional.of(mutant), truth, mutated, lack, changes, Optional.empty(), truthFailed);
     }
 
     @Override
@@ -61,7 +68,7 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
     @Override
     public List<Extension> getAdditionalExtensions() {
         return mutant.<List<Extension>>map(m -> List.of(new MutantReceiptResolver(receipt, attached), new KillInterceptor(m)))
-                .orElseGet(() -> List.of(new MutantReceiptResolver(receipt, attached)));
+                .orElseGet(() -> List.of(new MutantReceiptResolver(receipt, attached), new TruthInterceptor()));
     }
 
     /**
@@ -90,6 +97,22 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
         }
     }
 
+    /** Remembers that the test failed on the true receipt, for the mutant invocations after it. */
+    private final class TruthInterceptor implements InvocationInterceptor {
+        @Override
+        public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
+                                                ExtensionContext extensionContext) throws Throwable {
+            try {
+                invocation.proceed();
+            } catch (TestAbortedException aborted) {
+                throw aborted;
+            } catch (Throwable failed) {
+                truthFailed.compareAndSet(null, failed);
+                throw failed;
+            }
+        }
+    }
+
     /** A failed assertion kills the mutant and becomes a pass; a pass becomes the failure. */
     private final class KillInterceptor implements InvocationInterceptor {
         private final Mutant mutant;
@@ -101,6 +124,11 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
         @Override
         public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                                 ExtensionContext extensionContext) throws Throwable {
+            if (truthFailed.get() != null) {
+                invocation.skip();
+                throw new TestAbortedException("the test fails on the true receipt of " + truth.fixture().name()
+                        + "; fix it first: a mutant it fails on is not killed by it");
+            }
             if (lack.isPresent()) {
                 invocation.skip();
                 throw new TestAbortedException("mutant " + mutant.id() + " is not distinguishable on fixture "

@@ -10,6 +10,7 @@ import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -42,11 +43,12 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
         Trace trace = fixture.trace();
         Receipt truth = fixture.receipt();
         List<TestTemplateInvocationContext> invocations = new ArrayList<>();
-        invocations.add(MutantInvocationContext.unmutated(fixture));
+        AtomicReference<Throwable> truthFailed = new AtomicReference<>();
+        invocations.add(MutantInvocationContext.unmutated(fixture, truthFailed));
         for (Mutant mutant : Mutant.values()) {
             Receipt mutated = Receipt.of(trace, mutant);
             invocations.add(MutantInvocationContext.mutated(mutant, truth, mutated,
-                    Discrimination.lack(trace, mutant), ReceiptDifference.between(truth, mutated)));
+                    Discrimination.lack(trace, mutant), ReceiptDifference.between(truth, mutated), truthFailed));
         }
         return invocations.stream();
     }

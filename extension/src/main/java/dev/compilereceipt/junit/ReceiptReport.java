@@ -36,6 +36,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class ReceiptReport {
 
+    private static final int REPUBLISH_ATTEMPTS = 20;
+    /** Longer fixture names are cut and end in a hash of the whole name, so the folder name stays legal everywhere. */
+    private static final int LONGEST_NAME = 80;
+
     private ReceiptReport() {
     }
 
@@ -48,17 +52,26 @@ final class ReceiptReport {
             String directory = directoryName(receipt, names);
             Map<String, String> entry = entry(receipt, directory);
             Path[] attached = new Path[1];
-            try {
-                context.publishDirectory(directory, dir -> {
-                    attached[0] = dir.toAbsolutePath();
-                    Files.writeString(dir.resolve("receipt.json"), ReceiptExport.canonicalJson(receipt), StandardCharsets.UTF_8);
-                    Files.writeString(dir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()), StandardCharsets.UTF_8);
-                    Files.writeString(dir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt), StandardCharsets.UTF_8);
-                    Files.writeString(dir.resolve("receipt.html"), ReceiptHtml.render(trace, receipt), StandardCharsets.UTF_8);
-                });
-            } catch (RuntimeException e) {
+            RuntimeException lastFailure = null;
+            // JUnit 5.12 refuses a folder that exists (a second run without clean): then a fresh name.
+            for (int attempt = 0; attempt < REPUBLISH_ATTEMPTS && attached[0] == null; attempt++) {
+                String name = attempt == 0 ? directory : directory + "-run" + (attempt + 1);
+                try {
+                    context.publishDirectory(name, dir -> {
+                        Files.writeString(dir.resolve("receipt.json"), ReceiptExport.canonicalJson(receipt), StandardCharsets.UTF_8);
+                        Files.writeString(dir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()), StandardCharsets.UTF_8);
+                        Files.writeString(dir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt), StandardCharsets.UTF_8);
+                        Files.writeString(dir.resolve("receipt.html"), ReceiptHtml.render(trace, receipt), StandardCharsets.UTF_8);
+                        attached[0] = dir.toAbsolutePath();
+                    });
+                    entry.put("receipt", name);
+                } catch (RuntimeException e) {
+                    lastFailure = e;
+                }
+            }
+            if (attached[0] == null && lastFailure != null) {
                 // The report must never turn a test's outcome: say why the files are missing instead.
-                entry.put("attachments", "not written: " + e.getMessage());
+                entry.put("attachments", "not written: " + lastFailure.getMessage());
             }
             context.publishReportEntry(entry);
             System.out.print(printed(entry, attached[0]));
@@ -128,8 +141,21 @@ final class ReceiptReport {
         return value.isPresent() ? CanonicalJson.number(value.getAsDouble()) : "not measured";
     }
 
+    private static String shortHash(String text) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 4);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
     private static String directoryName(Receipt receipt, Set<String> taken) {
-        String base = "receipt-" + receipt.fixture().name().replaceAll("[^A-Za-z0-9._-]", "_");
+        String safe = receipt.fixture().name().replaceAll("[^A-Za-z0-9._-]", "_");
+        if (safe.length() > LONGEST_NAME) {
+            safe = safe.substring(0, LONGEST_NAME - 9) + "-" + shortHash(receipt.fixture().name());
+        }
+        String base = "receipt-" + safe;
         String name = base;
         for (int n = 2; !taken.add(name); n++) {
             name = base + "-" + n;

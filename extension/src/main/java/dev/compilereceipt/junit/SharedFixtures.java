@@ -3,7 +3,10 @@ package dev.compilereceipt.junit;
 import dev.compilereceipt.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.Traces;
+import dev.compilereceipt.Limits;
+import dev.compilereceipt.Run;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -31,24 +34,40 @@ final class SharedFixtures {
         FixtureLocator locator = FixtureLocator.of(context);
         ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
         if (!request.combined()) {
-            return single(store, locator.locate(request.single().get()));
+            return single(store, locator.locate(request.single().get()), request, false);
         }
         FixtureLocation baseline = locator.locate(request.baseline().get());
         FixtureLocation candidate = locator.locate(request.candidate().get());
-        Key key = new Key(List.of(baseline.key(), candidate.key()));
-        return store.getOrComputeIfAbsent(key, k -> combine(single(store, baseline), single(store, candidate)), LoadedFixture.class);
+        Key key = new Key(List.of(baseline.key(), candidate.key()), request.limits(), request.rank(), true);
+        return store.getOrComputeIfAbsent(key,
+                k -> combine(single(store, baseline, request, true), single(store, candidate, request, true)), LoadedFixture.class);
     }
 
-    private static LoadedFixture single(ExtensionContext.Store store, FixtureLocation location) {
-        return store.getOrComputeIfAbsent(new Key(List.of(location.key())), key -> read(location), LoadedFixture.class);
+    /** One file, read once per limits, rank and whether it is a side of a comparison (then any single run's label will do). */
+    private static LoadedFixture single(ExtensionContext.Store store, FixtureLocation location, FixtureRequest request, boolean side) {
+        // A file read one way serves the other when the result is the same: a plain read as a side, and a
+        // side read as a plain one when its run is the baseline (a lone candidate is refused as a plain read).
+        LoadedFixture other = store.get(new Key(List.of(location.key()), request.limits(), request.rank(), !side), LoadedFixture.class);
+        if (other != null && other.refusal().isEmpty() && (side || other.trace().run(Run.BASELINE).isPresent())) {
+            return other;
+        }
+        return store.getOrComputeIfAbsent(new Key(List.of(location.key()), request.limits(), request.rank(), side),
+                key -> read(location, request, side), LoadedFixture.class);
     }
 
-    private static LoadedFixture read(FixtureLocation location) {
+    private static LoadedFixture read(FixtureLocation location, FixtureRequest request, boolean side) {
         READS.incrementAndGet();
         try {
-            return LoadedFixture.of(location.key(), location.read());
+            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side));
         } catch (TraceRefusedException refusal) {
             return LoadedFixture.refused(location.key(), refusal);
+        } catch (OutOfMemoryError | StackOverflowError exhausted) {
+            // One sentence instead of an error that takes the test JVM down: which file, and what to raise.
+            return LoadedFixture.refused(location.key(), new IllegalStateException(location.key() + ": "
+                    + (exhausted instanceof OutOfMemoryError
+                    ? "reading it ran out of memory; raise the test JVM's heap (Surefire's argLine -Xmx...) or lower a limit"
+                            + " (@TraceFixture(maxKeptChars = ..., maxCompiles = ...))"
+                    : "it nests too deeply to read; lower @TraceFixture(maxDepth = ...)")));
         }
     }
 
@@ -67,7 +86,7 @@ final class SharedFixtures {
         }
     }
 
-    /** The locations a fixture was read from: one file, or baseline and candidate. */
-    private record Key(List<String> locations) {
+    /** The locations a fixture was read from (one file, or baseline and candidate) and what it was read under. */
+    private record Key(List<String> locations, Limits limits, OptionalInt rank, boolean side) {
     }
 }

@@ -21,6 +21,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code receipt.json}, {@code ledger.csv}, {@code receipt.csv} and {@code receipt.html} are
  * attached to the test report; {@value #REPORT_ATTACH}{@code =always} attaches them for every test, {@code never} for none.
  *
+ * <p>Limits: a capture of 65 calls is read with {@code @TraceFixture(value = "big.json", maxCalls = 128)};
+ * a whole suite raises one with the configuration parameter {@code compilereceipt.limits.maxCalls}
+ * (likewise {@code maxEvents}, {@code maxStringLength}, {@code maxBreakSites},
+ * {@code maxRecompileReasons}, {@code maxCompiles}, {@code maxDepth}, {@code maxKeptChars}); an
+ * attribute wins over the parameter. {@code rank} chooses one log of a multi-rank TORCH_TRACE folder.
+ *
  * <p>Example:
  * <pre>{@code
  * @Test
@@ -51,4 +57,34 @@ public @interface TraceFixture {
 
     /** A single-run trace that becomes the candidate run; needs {@link #baseline()}. */
     String candidate() default "";
+
+    /** The prefix of configuration parameters that set a limit for a whole suite: {@code compilereceipt.limits.maxCalls}. */
+    String LIMITS = "compilereceipt.limits.";
+
+    /** Calls allowed per run; -1 for the suite's {@code compilereceipt.limits.maxCalls}, else 64. */
+    int maxCalls() default -1;
+
+    /** Events allowed per call; -1 for {@code compilereceipt.limits.maxEvents}, else 16. */
+    int maxEvents() default -1;
+
+    /** The longest string a trace may hold; -1 for {@code compilereceipt.limits.maxStringLength}, else 1 Mi. */
+    int maxStringLength() default -1;
+
+    /** Distinct break sites a TORCH_TRACE run may report; -1 for {@code compilereceipt.limits.maxBreakSites}, else 1,000. */
+    int maxBreakSites() default -1;
+
+    /** Recompile reasons a TORCH_TRACE run may hold; -1 for {@code compilereceipt.limits.maxRecompileReasons}, else 100,000. */
+    int maxRecompileReasons() default -1;
+
+    /** Compiles a TORCH_TRACE run may hold; -1 for {@code compilereceipt.limits.maxCompiles}, else 100,000. */
+    int maxCompiles() default -1;
+
+    /** The deepest JSON payload of a TORCH_TRACE log; -1 for {@code compilereceipt.limits.maxDepth}, else 1,000. */
+    int maxDepth() default -1;
+
+    /** Characters of text a TORCH_TRACE log may keep; -1 for {@code compilereceipt.limits.maxKeptChars}, else 16 Mi. */
+    long maxKeptChars() default -1;
+
+    /** The rank to read from a TORCH_TRACE folder with one log per rank; -1 for a folder of one log, or a file. */
+    int rank() default -1;
 }

@@ -42,7 +42,7 @@ final class TraceFixtureExtension
      * template that steps aside but still needs the true fixture.
      */
     static LoadedFixture fixture(ExtensionContext context, TraceFixture annotation) {
-        return SharedFixtures.load(context, FixtureRequest.of(annotation));
+        return SharedFixtures.load(context, FixtureRequest.of(annotation, context::getConfigurationParameter));
     }
 
     /**
@@ -62,6 +62,7 @@ final class TraceFixtureExtension
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        SupportedJUnit.require();
         TraceFixture annotation = parameterContext.findAnnotation(TraceFixture.class).orElseThrow();
         InjectionPoint point = InjectionPoint.of(parameterContext.getParameter());
         Object value = inject(annotation, point, extensionContext, ParameterResolutionException::new);
@@ -80,6 +81,7 @@ final class TraceFixtureExtension
 
     @Override
     public void beforeAll(ExtensionContext context) {
+        SupportedJUnit.require();
         for (Field field : annotatedFields(context.getRequiredTestClass())) {
             if (Modifier.isStatic(field.getModifiers())) {
                 set(field, null, context);
@@ -94,8 +96,11 @@ final class TraceFixtureExtension
             return;
         }
         Set<LoadedFixture> fixtures = receivedAbove(context);
-        context.getTestInstances().ifPresent(instances -> {
-            for (Object instance : instances.getAllInstances()) {
+        // A field's receipt belongs to the tests of the class that declares it, not to a @MutantTest's
+        // invocations (each has its own receipt) nor to the classes a @Nested class sits in.
+        boolean mutantInvocation = context.getTestMethod().map(m -> m.isAnnotationPresent(MutantTest.class)).orElse(false);
+        context.getTestInstances().filter(instances -> !mutantInvocation).ifPresent(instances -> {
+            for (Object instance : List.of(instances.getInnermostInstance())) {
                 for (Field field : annotatedFields(instance.getClass())) {
                     try {
                         fixtures.add(fixture(context, field.getAnnotation(TraceFixture.class)));
@@ -145,7 +150,8 @@ final class TraceFixtureExtension
         }
         Optional<RuntimeException> refusal = fixture.refusal();
         if (refusal.isPresent()) {
-            throw failure.of(where + "trace refused: " + refusal.get().getMessage(), refusal.get());
+            throw failure.of(where + (refusal.get() instanceof IllegalStateException ? "" : "trace refused: ")
+                    + refusal.get().getMessage(), refusal.get());
         }
         return point.value(fixture);
     }

@@ -18,10 +18,12 @@ final class BreakSiteTable {
 
     private final RunFigures run;
     private final List<LedgerRow> rows;
+    private final boolean crossingsMeasured;
 
-    BreakSiteTable(RunFigures run, List<LedgerRow> rows) {
+    BreakSiteTable(RunFigures run, List<LedgerRow> rows, boolean crossingsMeasured) {
         this.run = run;
         this.rows = rows;
+        this.crossingsMeasured = crossingsMeasured;
     }
 
     void write(Markup html) {
@@ -74,7 +76,8 @@ final class BreakSiteTable {
             previous = row.phase();
             int crossings = Collections.frequency(row.breakSites(), site.site());
             html.open("g", "class", "freq", "data-call", row.call(), "data-phase", row.phase().id(), "data-value", Integer.toString(crossings));
-            html.element("title", row.call() + " (" + row.phase().id() + "): crossed " + crossings + (crossings == 1 ? " time" : " times"));
+            html.element("title", row.call() + " (" + row.phase().id() + "): " + (crossingsMeasured
+                    ? "crossed " + crossings + (crossings == 1 ? " time" : " times") : "crossings not measured by this source"));
             html.empty("rect", "class", crossings == 0 ? "cell zero" : "cell hot", "x", Markup.px(x), "y", "1",
                     "width", Markup.px(CELL - 2), "height", Markup.px(CELL - 2));
             if (crossings > 0) {

@@ -176,7 +176,9 @@ final class CallTimeline {
     private void row(Markup html, Run run, Call call, double y) {
         Optional<LedgerRow> ledgerRow = receipt.ledger().row(run.label(), call.id());
         String cache = ledgerRow.flatMap(LedgerRow::cache).map(CallCache::id).orElse("n/m");
-        boolean finding = call.phase().isCompiled() && call.events().isEmpty();
+        // Only a source that measured cache outcomes can say that nothing compiled ran: a marked
+        // TORCH_TRACE log records compiles, not hits, so a call without events there is unknown, not eager.
+        boolean finding = call.phase().isCompiled() && call.events().isEmpty() && trace.measured(Measure.CACHE_HITS);
         OptionalDouble wall = ledgerRow.map(LedgerRow::wallMs).orElse(OptionalDouble.empty());
         html.open("g", "class", "call" + (finding ? " finding" : ""), "data-run", run.label(), "data-call", call.id(),
                 "data-phase", call.phase().id(), "data-family", call.family(), "data-cache", cache,

@@ -1,6 +1,8 @@
 package dev.compilereceipt.report;
 
 import dev.compilereceipt.CompileLog;
+import dev.compilereceipt.Measure;
+import dev.compilereceipt.ReceiptLimits;
 import java.util.List;
 
 /** The compile log of a TORCH_TRACE run in the HTML view: what the log says, independent of calls. */
@@ -9,14 +11,15 @@ final class CompileLogList {
     private CompileLogList() {
     }
 
-    static void write(Markup html, String run, CompileLog log) {
+    static void write(Markup html, String run, CompileLog log, ReceiptLimits limits) {
         html.open("div", "class", "run", "data-run", run);
         html.element("h3", run);
         html.open("dl", "class", "compile-log", "data-run", run);
-        field(html, "compiles", log.compiles());
+        boolean compiles = limits.measured(Measure.COMPILES);
+        field(html, "compiles", compiles ? log.compiles() : null);
         field(html, "recompiles", log.recompiles());
         field(html, "fallbacks", log.fallbacks());
-        field(html, "graphs", log.graphs());
+        field(html, "graphs", compiles ? log.graphs() : null);
         field(html, "fallback_graphs", log.fallbackGraphs());
         String compileMs = log.compileMs().isPresent() ? Markup.ms(log.compileMs().getAsDouble()) : "null";
         html.open("div", "data-field", "compile_ms").element("dt", "compile ms")
@@ -29,19 +32,30 @@ final class CompileLogList {
             html.open("div", "data-field", "recompile_reason", "data-graph", reason.graph()).element("dt", "recompile " + reason.graph())
                     .element("dd", reason.guard().strip()).close("div");
         }
-        cache(html, "fx_graph", log.artifactCache().fxGraph());
-        cache(html, "aotautograd", log.artifactCache().aotAutograd());
+        boolean caches = limits.measured(Measure.ARTIFACT_CACHE);
+        cache(html, "fx_graph", caches ? log.artifactCache().fxGraph() : null);
+        cache(html, "aotautograd", caches ? log.artifactCache().aotAutograd() : null);
         html.close("dl");
         html.close("div").newline();
     }
 
+    /** A list of compile ids; {@code null} when the source did not measure it. */
     private static void field(Markup html, String name, List<String> ids) {
+        if (ids == null) {
+            html.open("div", "data-field", name).element("dt", name.replace('_', ' '))
+                    .element("dd", "n/m", "data-value", "null").close("div");
+            return;
+        }
         html.open("div", "data-field", name).element("dt", name.replace('_', ' '))
                 .element("dd", ids.size() + (ids.isEmpty() ? "" : ": " + String.join(" ", ids)), "data-value", Integer.toString(ids.size()))
                 .close("div");
     }
 
     private static void cache(Markup html, String name, CompileLog.CacheCounts counts) {
+        if (counts == null) {
+            html.open("div", "data-field", name + "_cache").element("dt", name + " cache").element("dd", "n/m").close("div");
+            return;
+        }
         html.open("div", "data-field", name + "_cache").element("dt", name + " cache")
                 .element("dd", "hit " + counts.hit() + ", miss " + counts.miss() + ", bypass " + counts.bypass()).close("div");
     }

@@ -6,6 +6,7 @@ import dev.compilereceipt.Fixture;
 import dev.compilereceipt.GraphId;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.PhaseFigures;
+import dev.compilereceipt.Measure;
 import dev.compilereceipt.Receipt;
 import dev.compilereceipt.ReceiptLimits;
 import dev.compilereceipt.Run;
@@ -206,7 +207,7 @@ public final class ReceiptHtml {
                 + "and the eager-island time spent there; the strip shows how many times each call crossed it, one cell a call.", "class", "note");
         html.open("div", "class", "runs").newline();
         for (RunFigures run : receipt.runs()) {
-            new BreakSiteTable(run, receipt.ledger().rows(run.label())).write(html);
+            new BreakSiteTable(run, receipt.ledger().rows(run.label()), trace.measured(Measure.BREAKS)).write(html);
         }
         html.close("div").newline();
         html.close("section").newline();
@@ -227,10 +228,11 @@ public final class ReceiptHtml {
 
     private void compileLogs() {
         html.open("section", "id", "compile-log").newline();
-        html.element("h2", "Compile log (TORCH_TRACE)");
+        // Only a TORCH_LOGS text leaves the compiles unmeasured.
+        html.element("h2", receipt.limits().measured(Measure.COMPILES) ? "Compile log (TORCH_TRACE)" : "Compile log (TORCH_LOGS text)");
         html.open("div", "class", "runs").newline();
         for (RunFigures run : receipt.runs()) {
-            run.compileLog().ifPresent(log -> CompileLogList.write(html, run.label(), log));
+            run.compileLog().ifPresent(log -> CompileLogList.write(html, run.label(), log, receipt.limits()));
         }
         html.close("div").newline();
         html.close("section").newline();

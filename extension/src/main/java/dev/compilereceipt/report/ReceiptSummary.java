@@ -7,10 +7,13 @@ import dev.compilereceipt.BreakSite;
 import dev.compilereceipt.Comparison;
 import dev.compilereceipt.CompileLog;
 import dev.compilereceipt.Fixture;
+import dev.compilereceipt.Measure;
+import dev.compilereceipt.ReceiptLimits;
 import dev.compilereceipt.GuardMiss;
 import dev.compilereceipt.PhaseFigures;
 import dev.compilereceipt.Receipt;
 import dev.compilereceipt.RunFigures;
+import dev.compilereceipt.VisibleText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,30 +33,37 @@ public final class ReceiptSummary {
     private ReceiptSummary() {
     }
 
+    /** What the table's counts count: a call that crosses a break runs two regions, so its hits are two. */
+    private static final String HITS = "  (compiles and hits count compiled regions: a call that crosses one break runs two)\n";
+
     public static String render(Receipt receipt) {
         StringBuilder out = new StringBuilder();
         Fixture fixture = receipt.fixture();
-        out.append("receipt of ").append(fixture.name());
+        out.append("receipt of ").append(VisibleText.of(fixture.name()));
         if (!fixture.fields().isEmpty()) {
             out.append(" (").append(fixture.sortedFields().entrySet().stream()
-                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))).append(')');
+                    .map(e -> VisibleText.of(e.getKey() + " " + e.getValue())).collect(Collectors.joining(", "))).append(')');
         }
         out.append('\n');
         out.append("trace_sha256   ").append(receipt.traceSha256()).append('\n');
         out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
         for (RunFigures run : receipt.runs()) {
             out.append('\n').append("run ").append(run.label()).append('\n');
-            out.append(run.hasPhases() ? table(run) : "  phases: none (the source has no per-call markers)\n");
-            out.append("  graphs: ").append(run.graphs().isEmpty() ? "none" : join(run.graphs())).append('\n');
+            out.append(run.hasPhases() ? table(run) + HITS : "  phases: none (the source has no per-call markers)\n");
+            out.append("  graphs: ").append(run.variants().isEmpty() ? "none" : join(run.variants()));
+            if (!run.fallbackGraphs().isEmpty()) {
+                out.append("; fell back, no variant: ").append(join(run.fallbackGraphs()));
+            }
+            out.append('\n');
             if (run.breakSites().isEmpty()) {
                 out.append("  break sites: none\n");
             } else {
                 out.append("  break sites:\n");
                 for (BreakSite site : run.breakSites()) {
-                    out.append("    ").append(site.site()).append("  crossed by ").append(site.calls())
+                    out.append("    ").append(VisibleText.of(site.site())).append("  crossed by ").append(site.calls())
                             .append(site.calls() == 1 ? " call" : " calls").append(", at most ").append(site.perCallMax())
                             .append(" per call, eager ").append(ms(site.eagerMs())).append(" ms\n")
-                            .append("      ").append(site.reason()).append('\n');
+                            .append("      ").append(VisibleText.of(site.reason())).append('\n');
                 }
             }
             if (run.guardMisses().isEmpty()) {
@@ -61,11 +71,11 @@ public final class ReceiptSummary {
             } else {
                 out.append("  guard misses:\n");
                 for (GuardMiss miss : run.guardMisses()) {
-                    out.append("    ").append(miss.call()).append(" -> ").append(miss.graph()).append("  ")
-                            .append(miss.guard().strip()).append('\n');
+                    out.append("    ").append(VisibleText.of(miss.call())).append(" -> ").append(miss.graph()).append("  ")
+                            .append(VisibleText.of(miss.guard().strip())).append('\n');
                 }
             }
-            run.compileLog().ifPresent(log -> out.append(compileLog(log)));
+            run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits())));
         }
         if (!receipt.comparisons().isEmpty()) {
             out.append("\ncomparison (candidate / baseline, median wall ms)\n");
@@ -88,20 +98,25 @@ public final class ReceiptSummary {
         return out.toString();
     }
 
-    private static String compileLog(CompileLog log) {
+    private static String compileLog(CompileLog log, ReceiptLimits limits) {
+        boolean compiles = limits.measured(Measure.COMPILES);
         StringBuilder out = new StringBuilder("  compile log:\n");
-        out.append("    compiles ").append(log.compiles().size()).append(" (recompiles ").append(log.recompiles().size())
-                .append("), fallbacks ").append(log.fallbacks().size()).append(", compile ms ").append(ms(log.compileMs()))
+        out.append("    compiles ").append(compiles ? Integer.toString(log.compiles().size()) : "n/m").append(" (recompiles ")
+                .append(log.recompiles().size()).append("), fallbacks ").append(log.fallbacks().size()).append(", compile ms ")
+                .append(ms(log.compileMs())).append('\n');
+        out.append("    variants made: ").append(!compiles ? "n/m" : log.graphs().isEmpty() ? "none" : String.join(" ", log.graphs()))
                 .append('\n');
-        out.append("    variants made: ").append(log.graphs().isEmpty() ? "none" : String.join(" ", log.graphs())).append('\n');
         if (!log.fallbackGraphs().isEmpty()) {
             out.append("    fell back: ").append(String.join(" ", log.fallbackGraphs())).append('\n');
         }
         for (CompileLog.Site site : log.breakSites()) {
-            out.append("    break ").append(site.site()).append("  reported by ").append(site.compiles())
-                    .append(site.compiles() == 1 ? " compile" : " compiles").append("\n      ").append(site.reason()).append('\n');
+            out.append("    break ").append(VisibleText.of(site.site())).append("  reported by ").append(site.compiles())
+                    .append(site.compiles() == 1 ? " compile" : " compiles").append("\n      ").append(VisibleText.of(site.reason())).append('\n');
         }
         out.append("    recompile reasons: ").append(log.recompileReasons().size()).append('\n');
+        if (!limits.measured(Measure.ARTIFACT_CACHE)) {
+            return out.append("    on-disk caches: n/m\n").toString();
+        }
         CompileLog.CacheCounts fx = log.artifactCache().fxGraph();
         CompileLog.CacheCounts aot = log.artifactCache().aotAutograd();
         out.append("    on-disk caches: fx_graph hit ").append(fx.hit()).append(" miss ").append(fx.miss()).append(" bypass ")

@@ -3,6 +3,7 @@ package dev.compilereceipt.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.compilereceipt.Limits;
 import dev.compilereceipt.Trace;
 import java.io.OutputStream;
 import java.net.URL;
@@ -10,6 +11,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
@@ -29,7 +31,7 @@ class FixtureLocatorTest {
         FixtureLocation location = locator.locate(BEFORE.toString());
 
         assertThat(location.file()).contains(BEFORE);
-        assertThat(location.read().fixture().name()).isEqualTo("tiny");
+        assertThat(location.read(Limits.DEFAULT, OptionalInt.empty()).fixture().name()).isEqualTo("tiny");
     }
 
     @Test
@@ -57,7 +59,7 @@ class FixtureLocatorTest {
         Files.writeString(temp.resolve("root/traces/before.json"), "not even JSON");
         FixtureLocator locator = new FixtureLocator(Optional.of(temp.resolve("root").toString()), temp, getClass().getClassLoader());
 
-        Trace trace = locator.locate("traces/before.json").read();
+        Trace trace = locator.locate("traces/before.json").read(Limits.DEFAULT, OptionalInt.empty());
 
         assertThat(trace.fixture().name()).isEqualTo("tiny");
     }
@@ -75,7 +77,7 @@ class FixtureLocatorTest {
 
             assertThat(location.file()).isEmpty();
             assertThat(location.key()).isEqualTo("jar:" + jar.toUri().toURL() + "!/shared/tiny.json");
-            Trace trace = location.read();
+            Trace trace = location.read(Limits.DEFAULT, OptionalInt.empty());
             assertThat(trace.source()).isEqualTo(Path.of("shared/tiny.json"));
             assertThat(trace.runs().get(0).calls()).hasSize(4);
         }

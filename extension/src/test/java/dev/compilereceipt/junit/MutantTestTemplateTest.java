@@ -62,18 +62,28 @@ class MutantTestTemplateTest {
     }
 
     @Test
-    void aTestThatFailsOnTheTrueReceiptFailsTheUnmutatedInvocation() {
+    void aTestThatFailsOnTheTrueReceiptFailsTheUnmutatedInvocationAndAbortsEveryMutant() {
         Events tests = EngineRun.withFixturesRoot().execute(WrongOnTruthCases.class).testEvents();
-        // the wrong check fails on every receipt, so every mutant counts as caught; the unmutated run is the red one
-        tests.assertStatistics(stats -> stats.started(6).succeeded(5).failed(1));
+        // the wrong check fails on every receipt: no mutant it fails on is killed by it, so none is shown green
+        tests.assertStatistics(stats -> stats.started(6).succeeded(0).failed(1).aborted(5));
         tests.assertThatEvents().haveExactly(1, event(test(), displayName("unmutated"),
                 finishedWithFailure(message(text -> text.contains("expected: 0") && text.contains("but was: 8")))));
+        tests.assertThatEvents().haveExactly(5, event(test(), abortedWithReason(instanceOf(TestAbortedException.class),
+                message("the test fails on the true receipt of print-bridge; fix it first: a mutant it fails on is not killed by it"))));
+    }
+
+    @Test
+    void aFieldFixtureOfTheClassIsNotAttachedToMutantInvocations() {
+        Events tests = EngineRun.withFixturesRoot().output(output).execute(FieldAndMutantCases.class).testEvents();
+        // the unmutated invocation passes; drop-warmup survives and fails, and attaches nothing: not the field's ledger either
+        tests.assertThatEvents().haveExactly(1, event(test(), displayName("mutant: drop-warmup"), finishedWithFailure()));
+        assertThat(tests.fileEntryPublished().count()).isZero();
     }
 
     @Test
     void aFailingUnmutatedInvocationAttachesTheTrueReceipt() throws Exception {
         Events tests = EngineRun.withFixturesRoot().output(output).execute(WrongOnTruthCases.class).testEvents();
-        tests.assertStatistics(stats -> stats.started(6).succeeded(5).failed(1));
+        tests.assertStatistics(stats -> stats.started(6).failed(1).aborted(5));
 
         // only the red unmutated invocation attaches; the five mutant invocations passed (killed) and attach nothing
         List<Event> published = tests.fileEntryPublished().list();
@@ -164,6 +174,16 @@ class MutantTestTemplateTest {
         @MutantTest
         void expectsNoBreaks(@TraceFixture("print-bridge/trace.json") Receipt receipt) {
             assertThat(receipt.run("baseline").phase(Phase.STEADY).breaks().getAsInt()).isEqualTo(0);
+        }
+    }
+
+    static class FieldAndMutantCases {
+        @TraceFixture("int-spec/trace.json")
+        dev.compilereceipt.Ledger unrelated;
+
+        @MutantTest
+        void forgetsWarmup(@TraceFixture("print-bridge/trace.json") Receipt receipt) {
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).breaks().getAsInt()).isEqualTo(8);
         }
     }
 

@@ -149,7 +149,7 @@ class TraceFixtureErrorsTest {
                 .haveExactly(1, event(test("twoRunsAsABaseline"), finishedWithFailure(instanceOf(ParameterResolutionException.class), message(
                         "@TraceFixture(baseline = \"print-bridge/trace.json\", candidate = \"traces/after.json\")" + method
                                 + "twoRunsAsABaseline(Receipt): trace refused: cannot combine: the baseline trace " + EngineRun.FIXTURES
-                                + "/print-bridge/trace.json must hold exactly one run, it holds 2 [baseline, candidate]"))));
+                                + "/print-bridge/trace.json must hold exactly one run, it holds 2 [baseline, candidate]; a trace of both runs is read as it is, with @TraceFixture(\"...\") or Traces.read"))));
     }
 
     static class WrongFieldTypeCases {

@@ -1,5 +1,11 @@
 package dev.compilereceipt.junit;
 
+import org.junit.platform.testkit.engine.Events;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.compilereceipt.Ledger;
@@ -127,6 +133,30 @@ class TraceFixtureInjectionTest {
         void theTraceToo(@TraceFixture(baseline = "traces/before.json", candidate = "traces/after.json") Trace trace) {
             assertThat(trace.run("candidate").orElseThrow().calls().get(1).wallMs()).isEqualTo(9.0);
         }
+    }
+
+    static class CandidateLabelCases {
+        @Test
+        void aCandidateFileMayLabelItsRunCandidate(
+                @TraceFixture(baseline = "traces/before.json", candidate = "traces/candidate-only.json") Receipt receipt) {
+            // candidate-only.json is before.json with its one run labelled "candidate": it becomes the candidate run.
+            assertThat(receipt.runs()).extracting(run -> run.label()).containsExactly("baseline", "candidate");
+            assertThat(receipt.run("candidate").phase(Phase.WARMUP).compiles()).isEqualTo(1);
+        }
+
+        @Test
+        void aTwoRunFileIsNoSide(@TraceFixture(baseline = "traces/before.json", candidate = "print-bridge/trace.json") Receipt receipt) {
+        }
+    }
+
+    @Test
+    void aSingleRunFileCombinesWhateverItsLabelAndATwoRunFileIsRefusedInASentence() {
+        Events tests = EngineRun.withFixturesRoot().execute(CandidateLabelCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+        tests.assertThatEvents().haveExactly(1, event(test("aTwoRunFileIsNoSide"), finishedWithFailure(
+                instanceOf(org.junit.jupiter.api.extension.ParameterResolutionException.class),
+                message(text -> text.contains("must hold exactly one run, it holds 2 [baseline, candidate]; a trace of both runs is"
+                        + " read as it is, with @TraceFixture(\"...\") or Traces.read")))));
     }
 
     @Test

@@ -58,6 +58,13 @@ class TraceFixtureReportTest {
         }
     }
 
+    static class LongNameCases {
+        @Test
+        void fails(@TraceFixture("traces/long-name.json") Receipt receipt) {
+            assertThat(receipt.runs()).isEmpty();
+        }
+    }
+
     /** The entry for traces/before.json, by hand: 4 calls, 1 compile (c1), graph 0/0, no breaks, steady median (2.0 + 4.0) / 2 = 3. */
     private static Map<String, String> expectedEntry() {
         Receipt receipt = Receipt.of(Traces.read(BEFORE));
@@ -103,6 +110,35 @@ class TraceFixtureReportTest {
 
         events.assertStatistics(stats -> stats.started(1).failed(1));
         assertAttached(events);
+    }
+
+    @Test
+    void aSecondRunIntoTheSameOutputAttachesAgainUnderAFreshName() throws Exception {
+        // JUnit 5.12 refuses to publish into a folder that exists, as after a second mvn test without clean.
+        EngineRun.withFixturesRoot().output(output).execute(FailingCases.class);
+        Events again = EngineRun.withFixturesRoot().output(output).execute(FailingCases.class).testEvents();
+
+        again.assertStatistics(stats -> stats.started(1).failed(1));
+        List<FileEntry> files = again.fileEntryPublished().stream().map(e -> e.getRequiredPayload(FileEntry.class)).toList();
+        assertThat(files).hasSize(1);
+        Path directory = files.get(0).getPath();
+        assertThat(directory.resolve("receipt.json")).exists();
+        Map<String, String> entry = again.reportingEntryPublished().stream()
+                .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs()).findFirst().orElseThrow();
+        assertThat(entry).doesNotContainKey("attachments");
+        assertThat(entry.get("receipt")).isEqualTo(directory.getFileName().toString()).startsWith("receipt-tiny");
+    }
+
+    @Test
+    void aLongFixtureNameIsCutAndEndsInAHashOfTheWholeName() {
+        Events events = EngineRun.withFixturesRoot().output(output).execute(LongNameCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(1).failed(1));
+        Path directory = events.fileEntryPublished().stream().map(e -> e.getRequiredPayload(FileEntry.class)).findFirst()
+                .orElseThrow().getPath();
+        // "receipt-" + the first 71 characters of "tiny-xxx…" + "-" + 8 hex digits of the name's SHA-256
+        assertThat(directory.getFileName().toString()).matches("receipt-tiny-x{66}-[0-9a-f]{8}");
+        assertThat(directory.resolve("receipt.json")).exists();
     }
 
     @Test

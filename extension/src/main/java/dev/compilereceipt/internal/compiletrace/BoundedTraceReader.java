@@ -50,6 +50,7 @@ public final class BoundedTraceReader {
     private final LocatedJson json;
     private final TraceFields rules;
     private final EventReader eventReader;
+    private boolean side;
 
     private BoundedTraceReader(Path file, Limits limits, LocatedJson json) {
         this.file = file;
@@ -77,8 +78,15 @@ public final class BoundedTraceReader {
     }
 
     public static Trace read(Path file, InputStream in, Limits limits) {
+        return read(file, in, limits, false);
+    }
+
+    /** With {@code side}, a file of one run is read whatever its label: one side of a comparison to combine. */
+    public static Trace read(Path file, InputStream in, Limits limits, boolean side) {
         LocatedJson json = LocatedJson.parse(file, in, limits);
-        return new BoundedTraceReader(file, limits, json).trace();
+        BoundedTraceReader reader = new BoundedTraceReader(file, limits, json);
+        reader.side = side;
+        return reader.trace();
     }
 
     private Trace trace() {
@@ -137,7 +145,7 @@ public final class BoundedTraceReader {
             }
             runs.add(new Run(label, calls(rules.required(run, at, "calls"), at + "/calls")));
         }
-        if (!labels.contains(Run.BASELINE)) {
+        if (!labels.contains(Run.BASELINE) && !(side && runs.size() == 1)) {
             throw rules.refuse("/runs", "a \"baseline\" run is required");
         }
         return runs;
@@ -152,7 +160,7 @@ public final class BoundedTraceReader {
         }
         if (node.size() > limits.maxCalls()) {
             throw rules.refuse(at, "the run has " + node.size() + " calls, over the limit of " + limits.maxCalls()
-                    + " calls per run (raise it with Limits.withMaxCalls or the CLI's --max-calls)");
+                    + " calls per run (raise it with Limits.withMaxCalls, the CLI's --max-calls or @TraceFixture(maxCalls = ...))");
         }
         List<Call> calls = new ArrayList<>();
         Set<String> ids = new HashSet<>();
@@ -197,7 +205,7 @@ public final class BoundedTraceReader {
         }
         if (eventsNode.size() > limits.maxEventsPerCall()) {
             throw rules.refuse(at + "/events", "the call has " + eventsNode.size() + " events, over the limit of "
-                    + limits.maxEventsPerCall() + " events per call (raise it with Limits.withMaxEventsPerCall or the CLI's --max-events)");
+                    + limits.maxEventsPerCall() + " events per call (raise it with Limits.withMaxEventsPerCall, the CLI's --max-events or @TraceFixture(maxEvents = ...))");
         }
         List<Event> events = new ArrayList<>();
         for (int i = 0; i < eventsNode.size(); i++) {

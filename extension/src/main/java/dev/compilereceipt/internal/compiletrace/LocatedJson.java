@@ -168,7 +168,7 @@ public final class LocatedJson {
                 throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(), "the document holds more than "
                         + limits.maxValues() + " JSON values, more than a trace within the limits of " + limits.maxCalls()
                         + " calls per run and " + limits.maxEventsPerCall() + " events per call can hold (raise them with"
-                        + " Limits.withMaxCalls and Limits.withMaxEventsPerCall, or the CLI's --max-calls and --max-events)");
+                        + " Limits.withMaxCalls and Limits.withMaxEventsPerCall, the CLI's --max-calls and --max-events, or @TraceFixture(maxCalls = ..., maxEvents = ...))");
             }
             places.put(pointer, new long[] {at.getLineNr(), at.getColumnNr()});
             JsonNodeFactory nodes = JsonNodeFactory.instance;

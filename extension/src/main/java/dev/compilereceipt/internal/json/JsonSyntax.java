@@ -50,10 +50,23 @@ public final class JsonSyntax {
     /** Open containers: true for an object, false for an array. */
     private boolean[] stack = new boolean[32];
     private int depth;
+    private final int maxDepth;
+    private boolean tooDeep;
+
+    /** A check that fails a value nested deeper than {@code maxDepth}: the stack of open containers is bounded by it. */
+    public JsonSyntax(int maxDepth) {
+        this.maxDepth = maxDepth;
+    }
 
     public void reset() {
         state = VALUE;
         depth = 0;
+        tooDeep = false;
+    }
+
+    /** Whether the check failed because a value nested deeper than the limit. */
+    public boolean tooDeep() {
+        return tooDeep;
     }
 
     public void feed(byte[] b, int from, int to) {
@@ -175,12 +188,14 @@ public final class JsonSyntax {
     private void value(byte c) {
         switch (c) {
             case '{' -> {
-                push(true);
-                state = KEY_OR_CLOSE;
+                if (push(true)) {
+                    state = KEY_OR_CLOSE;
+                }
             }
             case '[' -> {
-                push(false);
-                state = VALUE_OR_CLOSE;
+                if (push(false)) {
+                    state = VALUE_OR_CLOSE;
+                }
             }
             case '"' -> {
                 state = STRING;
@@ -254,11 +269,17 @@ public final class JsonSyntax {
         state = LITERAL;
     }
 
-    private void push(boolean object) {
+    private boolean push(boolean object) {
+        if (depth == maxDepth) {
+            tooDeep = true;
+            state = ERROR;
+            return false;
+        }
         if (depth == stack.length) {
             stack = Arrays.copyOf(stack, depth * 2);
         }
         stack[depth++] = object;
+        return true;
     }
 
     private void close(boolean object) {

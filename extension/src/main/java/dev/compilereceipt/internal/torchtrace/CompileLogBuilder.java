@@ -3,6 +3,7 @@ package dev.compilereceipt.internal.torchtrace;
 import dev.compilereceipt.BreakDetail;
 import dev.compilereceipt.CompileLog;
 import dev.compilereceipt.Event;
+import dev.compilereceipt.Limits;
 import dev.compilereceipt.Millis;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -31,8 +32,21 @@ final class CompileLogBuilder {
     private final int[] aotAutograd = new int[3];
     private double compileMs;
     private boolean untimed;
+    private final Limits limits;
+
+    CompileLogBuilder(Limits limits) {
+        this.limits = limits;
+    }
 
     void add(LogCompile compile) {
+        if (compiles.size() + fallbacks.size() == limits.maxCompiles()) {
+            throw LogLimit.over("the run has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
+                    "max_compiles", "withMaxCompiles");
+        }
+        if (recompileReasons.size() + compile.guardFailures().size() > limits.maxRecompileReasons()) {
+            throw LogLimit.over("the run has more than " + limits.maxRecompileReasons() + " recompile reasons",
+                    limits.maxRecompileReasons(), "max_recompile_reasons", "withMaxRecompileReasons");
+        }
         String graph = compile.graph().toString();
         if (compile.madeVariant()) {
             compiles.add(graph);
@@ -48,6 +62,10 @@ final class CompileLogBuilder {
         compileMs += compile.compileMs();
         untimed |= !compile.timed();
         for (Event.Break brk : compile.breaks()) {
+            if (!siteCompiles.containsKey(brk.site()) && siteCompiles.size() == limits.maxBreakSites()) {
+                throw LogLimit.over("the run reports more than " + limits.maxBreakSites() + " distinct break sites",
+                        limits.maxBreakSites(), "max_break_sites", "withMaxBreakSites");
+            }
             siteReasons.putIfAbsent(brk.site(), brk.reason());
             siteDetails.putIfAbsent(brk.site(), brk.detail());
             siteCompiles.merge(brk.site(), 1, Integer::sum);

@@ -20,14 +20,15 @@ final class LogPayload {
     private final MessageDigest md5;
     private boolean verifying;
     private boolean checkingJson;
-    private final JsonSyntax json = new JsonSyntax();
+    private final JsonSyntax json;
     private int keepLimit;
     private byte[] kept = new byte[256];
     private int keptLength;
     private boolean overflowed;
     private boolean first;
 
-    LogPayload() {
+    LogPayload(int maxDepth) {
+        json = new JsonSyntax(maxDepth);
         try {
             md5 = MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
@@ -92,6 +93,11 @@ final class LogPayload {
      */
     boolean jsonValid() {
         return !checkingJson || first || json.complete();
+    }
+
+    /** Whether a payload that must be JSON nested deeper than the limit. */
+    boolean tooDeep() {
+        return checkingJson && json.tooDeep();
     }
 
     byte[] kept() {

@@ -1,6 +1,7 @@
 package dev.compilereceipt.internal.torchtrace;
 
 import dev.compilereceipt.Call;
+import dev.compilereceipt.Limits;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -11,10 +12,11 @@ final class LogRun {
     private String label;
     final List<Call> calls = new ArrayList<>();
     final Set<String> ids = new HashSet<>();
-    private final CompileLogBuilder log = new CompileLogBuilder();
+    private final CompileLogBuilder log;
 
-    LogRun(String label) {
+    LogRun(String label, Limits limits) {
         this.label = label;
+        this.log = new CompileLogBuilder(limits);
     }
 
     String label() {

@@ -3,6 +3,7 @@ package dev.compilereceipt.internal.torchtrace;
 import org.apiguardian.api.API;
 
 import dev.compilereceipt.TraceRefusedException;
+import dev.compilereceipt.VisibleText;
 import dev.compilereceipt.Traces;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -80,8 +81,8 @@ public final class TorchTraceFolder {
 
     public Path only() {
         if (logs.size() > 1) {
-            throw new TraceRefusedException(dir, "", 0, 0, "the folder holds logs of ranks " + ranks()
-                    + "; choose one (Traces.read(dir, rank) or the CLI's --rank)");
+            throw new TraceRefusedException(dir, "", 0, 0, "the folder holds logs of ranks " + VisibleText.list(ranks())
+                    + "; choose one (Traces.read(dir, rank), the CLI's --rank or @TraceFixture(rank = ...))");
         }
         return logs.values().iterator().next();
     }
@@ -89,7 +90,7 @@ public final class TorchTraceFolder {
     public Path rank(int rank) {
         Path log = logs.get(rank);
         if (log == null) {
-            throw new TraceRefusedException(dir, "", 0, 0, "no log for rank " + rank + "; the folder holds ranks " + ranks());
+            throw new TraceRefusedException(dir, "", 0, 0, "no log for rank " + rank + "; the folder holds ranks " + VisibleText.list(ranks()));
         }
         return log;
     }

@@ -12,7 +12,6 @@ import dev.compilereceipt.Run;
 import dev.compilereceipt.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.internal.json.StringPool;
-import com.fasterxml.jackson.core.JsonFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -45,38 +44,36 @@ import java.util.Set;
  *
  * <p>With {@code compile_receipt_call} markers the log gives runs of calls, each compile attributed
  * to the call it happened in (see {@link CompileTracker}); without them one {@code baseline} run
- * with no calls. Either way each run carries its {@link CompileLog}.
+ * with no calls. Either way each run carries its {@link dev.compilereceipt.CompileLog}.
  */
 @API(status = API.Status.INTERNAL)
 public final class TorchTraceReader {
 
-    private static final String RECOMPILE_REASONS = "recompile_reasons";
-    private static final String GRAPH_BREAK = "dynamo_graph_break_reason";
-    private static final int BREAK_TEXT_KEPT = 64 << 10;
     /** Bad lines are listed in the receipt, so their number is bounded: a file of garbage after one record is no log. */
-    static final int MAX_BAD_LINES = 10_000;
+    static final int MAX_BAD_LINES = LogRecords.MAX_BAD_LINES;
 
     private final Path file;
     private final Limits limits;
-    private final StringPool pool = new StringPool();
-    private final LogPayload payload = new LogPayload();
-    private final CompileTracker tracker = new CompileTracker(pool);
-    private final List<Long> badLines = new ArrayList<>();
+    private final StringPool pool;
+    private final LogRecords records;
+    private final LogPayload payload;
+    private final CompileTracker tracker;
     private final Map<String, LogRun> runs = new LinkedHashMap<>();
     private final Set<String> finishedRuns = new HashSet<>();
     private LogRun run;
     private CallInProgress call;
     private boolean sawMarker;
     private boolean wallMeasured = true;
-
-    private LogEnvelope record;
-    private long recordLine;
-    private boolean skippingPayload;
+    private boolean side;
 
     private TorchTraceReader(Path file, Limits limits) {
         this.file = file;
         this.limits = limits;
-        this.run = new LogRun(null);
+        this.pool = new StringPool(limits.maxStringLength(), limits.maxKeptChars());
+        this.payload = new LogPayload(limits.maxDepth());
+        this.records = new LogRecords(file, limits, pool, payload);
+        this.tracker = new CompileTracker(pool);
+        this.run = new LogRun(null, limits);
         tracker.target(run.log(), compile -> { });
     }
 
@@ -89,79 +86,25 @@ public final class TorchTraceReader {
     }
 
     public static Trace read(Path file, InputStream in, Limits limits, int maxLine) throws IOException {
-        return new TorchTraceReader(file, limits).readAll(new LogLines(file, in, maxLine));
+        return read(file, in, limits, maxLine, false);
+    }
+
+    /** With {@code side}, a log whose markers name one run is read whatever its label: one side of a comparison. */
+    public static Trace read(Path file, InputStream in, Limits limits, int maxLine, boolean side) throws IOException {
+        TorchTraceReader reader = new TorchTraceReader(file, limits);
+        reader.side = side;
+        return reader.readAll(new LogLines(file, in, maxLine));
     }
 
     private Trace readAll(LogLines lines) throws IOException {
-        while (lines.next()) {
-            if (lines.number() == 1 && GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end()) < 0) {
-                throw new TraceRefusedException(file, "", 1, 0, "not a TORCH_TRACE log: line 1 does not start with a glog prefix"
-                        + " and a JSON envelope, like " + GlogPrefix.EXAMPLE);
-            }
-            if (lines.isPayload()) {
-                if (record != null) {
-                    payload.line(lines.bytes(), lines.start() + 1, lines.end());
-                } else if (!skippingPayload) {
-                    // Payload lines of no record (after a bad envelope): skipped, and the first of them is
-                    // reported, as the envelope of a bad record would be.
-                    bad(lines.number());
-                    skippingPayload = true;
-                }
-                continue;
-            }
-            if (lines.isBlank()) {
-                // An empty line inside a payload occurs in real logs; tlparse drops empty lines before
-                // parsing, and so does this reader: the record goes on. Outside a record it ends a
-                // run of orphan payload lines.
-                if (record == null) {
-                    skippingPayload = false;
-                }
-                continue;
-            }
-            finishRecord();
-            int envelope = GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end());
-            Optional<LogEnvelope> parsed = envelope < 0 ? Optional.empty()
-                    : LogEnvelope.parse(lines.bytes(), envelope, lines.end(), pool);
-            if (parsed.isEmpty()) {
-                bad(lines.number());
-                skippingPayload = true;
-                continue;
-            }
-            beginRecord(parsed.get(), lines.number());
+        try {
+            records.readAll(lines, this::handle);
+            return trace();
+        } catch (LogLimit over) {
+            throw new TraceRefusedException(file, "", records.at(), 0, over.getMessage());
+        } catch (StringPool.OverLimit over) {
+            throw new TraceRefusedException(file, "", records.at(), 0, LogLimit.of(over).getMessage());
         }
-        finishRecord();
-        if (lines.number() == 0) {
-            throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a TORCH_TRACE log has one record a line");
-        }
-        return trace();
-    }
-
-    private void beginRecord(LogEnvelope envelope, long line) {
-        record = envelope;
-        recordLine = line;
-        skippingPayload = false;
-        int keep = 0;
-        if (envelope.isArtifact(CallMarker.ARTIFACT) || envelope.isArtifact(RECOMPILE_REASONS)) {
-            keep = LogLines.MAX_LINE;
-        } else if (envelope.isArtifact(GRAPH_BREAK)) {
-            keep = BREAK_TEXT_KEPT;
-        }
-        // 2.14 writes a lone recompile reason as bare text under "encoding": "json": guards() reads both forms.
-        boolean checkJson = envelope.payloadIsJson() && !envelope.isArtifact(RECOMPILE_REASONS);
-        payload.begin(envelope.payloadMd5().isPresent(), checkJson, keep);
-    }
-
-    private void finishRecord() throws IOException {
-        LogEnvelope envelope = record;
-        record = null;
-        if (envelope == null) {
-            return;
-        }
-        if (!payload.jsonValid() | !payload.md5Matches(envelope.payloadMd5())) {
-            bad(recordLine);
-            return;
-        }
-        handle(envelope);
     }
 
     private void handle(LogEnvelope envelope) throws IOException {
@@ -175,17 +118,18 @@ public final class TorchTraceReader {
                 marker(CallMarker.parse(payload.kept(), this::refuse));
             } else if (run.log().countCacheArtifact(name)) {
                 return;
-            } else if (envelope.hasCompileId() && name.equals(RECOMPILE_REASONS)) {
+            } else if (envelope.hasCompileId() && name.equals(LogRecords.RECOMPILE_REASONS)) {
                 if (payload.overflowed()) {
-                    throw refuse("a recompile_reasons payload is longer than " + (LogLines.MAX_LINE >> 20) + " MiB");
+                    throw LogLimit.over("a recompile_reasons payload longer than " + LogRecords.REASONS_PER_PAYLOAD
+                            + " reasons of max_string_length", records.reasonsKept(), "max_string_length", "withMaxStringLength");
                 }
                 Optional<List<String>> guards = RecompileReasons.parse(payload.kept(), pool);
                 if (guards.isEmpty()) {
-                    bad(recordLine);
+                    records.bad(records.line());
                     return;
                 }
                 tracker.recompileReasons(graph(envelope), guards.get());
-            } else if (envelope.hasCompileId() && name.equals(GRAPH_BREAK)) {
+            } else if (envelope.hasCompileId() && name.equals(LogRecords.GRAPH_BREAK)) {
                 tracker.graphBreak(graph(envelope), BreakMessage.ofArtifact(new String(payload.kept(), StandardCharsets.UTF_8), pool));
             }
         } else if (kind.equals(LogEnvelope.DYNAMO_START) && envelope.hasCompileId()) {
@@ -215,7 +159,7 @@ public final class TorchTraceReader {
                 throw refuse("the markers of run " + marker.run() + " start again after run " + run.label()
                         + "; the calls of a run must be contiguous in the log");
             }
-            run = new LogRun(marker.run());
+            run = new LogRun(marker.run(), limits);
             runs.put(marker.run(), run);
         }
         tracker.flush();
@@ -229,9 +173,9 @@ public final class TorchTraceReader {
             }
             if (run.calls.size() >= limits.maxCalls()) {
                 throw refuse("run " + run.label() + " has more than " + limits.maxCalls()
-                        + " calls, over the limit of calls per run (raise it with Limits.withMaxCalls or the CLI's --max-calls)");
+                        + " calls, over the limit of calls per run (raise it with Limits.withMaxCalls, the CLI's --max-calls or @TraceFixture(maxCalls = ...))");
             }
-            call = new CallInProgress(marker, recordLine);
+            call = new CallInProgress(marker, records.line());
             tracker.target(run.log(), call.compiles::add);
         } else {
             if (call == null || !call.id.equals(marker.id())) {
@@ -243,7 +187,7 @@ public final class TorchTraceReader {
             call.compiles.forEach(compile -> compile.addEventsTo(events));
             if (events.size() > limits.maxEventsPerCall()) {
                 throw refuse("call " + call.id + " has " + events.size() + " events, over the limit of "
-                        + limits.maxEventsPerCall() + " events per call (raise it with Limits.withMaxEventsPerCall or the CLI's --max-events)");
+                        + limits.maxEventsPerCall() + " events per call (raise it with Limits.withMaxEventsPerCall, the CLI's --max-events or @TraceFixture(maxEvents = ...))");
             }
             wallMeasured &= marker.wallMs().isPresent();
             run.calls.add(new Call(call.id, call.phase, call.family, marker.wallMs().orElse(0), Optional.empty(), events));
@@ -260,11 +204,12 @@ public final class TorchTraceReader {
         }
         Set<Measure> notMeasured = EnumSet.of(Measure.REGION_MS, Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS);
         if (!sawMarker) {
-            notMeasured = EnumSet.allOf(Measure.class);
+            // Every runtime figure; compiles, compile time and the on-disk caches are all in the log.
+            notMeasured = EnumSet.range(Measure.CALLS, Measure.BREAKS);
             run.label(Run.BASELINE);
             runs.put(Run.BASELINE, run);
         } else {
-            if (!runs.containsKey(Run.BASELINE)) {
+            if (!runs.containsKey(Run.BASELINE) && !(side && runs.size() == 1)) {
                 throw new TraceRefusedException(file, "", 0, 0, "the compile_receipt_call markers name no \"baseline\" run; a baseline run is required");
             }
             if (!wallMeasured) {
@@ -280,18 +225,10 @@ public final class TorchTraceReader {
         }
         String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         Fixture fixture = new Fixture(stem.endsWith(".log") ? stem.substring(0, stem.length() - 4) : stem, Map.of(), Optional.empty());
-        return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, badLines);
-    }
-
-    private void bad(long line) {
-        if (badLines.size() == MAX_BAD_LINES) {
-            throw new TraceRefusedException(file, "", line, 0, "more than " + MAX_BAD_LINES + " bad lines (the first at line "
-                    + badLines.get(0) + "): too damaged to import as a TORCH_TRACE log; a real log has a few at most");
-        }
-        badLines.add(line);
+        return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, records.badLines());
     }
 
     private TraceRefusedException refuse(String rule) {
-        return new TraceRefusedException(file, "", recordLine, 0, rule);
+        return new TraceRefusedException(file, "", records.line(), 0, rule);
     }
 }

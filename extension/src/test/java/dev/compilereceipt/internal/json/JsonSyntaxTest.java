@@ -31,7 +31,7 @@ class JsonSyntaxTest {
 
     private static boolean check(String text, boolean byteByByte) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        JsonSyntax json = new JsonSyntax();
+        JsonSyntax json = new JsonSyntax(1000);
         json.reset();
         if (byteByByte) {
             for (int i = 0; i < bytes.length; i++) {

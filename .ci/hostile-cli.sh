@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The receipt command against inputs a shell hands it: a pipe, process substitution, /dev/stdin,
+# "-", a named FIFO; and a heap too small for the trace. Every command runs under -Xmx64m (the
+# launcher passes JAVA_OPTS) and within 30 s; each prints one line here, and the script fails on
+# the first check that does not hold. The table is docs/hostile-input.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export JAVA_OPTS="-Xmx64m"
+trace=fixtures/print-bridge/trace.json
+log=fixtures/torch-2.14/print-bridge/torch_trace.log
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+checks=0
+
+fail() { echo "hostile-cli: $*" >&2; exit 1; }
+ok() { checks=$((checks + 1)); echo "ok: $*"; }
+
+./receipt audit "$trace" > "$work/file.txt"
+./receipt audit "$log" > "$work/log-file.txt"
+
+same_as_file() { # name, expected, command...
+  local name=$1 expected=$2; shift 2
+  if ! timeout 30 "$@" > "$work/out.txt" 2> "$work/err.txt"; then
+    fail "$name: exit $? ($(head -c 300 "$work/err.txt"))"
+  fi
+  cmp -s "$work/out.txt" "$expected" || fail "$name: the receipt differs from that of the file"
+  ok "$name gives the receipt of the file"
+}
+
+# A TORCH_TRACE log's fixture is named after its file, so standard input names it "(standard input)":
+# the name and the hashes over it differ, every figure below them is the file's.
+same_figures() { # name, expected, command...
+  local name=$1 expected=$2; shift 2
+  if ! timeout 30 "$@" > "$work/out.txt" 2> "$work/err.txt"; then
+    fail "$name: exit $? ($(head -c 300 "$work/err.txt"))"
+  fi
+  cmp -s <(tail -n +4 "$work/out.txt") <(tail -n +4 "$expected") || fail "$name: the figures differ from those of the file"
+  ok "$name gives the figures of the file"
+}
+
+same_as_file "process substitution" "$work/file.txt" bash -c "./receipt audit <(cat $trace)"
+same_as_file "a pipe into /dev/stdin" "$work/file.txt" bash -c "cat $trace | ./receipt audit /dev/stdin"
+same_as_file "- for standard input" "$work/file.txt" bash -c "./receipt audit - < $trace"
+same_figures "a TORCH_TRACE log through a pipe" "$work/log-file.txt" bash -c "cat $log | ./receipt audit -"
+same_figures "a TORCH_TRACE log through /dev/stdin" "$work/log-file.txt" bash -c "cat $log | ./receipt audit /dev/stdin"
+
+mkfifo "$work/fifo"
+(cat "$trace" > "$work/fifo") &
+same_as_file "a named FIFO" "$work/file.txt" ./receipt audit "$work/fifo"
+wait
+
+# A heap far too small for a log whose limits were raised: 400 compiles each reporting a distinct
+# 60 KB break site keep 24 MB of text. One line naming the trace and what to raise, exit 1, no stack trace.
+big="$work/long-sites.log"
+python3 - "$big" <<'PY'
+import sys
+prefix = "V1129 07:59:13.414000 21527 torch/_dynamo/utils.py:1318] "
+name = "d" * 60000
+with open(sys.argv[1], "w") as out:
+    for i in range(400):
+        out.write(prefix + '{"dynamo_start": {}, "frame_id": %d, "frame_compile_id": 0, "attempt": 0}\n' % i)
+        out.write(prefix + '{"artifact": {"name": "dynamo_graph_break_reason", "encoding": "string"}, "frame_id": %d,'
+                  ' "frame_compile_id": 0, "attempt": 0}\n\tGraph break in user code at /x/%s%d.py:1\n\tReason: print\n' % (i, name, i))
+        out.write(prefix + '{"compilation_metrics": {"has_guarded_code": true, "cache_size": 0}, "frame_id": %d,'
+                  ' "frame_compile_id": 0, "attempt": 0}\n' % i)
+PY
+set +e
+JAVA_OPTS="-Xmx16m" timeout 30 ./receipt audit --max-kept-chars 1000000000 "$big" > /dev/null 2> "$work/oom.txt"
+code=$?
+set -e
+[[ $code -eq 1 ]] || fail "out of memory: exit $code, expected 1 ($(head -c 300 "$work/oom.txt"))"
+[[ $(wc -l < "$work/oom.txt") -eq 1 ]] || fail "out of memory: $(wc -l < "$work/oom.txt") lines on stderr, expected 1"
+grep -q "^receipt: $big: ran out of memory; raise the heap" "$work/oom.txt" || fail "out of memory: $(cat "$work/oom.txt")"
+ok "an exhausted heap ends in one line naming the trace"
+
+echo "hostile-cli: $checks passed, 0 failed"

@@ -1,0 +1,34 @@
+package dev.compilereceipt.assertj;
+
+import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.description.TextDescription;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * What every compile-receipt assert shares: a failure is an {@code AssertionFailedError} that
+ * carries the actual and the expected figures as text (sorted lines where they are sets), under
+ * the message a {@code Should*} factory wrote, so an IDE offers a diff for every check.
+ *
+ * <p>Example: {@code throw diffFailure(shouldHaveFigure(...), "compiles: 8", "compiles: 0");}
+ *
+ * @param <SELF> the assert's own type, so that checks chain
+ * @param <ACTUAL> what is checked
+ */
+public abstract class AbstractFigureAssert<SELF extends AbstractFigureAssert<SELF, ACTUAL>, ACTUAL>
+        extends AbstractObjectAssert<SELF, ACTUAL> {
+
+    protected AbstractFigureAssert(ACTUAL actual, Class<?> selfType) {
+        super(actual, selfType);
+    }
+
+    /** An error with actual and expected values, so that IDEs show a diff, under the factory's message. */
+    AssertionError diffFailure(ErrorMessageFactory message, String actualText, String expectedText) {
+        return failureWithActualExpected(actualText, expectedText, "%s",
+                message.create(new TextDescription(""), info.representation()));
+    }
+
+    /** A figure the source did not measure: actual says so, expected says it should be measured. */
+    AssertionError notMeasured(ErrorMessageFactory message, dev.compilereceipt.Measure measure) {
+        return diffFailure(message, measure.id() + ": not measured by this trace", measure.id() + ": measured");
+    }
+}

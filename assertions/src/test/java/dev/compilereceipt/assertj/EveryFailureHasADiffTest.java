@@ -1,0 +1,84 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.Phase.CHANGED;
+import static dev.compilereceipt.Phase.STEADY;
+import static dev.compilereceipt.Phase.WARMUP;
+import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.compilereceipt.CallCache;
+import dev.compilereceipt.Measure;
+import dev.compilereceipt.Receipt;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.Assertions;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Every check, made to fail on a real fixture, throws opentest4j's {@code AssertionFailedError}
+ * with an expected and an actual, so an IDE offers its diff for each of them; navigation that
+ * finds nothing does the same.
+ */
+class EveryFailureHasADiffTest {
+
+    private static final Receipt PRINT_BRIDGE = Fixtures.printBridge();
+    private static final Receipt INT_SPEC = Fixtures.intSpec();
+    private static final Receipt NO_CALLS = Fixtures.printBridgeWithoutCalls();
+    private static final Receipt UNEQUAL = Fixtures.printBridgeWithoutC11();
+    private static final Receipt NO_WALL = Fixtures.printBridgeNotMeasuring(Measure.WALL_MS);
+    private static final Receipt ONE_RUN = Receipt.of(Fixtures.printBridgeTrace()
+            .withRuns(List.of(Fixtures.printBridgeTrace().runs().get(0))));
+
+    @TestFactory
+    Iterable<DynamicTest> everyFailingCheckCarriesExpectedAndActual() {
+        Map<String, ThrowingCallable> checks = new LinkedHashMap<>();
+        checks.put("run(label) of no such run", () -> assertThat(PRINT_BRIDGE).run("nightly"));
+        checks.put("hasNoNewGraphVariantsIn", () -> assertThat(PRINT_BRIDGE).hasNoNewGraphVariantsIn(CHANGED));
+        checks.put("hasNoRecompilesIn", () -> assertThat(INT_SPEC).hasNoRecompilesIn(STEADY));
+        checks.put("hasAtMostCompilesIn", () -> assertThat(PRINT_BRIDGE).hasAtMostCompilesIn(WARMUP, 0));
+        checks.put("hasNoFallbacks", () -> assertThat(INT_SPEC).hasNoFallbacks());
+        checks.put("hasNoEagerCallsIn", () -> assertThat(INT_SPEC).hasNoEagerCallsIn(STEADY));
+        checks.put("hasAtMostBreaksPerCall", () -> assertThat(PRINT_BRIDGE).hasAtMostBreaksPerCall(STEADY, 0));
+        checks.put("hasBreaksOnlyAt", () -> assertThat(PRINT_BRIDGE).hasBreaksOnlyAt("model.py:12"));
+        checks.put("hasEagerIslandTimeAtMost", () -> assertThat(PRINT_BRIDGE).hasEagerIslandTimeAtMost(STEADY, 0.1));
+        checks.put("hasCompileTimeAtMost", () -> assertThat(PRINT_BRIDGE).hasCompileTimeAtMost(WARMUP, 1));
+        checks.put("hasNoFailures", () -> assertThat(UNEQUAL).hasNoFailures());
+        checks.put("hasEqualSamples", () -> assertThat(UNEQUAL).hasEqualSamples());
+        checks.put("hasEqualSamples on one run", () -> assertThat(ONE_RUN).hasEqualSamples());
+        checks.put("candidateMedianIsAtMost", () -> assertThat(PRINT_BRIDGE).candidateMedianIsAtMost(STEADY, 0.5));
+        checks.put("candidateMedianIsAtMost, unequal samples", () -> assertThat(UNEQUAL).candidateMedianIsAtMost(STEADY, 2));
+        checks.put("candidateHasFewerBreaksPerCallIn", () -> assertThat(INT_SPEC).candidateHasFewerBreaksPerCallIn(STEADY));
+        checks.put("not measured: calls", () -> assertThat(NO_CALLS).hasNoNewGraphVariantsIn(STEADY));
+        checks.put("not measured: wall time", () -> assertThat(NO_WALL).candidateMedianIsAtMost(STEADY, 2));
+        checks.put("breakSite(site) never crossed", () -> assertThat(PRINT_BRIDGE).run("baseline").breakSite("model.py:12"));
+        checks.put("comparison(phase) of one run", () -> assertThat(ONE_RUN).comparison(STEADY));
+        checks.put("phase figures: hasCalls", () -> assertThat(PRINT_BRIDGE).run("baseline").phase(STEADY).hasCalls(9));
+        checks.put("phase figures: hasNewGraphVariants", () -> assertThat(PRINT_BRIDGE).run("baseline").phase(CHANGED)
+                .hasNewGraphVariants());
+        checks.put("phase figures: hasMedianAtMost", () -> assertThat(PRINT_BRIDGE).run("baseline").phase(STEADY)
+                .hasMedianAtMost(0.01));
+        checks.put("break site: hasCalls", () -> assertThat(PRINT_BRIDGE).run("baseline").breakSite("scenarios.py:31").hasCalls(1));
+        checks.put("break site: hasReasonContaining", () -> assertThat(PRINT_BRIDGE).run("baseline").breakSite("scenarios.py:31")
+                .hasReasonContaining("Tensor.item"));
+        checks.put("comparison: hasRatioAtMost", () -> assertThat(PRINT_BRIDGE).comparison(STEADY).hasRatioAtMost(0.1));
+        checks.put("comparison: isCompared", () -> assertThat(UNEQUAL).comparison(STEADY).isCompared());
+        checks.put("ledger: hasCalls", () -> assertThat(PRINT_BRIDGE.ledger()).hasCalls("baseline", 1));
+        checks.put("ledger: row(run, call) of no such call", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b99"));
+        checks.put("ledger row: hasCache", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b04").hasCache(CallCache.COMPILE));
+        checks.put("ledger row: hasGraphs", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b04").hasGraphs("9/9"));
+        return checks.entrySet().stream().map(check -> DynamicTest.dynamicTest(check.getKey(), () -> {
+            Throwable failure = catchThrowable(check.getValue());
+            Assertions.assertThat(failure).as(check.getKey()).isInstanceOf(AssertionFailedError.class);
+            AssertionFailedError diff = (AssertionFailedError) failure;
+            Assertions.assertThat(diff.isExpectedDefined()).as(check.getKey() + ": expected defined").isTrue();
+            Assertions.assertThat(diff.isActualDefined()).as(check.getKey() + ": actual defined").isTrue();
+            Assertions.assertThat(diff.getActual().getStringRepresentation())
+                    .as(check.getKey() + ": actual differs from expected")
+                    .isNotEqualTo(diff.getExpected().getStringRepresentation());
+        })).toList();
+    }
+}
