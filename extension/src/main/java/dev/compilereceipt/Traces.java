@@ -14,7 +14,6 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import dev.compilereceipt.internal.torchtrace.LogLines;
 import java.io.FileInputStream;
-import java.io.FileNotFoundException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,9 +67,10 @@ public final class Traces {
         }
         // A pipe (FIFO, /dev/stdin, process substitution) through a FileChannel fails on available() in JDK 17
         // ("Illegal seek"); a FileInputStream reads it as it comes.
-        try (InputStream in = Files.isRegularFile(file) ? Files.newInputStream(file) : new FileInputStream(file.toFile())) {
+        boolean pipe = Files.exists(file) && !Files.isRegularFile(file);
+        try (InputStream in = pipe ? new FileInputStream(file.toFile()) : Files.newInputStream(file)) {
             return read(file, in, limits, side);
-        } catch (NoSuchFileException | FileNotFoundException e) {
+        } catch (NoSuchFileException e) {
             throw new TraceRefusedException(file, "", 0, 0, "no such file", e);
         } catch (FileSystemException e) {
             // The reason is the operating system's: "Too many levels of symbolic links", "Permission denied", ...

@@ -41,21 +41,22 @@ public final class VisibleText {
     /** At most this many items of a list are shown in a message; the rest are counted. */
     public static final int SHOWN_ITEMS = 20;
 
-    /** A list for a message: {@code [0, 1, 2]}, or its first 20 items and how many more: {@code [0, ..., 19] and 99980 more}. */
+    /** A list for a message: {@code [0, 1, 2]}, or its first 20 items and how many more: {@code [0, ..., 19] and 99980 more (100000 in all)}. */
     public static String list(java.util.Collection<?> items) {
-        StringBuilder out = new StringBuilder("[");
-        int shown = 0;
-        for (Object item : items) {
-            if (shown == SHOWN_ITEMS) {
-                break;
-            }
-            out.append(shown++ == 0 ? "" : ", ").append(of(String.valueOf(item)));
-        }
-        out.append(']');
-        if (items.size() > SHOWN_ITEMS) {
-            out.append(" and ").append(items.size() - SHOWN_ITEMS).append(" more (").append(items.size()).append(" in all)");
-        }
-        return out.toString();
+        return "[" + shown(items) + "]" + more(items);
+    }
+
+    /** Items joined by {@code ", "}, at most 20 of them and how many more: {@code a.py:1, b.py:2 and 3 more (5 in all)}. */
+    public static String joined(java.util.Collection<?> items) {
+        return shown(items) + more(items);
+    }
+
+    private static String shown(java.util.Collection<?> items) {
+        return String.join(", ", items.stream().limit(SHOWN_ITEMS).map(item -> of(String.valueOf(item))).toList());
+    }
+
+    private static String more(java.util.Collection<?> items) {
+        return items.size() > SHOWN_ITEMS ? " and " + (items.size() - SHOWN_ITEMS) + " more (" + items.size() + " in all)" : "";
     }
 
     static boolean hidden(char c) {

@@ -21,6 +21,7 @@ final class ShouldHaveBreaksOnlyAt extends BasicErrorMessageFactory {
     static ErrorMessageFactory shouldHaveBreaksOnlyAt(String subject, Set<String> allowed, Set<String> notAllowed, List<String> evidence) {
         return new ShouldHaveBreaksOnlyAt("%nExpecting%n  %s%nto break only at%n%s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(allowed.isEmpty() ? "  (nowhere)" : indented(List.copyOf(allowed))),
-                unquotedString(VisibleText.of("it broke at " + String.join(", ", notAllowed))), unquotedString(indented(evidence.stream().map(VisibleText::of).toList())));
+                unquotedString("it broke at " + VisibleText.joined(notAllowed)), unquotedString(indented(evidence.stream().limit(VisibleText.SHOWN_ITEMS).map(VisibleText::of).toList())
+                        + (evidence.size() > VisibleText.SHOWN_ITEMS ? "\n  ... and " + (evidence.size() - VisibleText.SHOWN_ITEMS) + " more" : "")));
     }
 }

@@ -11,14 +11,9 @@ import dev.compilereceipt.Limits;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.Run;
 import dev.compilereceipt.Trace;
-import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.internal.json.CanonicalJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,23 +53,6 @@ public final class BoundedTraceReader {
         this.json = json;
         this.rules = new TraceFields(file, json);
         this.eventReader = new EventReader(rules);
-    }
-
-    public static Trace read(Path file, Limits limits) {
-        if (Files.isDirectory(file)) {
-            throw new TraceRefusedException(file, "", 0, 0, "is a directory; a compile-trace/1 trace is one JSON file");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(file, in, limits);
-        } catch (NoSuchFileException e) {
-            throw new TraceRefusedException(file, "", 0, 0, "no such file", e);
-        } catch (FileSystemException e) {
-            // The reason is the operating system's: "Too many levels of symbolic links", "Permission denied", ...
-            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: "
-                    + (e.getReason() == null ? e.getClass().getSimpleName() : e.getReason()), e);
-        } catch (IOException e) {
-            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: " + e.getMessage(), e);
-        }
     }
 
     public static Trace read(Path file, InputStream in, Limits limits) {

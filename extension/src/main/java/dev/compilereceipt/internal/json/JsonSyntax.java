@@ -17,26 +17,11 @@ import java.util.Arrays;
 @API(status = API.Status.INTERNAL)
 public final class JsonSyntax {
 
-    private static final int VALUE = 0;
-    private static final int VALUE_OR_CLOSE = 1;
-    private static final int AFTER_VALUE = 2;
-    private static final int KEY = 3;
-    private static final int KEY_OR_CLOSE = 4;
-    private static final int COLON = 5;
-    private static final int STRING = 6;
-    private static final int ESCAPE = 7;
-    private static final int UNICODE = 8;
-    private static final int LITERAL = 9;
-    private static final int N_MINUS = 10;
-    private static final int N_ZERO = 11;
-    private static final int N_INT = 12;
-    private static final int N_DOT = 13;
-    private static final int N_FRAC = 14;
-    private static final int N_E = 15;
-    private static final int N_E_SIGN = 16;
-    private static final int N_EXP = 17;
-    private static final int DONE = 18;
-    private static final int ERROR = 19;
+    // The states: where in the grammar the next byte falls.
+    private static final int VALUE = 0, VALUE_OR_CLOSE = 1, AFTER_VALUE = 2, KEY = 3, KEY_OR_CLOSE = 4, COLON = 5;
+    private static final int STRING = 6, ESCAPE = 7, UNICODE = 8, LITERAL = 9;
+    private static final int N_MINUS = 10, N_ZERO = 11, N_INT = 12, N_DOT = 13, N_FRAC = 14, N_E = 15, N_E_SIGN = 16, N_EXP = 17;
+    private static final int DONE = 18, ERROR = 19;
 
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
