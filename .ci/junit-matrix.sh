@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-VERSIONS=${JUNIT_VERSIONS:-"5.12.2 5.14.4 6.1.3"}
+VERSIONS=${JUNIT_VERSIONS:-"5.12.2 5.14.4 6.0.3 6.1.3"}
 
 mvn -q -B -pl extension -am compile
 for v in $VERSIONS; do

@@ -6,7 +6,7 @@ package dev.compilereceipt;
  * cached variants, else {@code EAGER} (nothing compiled ran; in a compiled phase that is itself a
  * finding).
  *
- * <p>Example: {@code ledger.row("baseline", "b12").cache() == CallCache.EAGER}.
+ * <p>Example: {@code ledger.row("baseline", "b12").orElseThrow().cache().equals(Optional.of(CallCache.EAGER))}.
  */
 public enum CallCache {
     COMPILE, FALLBACK, HIT, EAGER;
