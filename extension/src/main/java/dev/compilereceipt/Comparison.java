@@ -8,7 +8,7 @@ import java.util.OptionalDouble;
  * baseline, from the rounded medians, to 6 significant digits), or the failure that stopped the
  * comparison: {@link FailureCode.Kind#UNEQUAL_PHASE_SAMPLES} when the runs have different call counts.
  *
- * <p>Example: {@code receipt.comparison(Phase.STEADY).flatMap(c -> boxed(c.ratio()))}.
+ * <p>Example: {@code receipt.comparison(Phase.STEADY).filter(Comparison::compared).map(c -> c.ratio().getAsDouble())}.
  */
 public record Comparison(
         Phase phase,

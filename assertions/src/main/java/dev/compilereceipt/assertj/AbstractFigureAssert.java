@@ -9,7 +9,8 @@ import org.assertj.core.error.ErrorMessageFactory;
  * carries the actual and the expected figures as text (sorted lines where they are sets), under
  * the message a {@code Should*} factory wrote, so an IDE offers a diff for every check.
  *
- * <p>Example: {@code throw diffFailure(shouldHaveFigure(...), "compiles: 8", "compiles: 0");}
+ * <p>Example: a {@code hasCompiles(0)} that found 8 fails with the actual {@code "compiles: 8"} and the
+ * expected {@code "compiles: 0"}.
  *
  * @param <SELF> the assert's own type, so that checks chain
  * @param <ACTUAL> what is checked

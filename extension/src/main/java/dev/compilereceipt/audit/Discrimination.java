@@ -13,7 +13,7 @@ import java.util.Optional;
  * trace (no breaks to conflate, no hits to miscount, no warmup to drop, one run to average) is
  * reported with what the trace lacks, never counted as killed.
  *
- * <p>Example: {@code Discrimination.lack(singleRunTrace, Mutant.AVERAGE_UNEQUAL_CALLS)} is
+ * <p>Example: {@code Discrimination.lack(trace, Mutant.AVERAGE_UNEQUAL_CALLS)}, for a trace of one run, is
  * {@code Optional.of("the trace has one run only ...")}.
  */
 public final class Discrimination {

@@ -4,7 +4,7 @@ package dev.compilereceipt.audit;
  * One thing the {@link Oracle} found wrong in a receipt: a failure code and a sentence that says
  * where and by how much.
  *
- * <p>Example: {@code OracleFinding("WARMUP_DROPPED", "baseline warmup: the receipt counts 0 calls, the trace has 1")}.
+ * <p>Example: {@code new OracleFinding("WARMUP_DROPPED", "baseline warmup: the receipt counts 0 calls, the trace has 1")}.
  */
 public record OracleFinding(String code, String sentence) {
 

@@ -102,6 +102,9 @@ final class TraceFixtureExtension
         context.getTestInstances().filter(instances -> !mutantInvocation).ifPresent(instances -> {
             for (Object instance : List.of(instances.getInnermostInstance())) {
                 for (Field field : annotatedFields(instance.getClass())) {
+                    if (context.getTestMethod().isPresent() && !FieldReads.attaches(context.getTestMethod().get(), field)) {
+                        continue;
+                    }
                     try {
                         fixtures.add(fixture(context, field.getAnnotation(TraceFixture.class)));
                     } catch (RuntimeException e) {

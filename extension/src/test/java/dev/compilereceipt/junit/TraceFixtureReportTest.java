@@ -58,6 +58,24 @@ class TraceFixtureReportTest {
         }
     }
 
+    static class TwoFieldCases {
+        @TraceFixture("traces/before.json")
+        Ledger before;
+
+        @TraceFixture("print-bridge/trace.json")
+        Ledger printBridge;
+
+        @Test
+        void usesBefore() {
+            assertThat(before.rows()).hasSize(5);
+        }
+
+        @Test
+        void usesPrintBridgeInALambda() {
+            org.assertj.core.api.Assertions.assertThatCode(() -> assertThat(printBridge.rows()).hasSize(1)).doesNotThrowAnyException();
+        }
+    }
+
     static class LongNameCases {
         @Test
         void fails(@TraceFixture("traces/long-name.json") Receipt receipt) {
@@ -127,6 +145,20 @@ class TraceFixtureReportTest {
                 .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs()).findFirst().orElseThrow();
         assertThat(entry).doesNotContainKey("attachments");
         assertThat(entry.get("receipt")).isEqualTo(directory.getFileName().toString()).startsWith("receipt-tiny");
+    }
+
+    @Test
+    void aFailingTestAttachesTheFieldsItReadAndNotTheOthers() {
+        Events events = EngineRun.withFixturesRoot().output(output).execute(TwoFieldCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(2).failed(2));
+        Map<String, List<String>> attached = new java.util.TreeMap<>();
+        events.fileEntryPublished().stream().forEach(e -> attached.computeIfAbsent(
+                e.getTestDescriptor().getDisplayName(), k -> new java.util.ArrayList<>())
+                .add(e.getRequiredPayload(FileEntry.class).getPath().getFileName().toString()));
+        assertThat(attached).containsExactly(
+                Map.entry("usesBefore()", List.of("receipt-tiny")),
+                Map.entry("usesPrintBridgeInALambda()", List.of("receipt-print-bridge")));
     }
 
     @Test
