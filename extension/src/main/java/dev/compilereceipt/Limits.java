@@ -71,55 +71,53 @@ public record Limits(int maxCalls, int maxEventsPerCall, int maxStringLength, lo
     }
 
     public Limits withMaxCalls(int calls) {
-        return new Limits(calls, maxEventsPerCall, maxStringLength, maxDocumentBytes, maxBreakSites, maxRecompileReasons,
-                maxCompiles, maxDepth, maxKeptChars);
+        return with(0, calls);
     }
 
     public Limits withMaxEventsPerCall(int events) {
-        return new Limits(maxCalls, events, maxStringLength, maxDocumentBytes, maxBreakSites, maxRecompileReasons,
-                maxCompiles, maxDepth, maxKeptChars);
+        return with(1, events);
     }
 
     /** The longest string (in UTF-16 units) a trace may hold, a guard failure or a reason. */
     public Limits withMaxStringLength(int length) {
-        return new Limits(maxCalls, maxEventsPerCall, length, maxDocumentBytes, maxBreakSites, maxRecompileReasons,
-                maxCompiles, maxDepth, maxKeptChars);
+        return with(2, length);
     }
 
     /** The largest {@code compile-trace/1} file, in bytes, that is read at all. */
     public Limits withMaxDocumentBytes(long bytes) {
-        return new Limits(maxCalls, maxEventsPerCall, maxStringLength, bytes, maxBreakSites, maxRecompileReasons,
-                maxCompiles, maxDepth, maxKeptChars);
+        return with(3, bytes);
     }
 
     /** The most distinct break sites one run of a TORCH_TRACE log may report. */
     public Limits withMaxBreakSites(int sites) {
-        return new Limits(maxCalls, maxEventsPerCall, maxStringLength, maxDocumentBytes, sites, maxRecompileReasons,
-                maxCompiles, maxDepth, maxKeptChars);
+        return with(4, sites);
     }
 
     /** The most recompile reasons (guard failures) one run of a TORCH_TRACE log may hold. */
     public Limits withMaxRecompileReasons(int reasons) {
-        return new Limits(maxCalls, maxEventsPerCall, maxStringLength, maxDocumentBytes, maxBreakSites, reasons,
-                maxCompiles, maxDepth, maxKeptChars);
+        return with(5, reasons);
     }
 
     /** The most compiles (variants and fallbacks) one run of a TORCH_TRACE log may hold. */
     public Limits withMaxCompiles(int compiles) {
-        return new Limits(maxCalls, maxEventsPerCall, maxStringLength, maxDocumentBytes, maxBreakSites, maxRecompileReasons,
-                compiles, maxDepth, maxKeptChars);
+        return with(6, compiles);
     }
 
     /** The deepest nesting of a JSON payload a TORCH_TRACE log may hold. */
     public Limits withMaxDepth(int depth) {
-        return new Limits(maxCalls, maxEventsPerCall, maxStringLength, maxDocumentBytes, maxBreakSites, maxRecompileReasons,
-                maxCompiles, depth, maxKeptChars);
+        return with(7, depth);
     }
 
     /** The most characters of text (sites, reasons, guards, distinct ones counted once) a TORCH_TRACE log may keep. */
     public Limits withMaxKeptChars(long chars) {
-        return new Limits(maxCalls, maxEventsPerCall, maxStringLength, maxDocumentBytes, maxBreakSites, maxRecompileReasons,
-                maxCompiles, maxDepth, chars);
+        return with(8, chars);
+    }
+
+    /** These limits with the one at {@code index} of {@link #KEYS} set to {@code value}. */
+    private Limits with(int index, long value) {
+        long[] v = asValues();
+        v[index] = value;
+        return new Limits((int) v[0], (int) v[1], (int) v[2], v[3], (int) v[4], (int) v[5], (int) v[6], (int) v[7], v[8]);
     }
 
     /** The limits that differ, by their receipt key: {@code max_calls 64 and 128}. */

@@ -3,10 +3,10 @@ package dev.compilereceipt;
 import dev.compilereceipt.internal.compiletrace.BoundedTraceReader;
 import dev.compilereceipt.internal.torchtrace.LogLines;
 import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
+import static dev.compilereceipt.HostileFiles.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -376,26 +376,10 @@ class HostileInputTest {
         assertThat(trace.run("baseline").orElseThrow().compileLog().orElseThrow().compiles()).containsExactly("0/0");
     }
 
-    private interface Content {
-        void writeTo(OutputStream out) throws IOException;
+    private Path write(String name, HostileFiles.Content content) throws IOException {
+        return HostileFiles.write(dir, name, content);
     }
 
-    private Path write(String name, Content content) throws IOException {
-        Path file = dir.resolve(name);
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-            content.writeTo(out);
-        }
-        return file;
-    }
-
-    private static void repeat(OutputStream out, String text, long times) throws IOException {
-        byte[] chunk = text.repeat(8192).getBytes(StandardCharsets.UTF_8);
-        long left = times;
-        for (; left >= 8192; left -= 8192) {
-            out.write(chunk);
-        }
-        out.write(text.repeat((int) left).getBytes(StandardCharsets.UTF_8));
-    }
 
     private static byte[] bytes(Object... parts) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

@@ -1,9 +1,9 @@
 package dev.compilereceipt;
 
+import static dev.compilereceipt.HostileFiles.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -140,30 +140,14 @@ class HostileLogTest {
                 + ", \"attempt\": 0}\n";
     }
 
-    private interface Content {
-        void writeTo(OutputStream out) throws IOException;
-    }
-
-    private Path write(String name, Content content) throws IOException {
-        Path file = dir.resolve(name);
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-            content.writeTo(out);
-        }
-        return file;
+    private Path write(String name, HostileFiles.Content content) throws IOException {
+        return HostileFiles.write(dir, name, content);
     }
 
     private static void text(OutputStream out, String text) throws IOException {
         out.write(text.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void repeat(OutputStream out, String text, long times) throws IOException {
-        byte[] chunk = text.repeat(8192).getBytes(StandardCharsets.UTF_8);
-        long left = times;
-        for (; left >= 8192; left -= 8192) {
-            out.write(chunk);
-        }
-        out.write(text.repeat((int) left).getBytes(StandardCharsets.UTF_8));
-    }
 
     private static String refusal(Path file) {
         return catchThrowableOfType(TraceRefusedException.class, () -> Traces.read(file)).getMessage();
