@@ -127,7 +127,7 @@ _RUN_KEYS = {"label", "calls"}
 _CALL_KEYS = {"id", "phase", "family", "wall_ms", "check", "events"}
 _CHECK_KEYS = {"max_abs_err", "ok"}
 _REGION_KEYS = {"kind", "graph", "cache", "ms", "compile_ms", "guard_failures"}
-_BREAK_KEYS = {"kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints"}
+_BREAK_KEYS = {"kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints", "user_frame"}
 _FALLBACK_KEYS = {"kind", "graph", "reason", "compile_ms", "guard_failures"}
 _GRAPH_ID = re.compile(r"(0|[1-9][0-9]{0,17})/(0|[1-9][0-9]{0,17})")
 _SITE = re.compile(r".+:[0-9]+", re.DOTALL)
@@ -316,6 +316,10 @@ def _validate_event(event, at):
             gb = _text(event["gb_id"], f"{at}/gb_id")
             if not _GB_ID.fullmatch(gb):
                 raise TraceError(f"{at}/gb_id", f'gb_id is the graph-break id GBnnnn in upper case (GB0059), found "{gb}"')
+        if "user_frame" in event:
+            frame = _text(event["user_frame"], f"{at}/user_frame")
+            if not _SITE.fullmatch(frame):
+                raise TraceError(f"{at}/user_frame", f'user_frame must be file:line, found "{frame}"')
         if "explanation" in event:
             _text(event["explanation"], f"{at}/explanation")
         if "hints" in event:
@@ -508,9 +512,35 @@ def _break_fields(reason_text, free_text=True):
     return {"reason": lines[0] if lines and free_text else "graph break (no reason logged)"}
 
 
+_FRAME = re.compile(r'^\s+File "(.+)", line (\d+)')
+
+
+def _is_pytorch(path):
+    path = path.replace("\\", "/")
+    return path.startswith("torch/") or "/site-packages/torch/" in path or "/dist-packages/torch/" in path
+
+
+def _user_frame(lines):
+    """(path, line) of the innermost frame of the first ``User code traceback:`` whose file is not
+    PyTorch's (``torch/``, ``site-packages/torch/``, ``dist-packages/torch/``), or None."""
+    frame = None
+    try:
+        start = [line.strip() for line in lines].index("User code traceback:") + 1
+    except ValueError:
+        return None
+    for line in lines[start:]:
+        if not line.strip() or not line[0].isspace():
+            break
+        m = _FRAME.match(line)
+        if m and not _is_pytorch(m.group(1)):
+            frame = (m.group(1), int(m.group(2)))
+    return frame
+
+
 def _parse_break(payload):
     """The break of a dynamo_graph_break_reason payload, or None: {"path", "line", "reason",
-    and where PyTorch gives them (2.8+) "gb_id", "explanation", "hints"}. ``path`` is the file
+    and where PyTorch gives them (2.8+) "gb_id", "explanation", "hints"; "user_frame" (path, line)
+    where the message has a user code traceback}. ``path`` is the file
     exactly as PyTorch logged it."""
     if not isinstance(payload, str):
         return None
@@ -519,6 +549,9 @@ def _parse_break(payload):
         m = _BREAK_AT.match(line.strip())
         if m:
             fields = _break_fields("\n".join(lines[i + 1:]), free_text=False)
+            frame = _user_frame(lines)
+            if frame is not None:
+                fields["user_frame"] = frame
             return dict(path=m.group(1), line=int(m.group(2)), **fields)
     return None
 
@@ -1123,6 +1156,8 @@ def _events(cid, spans, records, t0_ns, breaks_by_id, frames, relative_to=None):
             for key in ("gb_id", "explanation", "hints"):
                 if key in brk:
                     event[key] = copy.deepcopy(brk[key])
+            if "user_frame" in brk:
+                event["user_frame"] = _site(*brk["user_frame"], relative_to)
             timeline.append((span.start, 2 * n, event))
         event = {"kind": "region", "graph": graph, "ms": _round(ms)}
         if c is not None and c.made_variant and graph not in ran:

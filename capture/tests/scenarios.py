@@ -78,5 +78,25 @@ def fallback():
                 fixture={"model": "gelu(x) * sigmoid(x); baseline backend raises, candidate Inductor"})
 
 
+# (5) breaks of four kinds in a user's package: .item(), print, graph_break(), torch.distributions ---
+def break_kinds():
+    from mymodel import layers
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(5))
+    return dict(fn=layers.block, candidate=layers.block_fixed, name="break-kinds", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "mymodel.layers.block: .item(), print, graph_break(), Normal(validate_args=True) in one frame"
+                                  " (candidate: none of them)"})
+
+
+# (6) a break inside a loop: Dynamo gives up the frame, which runs eagerly ------------------------
+def break_in_loop():
+    from mymodel import layers
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(6))
+    return dict(fn=layers.looped, candidate=layers.looped_fixed, name="break-in-loop", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "mymodel.layers.looped: .item() in a for loop (candidate: the sum stays a tensor)"})
+
+
 SCENARIOS = {"graph-break": graph_break, "recompile-storm": recompile_storm,
-             "shape-change": shape_change, "fallback": fallback}
+             "shape-change": shape_change, "fallback": fallback,
+             "break-kinds": break_kinds, "break-in-loop": break_in_loop}

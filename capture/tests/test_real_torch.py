@@ -40,6 +40,15 @@ def scenario_line(pattern):
     raise AssertionError(pattern)
 
 
+def layer_line(pattern):
+    """The line number of the first line of mymodel/layers.py that contains ``pattern``."""
+    with open(os.path.join(HERE, "mymodel", "layers.py"), encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if pattern in line:
+                return n
+    raise AssertionError(pattern)
+
+
 def run_scenario(name):
     """Runs the scenario in a fresh process; returns (trace, counters, torch-trace records)."""
     os.makedirs(OUT, exist_ok=True)
@@ -125,7 +134,7 @@ def recompile_reasons(lines):
 
 
 def graph_break(lines):
-    """{site, reason, and on 2.8+ gb_id, explanation, hints} of a dynamo_graph_break_reason
+    """{site, reason, user_frame, and on 2.8+ gb_id, explanation, hints} of a dynamo_graph_break_reason
     payload, read independently of the helper: the site as PyTorch logged it; the reason is the
     graph-break type (the last non-blank line before "  Explanation:", without a "Graph Break
     Reason: " prefix) where the message is structured, else the text after "Reason:"."""
@@ -155,6 +164,17 @@ def graph_break(lines):
     else:
         reason = [line for line in message if line.startswith("Reason:")]
         brk["reason"] = reason[0][len("Reason:"):].strip() if reason else None
+    frames = []     # the user code traceback, outermost first, up to its first blank line
+    for line in lines[end + 1:]:
+        if not line.strip() or not line.startswith(" "):
+            break
+        m = re.match(r'\s+File "(.+)", line (\d+)', line)
+        if m:
+            frames.append(f"{m.group(1)}:{m.group(2)}")
+    pytorch = lambda f: f.startswith("torch/") or any(t in f for t in ("/site-packages/torch/", "/dist-packages/torch/"))  # noqa: E731
+    own = [f for f in frames if not pytorch(f.replace("\\", "/"))]
+    if own:
+        brk["user_frame"] = own[-1]
     return brk
 
 
@@ -402,6 +422,33 @@ class RealTorchTest(unittest.TestCase):
             self.assertNotIn("region", [e["kind"] for e in call["events"]], call["id"])
         self.assertEqual(self.kinds(cand[2]), [("region", "0/0", "compile")])
         self.assertNotIn("fallback", [e["kind"] for c in cand for e in c["events"]])
+
+    def test_6_break_kinds(self):
+        trace, counters, log = run_scenario("break-kinds")
+        base, cand = self.check_common("break-kinds", trace, counters, log)
+        layers = os.path.join(HERE, "mymodel", "layers.py")
+        own = ["%s:%d" % (layers, layer_line(p)) for p in (".item()", 'print("logged"', "graph_break()")]
+        normal = "%s:%d" % (layers, layer_line("torch.distributions.Normal"))
+        for call in base[1:]:        # warmup and steady: four islands between five regions
+            self.assertEqual([e["kind"] for e in call["events"]], ["region", "break"] * 4 + ["region"], call["id"])
+            breaks = [e for e in call["events"] if e["kind"] == "break"]
+            self.assertEqual([b["site"] for b in breaks[:3]], own)
+            self.assertEqual([b["user_frame"] for b in breaks[:3]], own)      # the user's own code broke
+            # Normal(validate_args=True) breaks inside torch/distributions: the site stays, the user frame is ours
+            self.assertRegex(breaks[3]["site"], r"/(dist|site)-packages/torch/distributions/distribution\.py:\d+$")
+            self.assertEqual(breaks[3]["user_frame"], normal)
+        for call in cand:
+            self.assertNotIn("break", [e["kind"] for e in call["events"]], call["id"])
+
+    def test_7_break_in_loop(self):
+        trace, counters, log = run_scenario("break-in-loop")
+        base, cand = self.check_common("break-in-loop", trace, counters, log)
+        # the .item() in the loop makes Dynamo give up the frame: a fallback, then eager for good
+        warm = base[1]["events"]
+        self.assertEqual([(e["kind"], e["graph"]) for e in warm], [("fallback", "0/0")])
+        for call in base[2:]:
+            self.assertEqual(call["events"], [], call["id"])
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
 
     def test_5_command_line(self):
         out = os.path.join(OUT, "cli.json")

@@ -182,7 +182,16 @@ class ValidateTest(unittest.TestCase):
             "hints": ["Avoid calling builtin `print` with argument types ['str'].",
                       "If you are attempting to call a logging function (e.g. `print`), you can try adding it\n"
                       "to `torch._dynamo.config.reorderable_logging_functions`.",
-                      "Please report an issue to PyTorch."]})
+                      "Please report an issue to PyTorch."],
+            # the user code traceback's innermost frame outside PyTorch
+            "user_frame": ("/rt/scenarios.py", 31)})
+        # a frame inside PyTorch is not the user's: the innermost one outside it is
+        self.assertEqual(crc._user_frame(["User code traceback:", '  File "/m/mymodel/layers.py", line 19, in block',
+                                          "    d = Normal(y, s, validate_args=True)",
+                                          '  File "/usr/lib/python3/dist-packages/torch/distributions/distribution.py",'
+                                          ' line 68, in __init__', "", '  File "/after/the/block.py", line 1, in f']),
+                         ("/m/mymodel/layers.py", 19))
+        self.assertIsNone(crc._user_frame(["Reason: no traceback"]))
         # a link of another form gives no gb_id (the trace stays valid)
         self.assertNotIn("gb_id", crc._break_fields("T\n  Explanation: x\n see gb/gb12345.html"))
         # the type right on the reason line: the prefix goes
@@ -231,6 +240,10 @@ class ValidateTest(unittest.TestCase):
         self.refused(lambda t: ev(t).update(hints="x"), "/runs/0/calls/1/events/1/hints", "array")
         self.refused(lambda t: ev(t).update(hints=["x", 2]), "/runs/0/calls/1/events/1/hints/1", "string")
         self.refused(lambda t: ev(t).update(hint=["x"]), "/runs/0/calls/1/events/1/hint", "unknown key")
+        ev(trace).update(user_frame="mymodel/layers.py:19")
+        crc.validate_trace(trace)
+        self.refused(lambda t: ev(t).update(user_frame="mymodel/layers.py"), "/runs/0/calls/1/events/1/user_frame",
+                     "file:line")
 
 
 class TorchTraceReaderTest(unittest.TestCase):

@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -30,5 +31,50 @@ public record BreakSite(String site, String reason, int calls, int perCallMax, O
     /** Whether {@code given} names this site; see {@link #matches(String, String)}. */
     public boolean isAt(String given) {
         return matches(site, given);
+    }
+
+    /** What the eager island costs in kind; see {@link BreakKind}. */
+    public BreakKind kind() {
+        return BreakKind.of(reason, detail);
+    }
+
+    /** For a {@link BreakKind#FRAME_SKIP}, the kind of the break that made Dynamo give up the frame. */
+    public Optional<BreakKind> causeKind() {
+        return BreakKind.causeOf(reason, detail);
+    }
+
+    /**
+     * Where the user's own code is: the {@link UserFrame} the message names, else the site when it
+     * is not in PyTorch's files; empty for a site inside PyTorch whose message names no user frame.
+     */
+    public Optional<String> userCode() {
+        return userCode(site, detail);
+    }
+
+    static Optional<String> userCode(String site, BreakDetail detail) {
+        return detail.userFrame().or(() -> UserFrame.isPyTorch(site) ? Optional.empty() : Optional.of(site));
+    }
+
+    /**
+     * Whether a path the user names ({@code mymodel/}, {@code mymodel/layers.py}) holds a location
+     * ({@code /src/mymodel/layers.py:26}), on whole path segments: {@code mymodel/} holds
+     * {@code /src/mymodel/layers.py:26}, not {@code /src/notmymodel/layers.py:26}.
+     */
+    public static boolean isUnder(String location, String given) {
+        String path = location.replace('\\', '/');
+        String name = given.replace('\\', '/');
+        boolean absolute = name.startsWith("/");
+        String haystack = absolute ? path : "/" + path;
+        String needle = absolute ? name : "/" + name;
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int at = haystack.indexOf(needle); at >= 0 && (!absolute || at == 0); at = haystack.indexOf(needle, at + 1)) {
+            int end = at + needle.length();
+            if (needle.endsWith("/") || end == haystack.length() || haystack.charAt(end) == '/' || haystack.charAt(end) == ':') {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -1,6 +1,7 @@
 package dev.compilereceipt;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -36,6 +37,21 @@ public record CompileLog(
     public record Site(String site, String reason, int compiles, BreakDetail detail) {
         public Site(String site, String reason, int compiles) {
             this(site, reason, compiles, BreakDetail.NONE);
+        }
+
+        /** What the eager island costs in kind; see {@link BreakKind}. */
+        public BreakKind kind() {
+            return BreakKind.of(reason, detail);
+        }
+
+        /** For a {@link BreakKind#FRAME_SKIP}, the kind of the break that made Dynamo give up the frame. */
+        public Optional<BreakKind> causeKind() {
+            return BreakKind.causeOf(reason, detail);
+        }
+
+        /** Where the user's own code is; see {@link BreakSite#userCode()}. */
+        public Optional<String> userCode() {
+            return BreakSite.userCode(site, detail);
         }
     }
 

@@ -85,6 +85,14 @@ public record Receipt(
                 .toList();
     }
 
+    /**
+     * The break sites of run {@code label} grouped by kind, with the calls that crossed each kind,
+     * all crossings and the eager-island time; see {@link BreakKindFigures}.
+     */
+    public List<BreakKindFigures> breakKinds(String label) {
+        return BreakKindFigures.of(run(label), ledger.rows(label));
+    }
+
     /** The baseline/candidate comparison of a phase; empty with one run or a phase without calls. */
     public Optional<Comparison> comparison(Phase phase) {
         return comparisons.stream().filter(c -> c.phase() == phase).findFirst();

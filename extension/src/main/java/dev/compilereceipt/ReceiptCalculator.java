@@ -183,6 +183,8 @@ final class ReceiptCalculator {
                     if (reason == null) {
                         reason = brk.reason();
                         detail = brk.detail();
+                    } else {
+                        detail = detail.orUserFrameOf(brk.detail());
                     }
                     crossings++;
                     eagerMs += brk.eagerMs();

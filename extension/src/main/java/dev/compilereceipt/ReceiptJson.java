@@ -79,7 +79,7 @@ public final class ReceiptJson {
             s.put("calls", site.calls());
             s.put("per_call_max", site.perCallMax());
             s.set("eager_ms", number(site.eagerMs()));
-            TraceJson.detail(s, site.detail());
+            TraceJson.site(s, site.reason(), site.detail());
         }
         ArrayNode misses = node.putArray("guard_misses");
         for (GuardMiss miss : run.guardMisses()) {

@@ -60,7 +60,7 @@ public final class TraceJson {
             s.put("site", site.site());
             s.put("reason", site.reason());
             s.put("compiles", site.compiles());
-            detail(s, site.detail());
+            site(s, site.reason(), site.detail());
         }
         ArrayNode reasons = node.putArray("recompile_reasons");
         for (CompileLog.RecompileReason reason : log.recompileReasons()) {
@@ -87,13 +87,28 @@ public final class TraceJson {
         return node;
     }
 
-    /** A break's {@code gb_id}, {@code explanation} and {@code hints}, each only where the source gave it. */
+    /**
+     * A break's {@code gb_id}, {@code explanation}, {@code hints} and {@code user_frame}, each only
+     * where the source gave it, and {@code skips_frame} only when Dynamo gave up the frame.
+     */
     public static void detail(ObjectNode node, BreakDetail detail) {
         detail.gbId().ifPresent(id -> node.put("gb_id", id));
         detail.explanation().ifPresent(text -> node.put("explanation", text));
         if (!detail.hints().isEmpty()) {
             node.set("hints", strings(detail.hints()));
         }
+        detail.userFrame().ifPresent(frame -> node.put("user_frame", frame));
+        if (detail.skipsFrame()) {
+            node.put("skips_frame", true);
+        }
+    }
+
+    /** A break site's {@code kind}, and for a frame skip its {@code cause_kind}; then its {@link #detail} less {@code skips_frame}, which the kind says. */
+    public static void site(ObjectNode node, String reason, BreakDetail detail) {
+        node.put("kind", BreakKind.of(reason, detail).label());
+        BreakKind.causeOf(reason, detail).ifPresent(cause -> node.put("cause_kind", cause.label()));
+        detail(node, detail);
+        node.remove("skips_frame");
     }
 
     public static ArrayNode strings(Collection<?> values) {

@@ -32,7 +32,10 @@ class TorchLogsFixturesTest {
             Optional.of("Dynamo does not know how to trace builtin operator `print` with argument types ['str'] (has_kwargs True)"),
             List.of("Avoid calling builtin `print` with argument types ['str']. Consider using an equivalent alternative function/method to `print`.",
                     "If you are attempting to call a logging function (e.g. `print`), you can try adding it to `torch._dynamo.config.reorderable_logging_functions`.",
-                    "Please report an issue to PyTorch."));
+                    "Please report an issue to PyTorch."),
+            // the innermost frame of "User code traceback:": File "/rtl/scenarios.py", line 31, in f
+            Optional.of("/rtl/scenarios.py:31"), false);
+    private static final BreakDetail FRAME_26 = BreakDetail.NONE.withUserFrame(Optional.of("/rtl/scenarios.py:31"));
 
     static Stream<String> folders() {
         return Stream.of("2.6-print-bridge", "2.14-print-bridge", "2.6-int-spec", "2.14-int-spec", "2.6-fallback", "2.14-fallback");
@@ -59,7 +62,7 @@ class TorchLogsFixturesTest {
         assertThat(log.fallbacks()).isEmpty();
         assertThat(log.recompileReasons()).containsExactly(new CompileLog.RecompileReason("0/1", SIZE_X_26),
                 new CompileLog.RecompileReason("1/1", SIZE_Y_26), new CompileLog.RecompileReason("0/1", SIZE_X_26));
-        assertThat(log.breakSites()).containsExactly(new CompileLog.Site("/rtl/scenarios.py:31", PRINT_26, 2));
+        assertThat(log.breakSites()).containsExactly(new CompileLog.Site("/rtl/scenarios.py:31", PRINT_26, 2, FRAME_26));
         assertThat(trace.badLines()).contains(List.of());
         // Ids the text names: 0/0 and 0/1 (breaks, recompiles), 1/1, and 1/0 in the guard of L20.
         assertThat(Receipt.of(trace).run("baseline").graphs()).containsExactly(

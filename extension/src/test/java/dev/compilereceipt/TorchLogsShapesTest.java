@@ -164,7 +164,9 @@ class TorchLogsShapesTest {
                 new CompileLog.Site("/rtl/model.py:7", "Failed to trace builtin operator", 1, new BreakDetail(Optional.of("GB0059"),
                         Optional.of("Dynamo does not know how to trace builtin operator `print`"), List.of("Avoid calling builtin `print`."))),
                 new CompileLog.Site("/rtl/scenarios.py:31",
-                        "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] True", 1));
+                        "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] True", 1,
+                        // its traceback's one frame; the duplicate-break form of model.py:7 has none
+                        BreakDetail.NONE.withUserFrame(Optional.of("/rtl/scenarios.py:31"))));
         // No compile id in the text: one past the newest variant the failures name, 0/2; the limit right after it
         // names the same function, so that compile made no variant.
         assertThat(log.recompiles()).isEmpty();

@@ -20,7 +20,9 @@ class TorchTrace214Test {
             Optional.of("Dynamo does not know how to trace builtin operator `print` with argument types ['str'] (has_kwargs True)"),
             List.of("Avoid calling builtin `print` with argument types ['str']. Consider using an equivalent alternative function/method to `print`.",
                     "If you are attempting to call a logging function (e.g. `print`), you can try adding it to `torch._dynamo.config.reorderable_logging_functions`.",
-                    "Please report an issue to PyTorch."));
+                    "Please report an issue to PyTorch."),
+            // "User code traceback:" ends in File "/rt/scenarios.py", line 31, in f (frames above it: capture.py, scenarios.py:190)
+            Optional.of("/rt/scenarios.py:31"), false);
 
     @Test
     void printBridgeBaselineReadsTheBareTextReasonsAndTheStructuredBreak() {

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TorchTraceCapturedRunsTest {
 
     private static final String PRINT = "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] True";
+    /** 2.6 writes free text, whose "User code traceback:" has the one frame File "/rt/scenarios.py", line 31, in f. */
+    private static final BreakDetail PRINT_FRAME = BreakDetail.NONE.withUserFrame(Optional.of("/rt/scenarios.py:31"));
 
     @Test
     void printBridgeBaselineCompileLog() {
@@ -35,7 +38,10 @@ class TorchTraceCapturedRunsTest {
         assertThat(log.fallbacks()).isEmpty();
         assertThat(log.graphs()).containsExactly("0/0", "1/0", "0/1", "1/1");
         // dynamo_graph_break_reason at lines 47 (0/0) and 2932 (0/1): "Graph break in user code at /rt/scenarios.py:31".
-        assertThat(log.breakSites()).containsExactly(new CompileLog.Site("/rt/scenarios.py:31", PRINT, 2));
+        assertThat(log.breakSites()).containsExactly(new CompileLog.Site("/rt/scenarios.py:31", PRINT, 2, PRINT_FRAME));
+        // "builtin: print" in 2.6's free text: printing is a Python side effect.
+        assertThat(log.breakSites().get(0).kind()).isEqualTo(BreakKind.PYTHON_SIDE_EFFECT);
+        assertThat(log.breakSites().get(0).causeKind()).isEmpty();
         // recompile_reasons at lines 2879 (0/1) and 4326 (1/1).
         assertThat(log.recompileReasons()).containsExactly(
                 new CompileLog.RecompileReason("0/1", "0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16"),
@@ -63,7 +69,7 @@ class TorchTraceCapturedRunsTest {
         // 0/0 compiled (1726.614 ms), its break at scenarios.py:31, then the resume frame 1/0 (1055.157 ms).
         assertThat(warmup.events()).containsExactly(
                 new Event.Region(new GraphId(0, 0), Event.Cache.COMPILE, 0, 1726.614, List.of()),
-                new Event.Break("/rt/scenarios.py:31", PRINT, 0),
+                new Event.Break("/rt/scenarios.py:31", PRINT, 0, PRINT_FRAME),
                 new Event.Region(new GraphId(1, 0), Event.Cache.COMPILE, 0, 1055.157, List.of()));
         Call changed = baseline.calls().get(12);
         assertThat(changed.family()).isEqualTo("n16");

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 final class EventReader {
 
     private static final Set<String> REGION_KEYS = Set.of("kind", "graph", "cache", "ms", "compile_ms", "guard_failures");
-    private static final Set<String> BREAK_KEYS = Set.of("kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints");
+    private static final Set<String> BREAK_KEYS = Set.of("kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints", "user_frame");
     private static final Set<String> FALLBACK_KEYS = Set.of("kind", "graph", "reason", "compile_ms", "guard_failures");
     private static final Pattern SITE = Pattern.compile(".+:[0-9]+");
     /** PyTorch's registry names graph-break types GB0000 to GB9999 (2.14 has 561 of them). */
@@ -100,6 +100,14 @@ final class EventReader {
                 hints.add(fields.text(list.get(i), at + "/hints/" + i));
             }
         }
-        return new BreakDetail(gbId, explanation, hints);
+        Optional<String> userFrame = Optional.empty();
+        if (node.has("user_frame")) {
+            String frame = fields.text(node.get("user_frame"), at + "/user_frame");
+            if (!SITE.matcher(frame).matches()) {
+                throw fields.refuse(at + "/user_frame", "user_frame must be file:line, found \"" + frame + "\"");
+            }
+            userFrame = Optional.of(frame);
+        }
+        return new BreakDetail(gbId, explanation, hints, userFrame, false);
     }
 }

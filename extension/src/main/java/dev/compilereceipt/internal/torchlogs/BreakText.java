@@ -1,6 +1,7 @@
 package dev.compilereceipt.internal.torchlogs;
 
 import dev.compilereceipt.BreakDetail;
+import dev.compilereceipt.UserFrame;
 import dev.compilereceipt.internal.json.StringPool;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
  * ending {@code gb/gbNNNN.html}. The reason is then the type, the last non-blank line before
  * {@code   Explanation:}; the hints are the {@code   Hint:} lines right after it; the gb id the
  * first link's {@code GBNNNN}. A message that says {@code Skipping the function and falling back
- * to eager} gave up its frame.
+ * to eager} gave up its frame. The {@code User code traceback:} gives the detail its {@link UserFrame}.
  *
  * <p>These are the rules the TORCH_TRACE reader applies to a {@code dynamo_graph_break_reason}
  * payload, which holds the same text; the readers share no code (one reader never imports
@@ -60,7 +61,7 @@ record BreakText(String site, String reason, BreakDetail detail, boolean skipsFr
             String label = line.startsWith(CONTEXT) ? CONTEXT : line.startsWith("Reason:") ? "Reason:" : null;
             if (label != null) {
                 return Optional.of(new BreakText(pool.intern(site), pool.intern(line.substring(label.length()).strip()),
-                        BreakDetail.NONE, skips));
+                        frameOf(BreakDetail.NONE, lines, skips, pool), skips));
             }
         }
         return Optional.empty();
@@ -87,6 +88,11 @@ record BreakText(String site, String reason, BreakDetail detail, boolean skipsFr
             }
         }
         BreakDetail detail = new BreakDetail(gbId, explained.isEmpty() ? Optional.empty() : Optional.of(pool.intern(explained)), hints);
-        return new BreakText(site, pool.intern(type), detail, skips);
+        return new BreakText(site, pool.intern(type), frameOf(detail, lines, skips, pool), skips);
+    }
+
+    private static BreakDetail frameOf(BreakDetail detail, List<String> lines, boolean skips, StringPool pool) {
+        BreakDetail framed = detail.withUserFrame(UserFrame.of(lines).map(pool::intern));
+        return skips ? framed.skippingFrame() : framed;
     }
 }

@@ -117,6 +117,7 @@ final class TextCompileLog {
             sites.put(brk.site(), site);
         }
         site.compiles++;
+        site.detail = site.detail.orUserFrameOf(brk.detail());
         if (message.graph.isEmpty()) {
             if (brk.skipsFrame()) {
                 add(new Compile(message.process, Optional.empty(), pool.intern("?@" + brk.site()), "", false, false, false, List.of()));
@@ -216,10 +217,10 @@ final class TextCompileLog {
         }
     }
 
-    /** A break site: the first reason and detail given for it, and how many compiles reported it. */
+    /** A break site: the first reason and detail given for it (with the first user frame given), and how many compiles reported it. */
     private static final class Site {
         final String reason;
-        final BreakDetail detail;
+        BreakDetail detail;
         int compiles;
 
         Site(String reason, BreakDetail detail) {

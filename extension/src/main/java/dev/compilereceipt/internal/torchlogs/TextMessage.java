@@ -1,6 +1,7 @@
 package dev.compilereceipt.internal.torchlogs;
 
 import dev.compilereceipt.GraphId;
+import dev.compilereceipt.UserFrame;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,7 +9,8 @@ import java.util.Optional;
 /**
  * One message of TORCH_LOGS text while its lines arrive: its kind (from its first line), where it
  * began, the writer and compile id of a prefixed message, and the lines it keeps. A message keeps
- * only what is read from it: a graph break up to {@code User code traceback:}, a recompile every
+ * only what is read from it: a graph break up to {@code User code traceback:} and the one frame of
+ * it that is the user's, a recompile every
  * line, the recompile-limit warning up to its {@code To log all ...} line, {@code WON'T CONVERT}
  * its first line; the rest is passed over, so a long traceback costs nothing.
  *
@@ -62,6 +64,7 @@ final class TextMessage {
     private boolean typeSeen;
     private boolean explained;
     private boolean traceback;
+    private int userFrameAt = -1;
     private boolean ended;
 
     TextMessage(Kind kind, long line, String process, String key, boolean traced, Optional<GraphId> graph, String first) {
@@ -81,14 +84,12 @@ final class TextMessage {
         }
         switch (kind) {
             case BREAK -> {
+                if (traceback) {
+                    return frame(text);
+                }
                 structured |= text.startsWith("Graph Break Reason:");
                 explained |= text.startsWith("  Explanation:");
-                if (text.startsWith("User code traceback:")) {
-                    // The frames after it are not read; the site is in the first line.
-                    keeping = false;
-                    traceback = true;
-                    return 0;
-                }
+                traceback = text.startsWith("User code traceback:");
             }
             case LIMIT -> {
                 if (text.startsWith("To log all recompilation reasons") || text.startsWith("To diagnose recompilation")) {
@@ -108,6 +109,30 @@ final class TextMessage {
         lines.add(text);
         chars += text.length() + 1;
         return text.length() + 1;
+    }
+
+    /**
+     * A line of a break's {@code User code traceback:}: the message keeps one frame, the latest
+     * outside PyTorch, which is the user's frame ({@link UserFrame}); a blank or unindented line ends it.
+     */
+    private long frame(String text) {
+        if (text.isBlank() || !Character.isWhitespace(text.charAt(0))) {
+            keeping = false;
+            return 0;
+        }
+        if (UserFrame.outsidePyTorch(text).isEmpty()) {
+            return 0;
+        }
+        long before = chars;
+        if (userFrameAt >= 0) {
+            chars -= lines.get(userFrameAt).length() + 1;
+            lines.set(userFrameAt, text);
+        } else {
+            userFrameAt = lines.size();
+            lines.add(text);
+        }
+        chars += text.length() + 1;
+        return chars - before;
     }
 
     long chars() {

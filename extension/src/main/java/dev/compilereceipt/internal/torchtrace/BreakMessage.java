@@ -1,8 +1,10 @@
 package dev.compilereceipt.internal.torchtrace;
 
 import dev.compilereceipt.BreakDetail;
+import dev.compilereceipt.UserFrame;
 import dev.compilereceipt.internal.json.StringPool;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -21,6 +23,7 @@ import java.util.regex.Pattern;
  *       non-blank line before {@code   Explanation:}; hints are the first block only.</li>
  * </ul>
  * A frame Dynamo gave up after the break says {@code Skipping the function and falling back to eager}.
+ * Both shapes carry a {@code User code traceback:}, which gives the detail its {@link UserFrame}.
  *
  * <p>Example: print-bridge on 2.14 gives site {@code /rt/scenarios.py:31}, reason
  * {@code Failed to trace builtin operator}, {@code GB0059}, its explanation and three hints.
@@ -54,7 +57,8 @@ record BreakMessage(Optional<String> site, String reason, BreakDetail detail, bo
                 break;
             }
         }
-        return new BreakMessage(site, pool.intern(reason), BreakDetail.NONE, text.contains(SKIP));
+        return new BreakMessage(site, pool.intern(reason), frameOf(BreakDetail.NONE, lines, text.contains(SKIP), pool),
+                text.contains(SKIP));
     }
 
     /** A {@code restart_reasons} entry or a {@code fail_reason}: no site; the text itself when not structured. */
@@ -64,7 +68,8 @@ record BreakMessage(Optional<String> site, String reason, BreakDetail detail, bo
         if (explanation > 0) {
             return structured(Optional.empty(), lines, explanation, pool);
         }
-        return new BreakMessage(Optional.empty(), text, BreakDetail.NONE, text.contains(SKIP));
+        return new BreakMessage(Optional.empty(), text, frameOf(BreakDetail.NONE, lines, text.contains(SKIP), pool),
+                text.contains(SKIP));
     }
 
     private static int explanationLine(String[] lines, int from) {
@@ -99,6 +104,11 @@ record BreakMessage(Optional<String> site, String reason, BreakDetail detail, bo
             skips |= line.contains(SKIP);
         }
         BreakDetail detail = new BreakDetail(gbId, explained.isEmpty() ? Optional.empty() : Optional.of(pool.intern(explained)), hints);
-        return new BreakMessage(site, pool.intern(type), detail, skips);
+        return new BreakMessage(site, pool.intern(type), frameOf(detail, lines, skips, pool), skips);
+    }
+
+    private static BreakDetail frameOf(BreakDetail detail, String[] lines, boolean skips, StringPool pool) {
+        BreakDetail framed = detail.withUserFrame(UserFrame.of(Arrays.asList(lines)).map(pool::intern));
+        return skips ? framed.skippingFrame() : framed;
     }
 }

@@ -67,7 +67,7 @@ final class CompileLogBuilder {
                         limits.maxBreakSites(), "max_break_sites", "withMaxBreakSites");
             }
             siteReasons.putIfAbsent(brk.site(), brk.reason());
-            siteDetails.putIfAbsent(brk.site(), brk.detail());
+            siteDetails.merge(brk.site(), brk.detail(), BreakDetail::orUserFrameOf);
             siteCompiles.merge(brk.site(), 1, Integer::sum);
         }
     }

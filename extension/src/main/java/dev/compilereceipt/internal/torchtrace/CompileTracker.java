@@ -1,5 +1,6 @@
 package dev.compilereceipt.internal.torchtrace;
 
+import dev.compilereceipt.BreakDetail;
 import dev.compilereceipt.GraphId;
 import dev.compilereceipt.internal.json.StringPool;
 import java.util.ArrayDeque;
@@ -23,7 +24,9 @@ import java.util.function.Consumer;
  * again at {@code 0/0} after {@code torch._dynamo.reset()}). An id with {@code recompile_reasons}
  * and neither {@code dynamo_start} nor metrics hit the recompile limit: it is a fallback, finished
  * when another compile starts or at the next marker or the end of the log. A compile that started
- * and never logged its metrics is a fallback too ("did not finish").
+ * and never logged its metrics is a fallback too ("did not finish"). The breaks of a compile that
+ * made no variant gave up their frame: Dynamo runs it eagerly ({@link BreakDetail#skipsFrame()};
+ * 2.6 says no more than {@code has_guarded_code: false} for a break in a loop).
  */
 final class CompileTracker {
 
@@ -91,20 +94,21 @@ final class CompileTracker {
         resolver.compiled(frame, file);
         List<LogBreak> breaks = new ArrayList<>();
         Optional<BreakMessage> skipped = compile.breaks.stream().filter(BreakMessage::skipsFrame).findFirst();
+        boolean variant = metrics.madeVariant();
         if (!compile.breaks.isEmpty()) {
             for (BreakMessage note : compile.breaks) {
-                breaks.add(note.site().isPresent() ? LogBreak.at(note.site().get(), note.reason(), note.detail())
-                        : LogBreak.pending(note.reason(), note.detail(), frame, file));
+                BreakDetail detail = variant ? note.detail() : note.detail().skippingFrame();
+                breaks.add(note.site().isPresent() ? LogBreak.at(note.site().get(), note.reason(), detail)
+                        : LogBreak.pending(note.reason(), detail, frame, file));
             }
         } else {
             for (String text : metrics.restartReasons()) {
                 BreakMessage restart = BreakMessage.ofReason(text, pool);
-                breaks.add(LogBreak.pending(restart.reason(), restart.detail(), frame, file));
+                breaks.add(LogBreak.pending(restart.reason(), variant ? restart.detail() : restart.detail().skippingFrame(), frame, file));
                 skipped = skipped.or(() -> restart.skipsFrame() ? Optional.of(restart) : Optional.empty());
             }
         }
         breaks.forEach(resolver::add);
-        boolean variant = metrics.madeVariant();
         boolean recompile = variant && (metrics.cacheSize().orElse(0) > 0 || id.isRecompile());
         String reason = variant ? "" : skipped.map(brk -> SKIPPED + brk.reason()).orElseGet(() -> metrics.failType()
                 .map(type -> type + metrics.failReason().map(r -> ": " + BreakMessage.ofReason(r, pool).reason()).orElse(""))
