@@ -23,6 +23,7 @@
 #   <scenario>.counters.json     torch._dynamo.utils.counters per run; <scenario>.log its output
 #   <scenario>.receipt.txt       step 4's audit of the trace
 #   summary.txt                  the trace figures beside torch._dynamo.utils.counters and the log
+#   break-kinds.diff             (sid) the shipped break-kind table against what the registry derives
 # Then audits every trace with the repository's ./receipt launcher and fails if one is refused.
 # Needs root (debootstrap, chroot, mounts). Takes a few minutes (each Inductor compile is seconds).
 set -euo pipefail
@@ -106,6 +107,20 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   if [[ $refused -ne 0 ]]; then
     echo "test-with-real-torch.sh ($SUITE): the Java side refused $refused of ${#traces[@]} traces" >&2
     exit 1
+  fi
+  echo "== 5. break kinds of this run's break-kinds and break-in-loop captures, every source"
+  (cd "$repo" && python3 capture/check-break-kinds.py "$out" "${audit_cmd[@]}")
+  echo "== 6. the shipped break-kind table is what capture/derive-break-kinds.py derives from this release's registry"
+  registry="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo/graph_break_registry.json"
+  shipped="$repo/extension/src/main/resources/dev/compilereceipt/break-kinds.tsv"
+  if [[ -f "$registry" && "$SUITE" == sid ]]; then
+    if ! diff <(python3 "$here/derive-break-kinds.py" "$registry") "$shipped" > "$out/break-kinds.diff"; then
+      echo "test-with-real-torch.sh ($SUITE): $shipped differs from what the registry gives (see $out/break-kinds.diff)" >&2
+      exit 1
+    fi
+    echo "break-kinds.tsv: $(grep -vc '^#' "$shipped") ids, as derived from $registry"
+  else
+    echo "no registry in this release (it came with 2.8): the table is checked on sid"
   fi
 else
   case "$AUDIT" in

@@ -72,6 +72,24 @@ class ReceiptHtmlTest {
     }
 
     @Test
+    void groupsBreakSitesByKindWithTheUserFrameOfASiteInsidePyTorch() throws Exception {
+        Document page = parse(page(trace("break-kinds/2.14-break-kinds")));
+        // baseline b01 (warmup), b02 and b03 (steady) each cross layers.py:14, :16, :18 and distribution.py:68 once.
+        assertThat(attribute(select(page, "//*[@class='break-kind' and @data-run='baseline']"), "data-kind"))
+                .containsExactly("device-sync", "python-side-effect", "user-inserted", "unsupported-call");
+        assertThat(value(page, "//*[@class='break-kind' and @data-kind='device-sync']/h4/*[@data-figure='calls']")).isEqualTo("3");
+        assertThat(value(page, "//*[@class='break-kind' and @data-kind='device-sync']/h4/*[@data-figure='crossings_per_call']"))
+                .isEqualTo("1");
+        List<Element> inTorch = select(page, "//*[@class='break-site' and @data-kind='unsupported-call']");
+        assertThat(attribute(inTorch, "data-site")).containsExactly("/usr/lib/python3/dist-packages/torch/distributions/distribution.py:68");
+        assertThat(select(page, "//*[@class='break-site' and @data-kind='unsupported-call']/*[@class='user-frame']/code"))
+                .extracting(Element::getTextContent).containsExactly("/capture/tests/mymodel/layers.py:19");
+        // a site in the user's own code is its own user frame: no "called from" line
+        assertThat(select(page, "//*[@class='break-site' and @data-kind='device-sync']/*[@class='user-frame']")).isEmpty();
+        assertThat(select(page, "//*[@class='break-kind' and @data-run='candidate']")).isEmpty();
+    }
+
+    @Test
     void drawsOneRowPerCallOfEachRunInCallOrderGroupedByPhase() throws Exception {
         Document page = parse(page(trace("print-bridge")));
 

@@ -25,6 +25,10 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the canonical receipt JSON (RFC 8785) instead of the summary.")
     boolean json;
 
+    @Option(names = "--kinds", description = "Print only the break sites of each run, grouped by kind (device-sync, "
+            + "data-copy, python-side-effect, user-inserted, unsupported-call, frame-skip, unknown).")
+    boolean kinds;
+
     @Option(names = "--csv", paramLabel = "DIR", description = "Also write ledger.csv and receipt.csv into DIR.")
     Path csvDir;
 
@@ -45,6 +49,8 @@ final class AuditCommand implements Callable<Integer> {
         }
         if (json) {
             spec.commandLine().getOut().println(ReceiptExport.canonicalJson(receipt));
+        } else if (kinds) {
+            spec.commandLine().getOut().print(ReceiptSummary.kinds(receipt));
         } else {
             spec.commandLine().getOut().print(ReceiptSummary.render(receipt));
         }

@@ -46,7 +46,7 @@ class HostileOutputTest {
         assertThat(run("audit", file.toString())).isZero();
         String summary = out.toString();
         assertThat(summary).doesNotContain("\u001b", "\u202e")
-                .contains("      Unsupported\\u000a\\u000afailures: none\\u000a\\u001b[8m\n")
+                .contains(" eager 0.1 ms: Unsupported\\u000a\\u000afailures: none\\u000a\\u001b[8m\n")
                 .contains("receipt of hostile\\u202e")
                 // the one real failures line, which the forged one cannot hide
                 .contains("\nfailures: OUTPUT_MISMATCH:b04\n");

@@ -30,9 +30,33 @@ class ReceiptCommandTest {
                 .contains("receipt of print-bridge")
                 // baseline steady: 8 calls, median 0.091, p90 0.3708, 0 compiles, 16 hits, 8 breaks, 0.1953 ms eager
                 .contains("  steady      8     0.091    0.3708        0   16         0      8   0.1953          0 -")
-                .contains("    scenarios.py:31  crossed by 12 calls, at most 1 per call, eager 8.4208 ms")
+                // 12 break events in 12 baseline calls, eager_ms summing to 8.4208; "builtin: print" is a side effect
+                .contains("    python-side-effect  1 site, 12 calls, 1 crossing per call, eager 8.4208 ms\n"
+                        + "      scenarios.py:31  12 calls, at most 1 per call, eager 8.4208 ms: Unsupported: builtin: print")
                 .contains("failures: none");
         assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void auditKindsListsOnlyTheBreakSitesByKind() {
+        // 2.14's break-in-loop log: 0/0's break at layers.py:32 says "Skipping the function" (GB0124 first, the cause).
+        assertThat(run("audit", "--kinds", FIXTURES.resolve("break-kinds/2.14-break-in-loop/torch_trace.log").toString())).isZero();
+        assertThat(out.toString()).isEqualTo("""
+                run baseline
+                  break sites by kind (crossings not measured: this source logs a break only in the call that compiles it):
+                    frame-skip  1 site, 1 call, crossings n/m, eager n/m ms
+                      /capture/tests/mymodel/layers.py:32  1 call, at most 1 per call, eager n/m ms: \
+                Unsupported Tensor.item() call with capture_scalar_outputs=False (cause device-sync)
+                  compile log:
+                    breaks frame-skip  1 site, reported by 1 compile
+                      /capture/tests/mymodel/layers.py:32  reported by 1 compile: \
+                Unsupported Tensor.item() call with capture_scalar_outputs=False (cause device-sync)
+
+                run candidate
+                  break sites: none
+                  compile log:
+                    breaks: none
+                """);
     }
 
     @Test

@@ -25,8 +25,12 @@ final class CompileLogList {
         html.open("div", "data-field", "compile_ms").element("dt", "compile ms")
                 .element("dd", log.compileMs().isPresent() ? compileMs : "n/m", "class", "num", "data-value", compileMs).close("div");
         for (CompileLog.Site site : log.breakSites()) {
-            html.open("div", "data-field", "break_site", "data-site", site.site()).element("dt", "break " + site.site())
-                    .element("dd", site.reason() + " (" + site.compiles() + (site.compiles() == 1 ? " compile)" : " compiles)")).close("div");
+            String kind = site.kind().label() + site.causeKind().map(cause -> ", cause " + cause.label()).orElse("");
+            html.open("div", "data-field", "break_site", "data-site", site.site(), "data-kind", site.kind().label())
+                    .element("dt", "break " + site.site())
+                    .element("dd", "[" + kind + "] " + site.reason() + " (" + site.compiles() + (site.compiles() == 1 ? " compile)" : " compiles)")
+                            + site.detail().userFrame().filter(frame -> !frame.equals(site.site())).map(frame -> ", user frame " + frame).orElse(""))
+                    .close("div");
         }
         for (CompileLog.RecompileReason reason : log.recompileReasons()) {
             html.open("div", "data-field", "recompile_reason", "data-graph", reason.graph()).element("dt", "recompile " + reason.graph())

@@ -207,7 +207,8 @@ public final class ReceiptHtml {
                 + "and the eager-island time spent there; the strip shows how many times each call crossed it, one cell a call.", "class", "note");
         html.open("div", "class", "runs").newline();
         for (RunFigures run : receipt.runs()) {
-            new BreakSiteTable(run, receipt.ledger().rows(run.label()), trace.measured(Measure.BREAKS)).write(html);
+            new BreakSiteTable(run, receipt.breakKinds(run.label()), receipt.ledger().rows(run.label()), trace.measured(Measure.BREAKS))
+                    .write(html);
         }
         html.close("div").newline();
         html.close("section").newline();

@@ -3,7 +3,6 @@ package dev.compilereceipt.report;
 import dev.compilereceipt.Millis;
 import dev.compilereceipt.internal.json.CanonicalJson;
 import dev.compilereceipt.FailureCode;
-import dev.compilereceipt.BreakSite;
 import dev.compilereceipt.Comparison;
 import dev.compilereceipt.CompileLog;
 import dev.compilereceipt.Fixture;
@@ -55,17 +54,7 @@ public final class ReceiptSummary {
                 out.append("; fell back, no variant: ").append(join(run.fallbackGraphs()));
             }
             out.append('\n');
-            if (run.breakSites().isEmpty()) {
-                out.append("  break sites: none\n");
-            } else {
-                out.append("  break sites:\n");
-                for (BreakSite site : run.breakSites()) {
-                    out.append("    ").append(VisibleText.of(site.site())).append("  crossed by ").append(site.calls())
-                            .append(site.calls() == 1 ? " call" : " calls").append(", at most ").append(site.perCallMax())
-                            .append(" per call, eager ").append(ms(site.eagerMs())).append(" ms\n")
-                            .append("      ").append(VisibleText.of(site.reason())).append('\n');
-                }
-            }
+            out.append(BreakKindText.runSites(receipt, run));
             if (run.guardMisses().isEmpty()) {
                 out.append("  guard misses: none\n");
             } else {
@@ -98,6 +87,18 @@ public final class ReceiptSummary {
         return out.toString();
     }
 
+    /** Only the break sites of each run and its compile log, grouped by kind: {@code receipt audit --kinds}. */
+    public static String kinds(Receipt receipt) {
+        StringBuilder out = new StringBuilder();
+        for (RunFigures run : receipt.runs()) {
+            out.append(out.length() == 0 ? "" : "\n").append("run ").append(run.label()).append('\n');
+            out.append(BreakKindText.runSites(receipt, run));
+            run.compileLog().ifPresent(log -> out.append("  compile log:\n").append(log.breakSites().isEmpty()
+                    ? "    breaks: none\n" : BreakKindText.logSites(log)));
+        }
+        return out.toString();
+    }
+
     private static String compileLog(CompileLog log, ReceiptLimits limits) {
         boolean compiles = limits.measured(Measure.COMPILES);
         StringBuilder out = new StringBuilder("  compile log:\n");
@@ -109,10 +110,7 @@ public final class ReceiptSummary {
         if (!log.fallbackGraphs().isEmpty()) {
             out.append("    fell back: ").append(String.join(" ", log.fallbackGraphs())).append('\n');
         }
-        for (CompileLog.Site site : log.breakSites()) {
-            out.append("    break ").append(VisibleText.of(site.site())).append("  reported by ").append(site.compiles())
-                    .append(site.compiles() == 1 ? " compile" : " compiles").append("\n      ").append(VisibleText.of(site.reason())).append('\n');
-        }
+        out.append(BreakKindText.logSites(log));
         out.append("    recompile reasons: ").append(log.recompileReasons().size()).append('\n');
         if (!limits.measured(Measure.ARTIFACT_CACHE)) {
             return out.append("    on-disk caches: n/m\n").toString();

@@ -80,6 +80,9 @@ final class ReportStyle {
             td.not-measured { color: var(--muted); font-style: italic; }
             .break-site { border-left: 4px solid var(--island); padding: 2px 0 4px 10px; margin-bottom: 10px; }
             .break-site .reason { margin: 2px 0; }
+            .break-kind h4 { margin: 10px 0 6px; font-weight: 600; }
+            .break-kind h4 .kind { font-family: ui-monospace, monospace; }
+            .break-site .cause, .break-site .user-frame { margin: 2px 0; color: var(--muted); }
             .break-site .figures { margin: 2px 0 4px; color: var(--muted); }
             .break-site .figures .num { color: var(--ink); font-weight: 600; }
             .frequency .cell.zero { fill: var(--band); stroke: var(--line); }
