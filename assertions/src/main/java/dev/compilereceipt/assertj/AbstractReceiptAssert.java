@@ -13,6 +13,7 @@ import static dev.compilereceipt.assertj.ShouldHaveNoFallbacks.shouldHaveNoFallb
 import static dev.compilereceipt.assertj.ShouldHaveNoNewGraphVariants.shouldHaveNoNewGraphVariants;
 import static dev.compilereceipt.assertj.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
 
+import dev.compilereceipt.BreakKind;
 import dev.compilereceipt.BreakSite;
 import dev.compilereceipt.CallCache;
 import dev.compilereceipt.CompileLog;
@@ -22,12 +23,16 @@ import dev.compilereceipt.Phase;
 import dev.compilereceipt.PhaseFigures;
 import dev.compilereceipt.Receipt;
 import dev.compilereceipt.RunFigures;
+import dev.compilereceipt.VisibleText;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Checks on a receipt, in the words of the findings they guard. Every check holds for every run
@@ -256,6 +261,68 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
                     sortedLines(crossed), sortedLines(allowed));
         }
         return myself;
+    }
+
+    /**
+     * Checks that no break site in scope is of these kinds ({@link BreakKind#DEVICE_SYNC}, ...);
+     * a skipped frame is {@link BreakKind#FRAME_SKIP} whatever its cause. The IDE diff lists every
+     * site with its kind, and the expected side the same without the offending ones.
+     */
+    public SELF hasNoBreaksOfKind(BreakKind... kinds) {
+        Set<BreakKind> banned = kindSet(kinds);
+        return checkSites("have no graph breaks of kind " + labels(banned), "are of " + (banned.size() == 1 ? "that kind" : "those kinds"),
+                site -> banned.contains(site.kind()), SiteInScope::kindLine);
+    }
+
+    /** Checks that every break site in scope is of one of these kinds; with none, that nothing broke. */
+    public SELF hasBreaksOnlyOfKinds(BreakKind... kinds) {
+        Set<BreakKind> allowed = kindSet(kinds);
+        return checkSites("break only in kinds " + (allowed.isEmpty() ? "(none)" : labels(allowed)), "are of other kinds",
+                site -> !allowed.contains(site.kind()), SiteInScope::kindLine);
+    }
+
+    /**
+     * Checks that no break site in scope is in the user's code under {@code path} ({@code mymodel/},
+     * on whole path segments): by its user frame (the innermost frame of the message's
+     * {@code User code traceback:} outside PyTorch), else by the site itself when it is not in
+     * PyTorch's files. A site inside PyTorch whose source names no user frame fails too: where the
+     * user's code called in is unknown, and the check does not guess.
+     */
+    public SELF hasNoBreaksUnder(String path) {
+        if (path.isBlank()) {
+            throw new IllegalArgumentException("name a folder or file of the user's code, such as \"mymodel/\"");
+        }
+        return checkSites("have no graph breaks in the user's code under " + VisibleText.of(path),
+                "are there or inside PyTorch without a user frame",
+                site -> site.userCode().map(code -> BreakSite.isUnder(code, path)).orElse(true), SiteInScope::userCodeLine);
+    }
+
+    private SELF checkSites(String asked, String what, Predicate<SiteInScope> offends,
+                            Function<SiteInScope, String> diffLine) {
+        List<RunFigures> runs = scope();
+        for (RunFigures run : runs) {
+            if (!run.hasPhases() && run.compileLog().isEmpty()) {
+                throw notMeasured(shouldBeMeasured(subject(), asked, Measure.CALLS), Measure.CALLS);
+            }
+        }
+        List<SiteInScope> sites = SiteInScope.of(runs);
+        List<SiteInScope> offending = sites.stream().filter(offends).toList();
+        if (!offending.isEmpty()) {
+            throw diffFailure(ShouldHaveBreakKinds.shouldHaveBreakKinds(subject(), asked, what, offending),
+                    sortedLines(sites.stream().map(diffLine).toList()),
+                    sortedLines(sites.stream().filter(offends.negate()).map(diffLine).toList()));
+        }
+        return myself;
+    }
+
+    private static Set<BreakKind> kindSet(BreakKind... kinds) {
+        Set<BreakKind> set = EnumSet.noneOf(BreakKind.class);
+        set.addAll(Arrays.asList(kinds));
+        return set;
+    }
+
+    private static String labels(Set<BreakKind> kinds) {
+        return String.join(", ", kinds.stream().map(BreakKind::label).toList());
     }
 
     /** The figures of {@code phase} of the one run in scope; narrow a two-run receipt with {@link #run(String)} first. */

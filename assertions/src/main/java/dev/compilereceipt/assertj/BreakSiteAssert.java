@@ -7,6 +7,7 @@ import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
 import dev.compilereceipt.VisibleText;
+import dev.compilereceipt.BreakKind;
 import dev.compilereceipt.BreakSite;
 import dev.compilereceipt.Measure;
 import org.assertj.core.api.AbstractObjectAssert;
@@ -30,6 +31,21 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         if (actual.reason() == null || !actual.reason().contains(text)) {
             throw diffFailure(shouldHaveFigure(subject(), "a reason containing " + text, "its reason was " + VisibleText.of(actual.reason())),
                     actual.reason(), text);
+        }
+        return myself;
+    }
+
+    /**
+     * The kind of this site ({@link BreakKind}); a frame Dynamo gave up is {@link BreakKind#FRAME_SKIP}
+     * and the message names its cause.
+     */
+    public BreakSiteAssert hasKind(BreakKind expected) {
+        isNotNull();
+        BreakKind kind = actual.kind();
+        if (kind != expected) {
+            String found = kind.label() + actual.causeKind().map(cause -> " (cause " + cause.label() + ")").orElse("");
+            throw diffFailure(shouldHaveFigure(subject(), "kind " + expected.label(), "its kind was " + found + ", from its reason "
+                    + VisibleText.of(actual.reason()) + actual.detail().gbId().map(id -> " (" + id + ")").orElse("")), found, expected.label());
         }
         return myself;
     }

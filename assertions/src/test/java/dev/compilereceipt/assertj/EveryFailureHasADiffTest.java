@@ -6,6 +6,7 @@ import static dev.compilereceipt.Phase.WARMUP;
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.compilereceipt.BreakKind;
 import dev.compilereceipt.CallCache;
 import dev.compilereceipt.Measure;
 import dev.compilereceipt.Receipt;
@@ -44,6 +45,11 @@ class EveryFailureHasADiffTest {
         checks.put("hasNoEagerCallsIn", () -> assertThat(INT_SPEC).hasNoEagerCallsIn(STEADY));
         checks.put("hasAtMostBreaksPerCall", () -> assertThat(PRINT_BRIDGE).hasAtMostBreaksPerCall(STEADY, 0));
         checks.put("hasBreaksOnlyAt", () -> assertThat(PRINT_BRIDGE).hasBreaksOnlyAt("model.py:12"));
+        checks.put("hasNoBreaksOfKind", () -> assertThat(PRINT_BRIDGE).hasNoBreaksOfKind(BreakKind.PYTHON_SIDE_EFFECT));
+        checks.put("hasBreaksOnlyOfKinds", () -> assertThat(PRINT_BRIDGE).hasBreaksOnlyOfKinds(BreakKind.USER_INSERTED));
+        checks.put("hasNoBreaksUnder", () -> assertThat(PRINT_BRIDGE).hasNoBreaksUnder("scenarios.py"));
+        checks.put("break site: hasKind", () -> assertThat(PRINT_BRIDGE).run("baseline").breakSite("scenarios.py:31")
+                .hasKind(BreakKind.DEVICE_SYNC));
         checks.put("hasEagerIslandTimeAtMost", () -> assertThat(PRINT_BRIDGE).hasEagerIslandTimeAtMost(STEADY, 0.1));
         checks.put("hasCompileTimeAtMost", () -> assertThat(PRINT_BRIDGE).hasCompileTimeAtMost(WARMUP, 1));
         checks.put("hasNoFailures", () -> assertThat(UNEQUAL).hasNoFailures());

@@ -1,0 +1,31 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.FigureText.indented;
+
+import dev.compilereceipt.VisibleText;
+import java.util.List;
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Message of the break-kind checks ({@code hasNoBreaksOfKind}, {@code hasBreaksOnlyOfKinds},
+ * {@code hasNoBreaksUnder}): what was asked, then the offending sites as a table (run, site, kind,
+ * user frame, calls or compiles, reason).
+ *
+ * <p>Example: a {@code device-sync} site at {@code layers.py:14} when no device syncs were allowed.
+ */
+final class ShouldHaveBreakKinds extends BasicErrorMessageFactory {
+
+    private ShouldHaveBreakKinds(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldHaveBreakKinds(String subject, String asked, String what, List<SiteInScope> offending) {
+        List<String> lines = offending.stream().limit(VisibleText.SHOWN_ITEMS).map(site -> VisibleText.of(site.evidence())).toList();
+        String more = offending.size() > VisibleText.SHOWN_ITEMS ? "\n  ... and " + (offending.size() - VisibleText.SHOWN_ITEMS) + " more" : "";
+        return new ShouldHaveBreakKinds("%nExpecting%n  %s%nto %s%nbut %s %s:%n%s",
+                unquotedString(subject), unquotedString(asked), unquotedString(count(offending.size(), "site")),
+                unquotedString(offending.size() == 1 && what.startsWith("are ") ? "is " + what.substring(4) : what), unquotedString(indented(lines) + more));
+    }
+}

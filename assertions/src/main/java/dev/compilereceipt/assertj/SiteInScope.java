@@ -1,0 +1,59 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.FigureText.count;
+
+import dev.compilereceipt.BreakKind;
+import dev.compilereceipt.BreakSite;
+import dev.compilereceipt.CompileLog;
+import dev.compilereceipt.RunFigures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A distinct break site of a run in scope, as the kind checks see it: its kind (and a skipped
+ * frame's cause), where the user's code is, and the evidence line of the failure table. A run's
+ * call sites come first; a TORCH_TRACE log without per-call markers adds its compile log's sites.
+ */
+record SiteInScope(String run, String site, BreakKind kind, Optional<BreakKind> cause, Optional<String> userCode, String figures,
+                   String reason) {
+
+    static List<SiteInScope> of(List<RunFigures> runs) {
+        List<SiteInScope> sites = new ArrayList<>();
+        for (RunFigures run : runs) {
+            for (BreakSite site : run.breakSites()) {
+                sites.add(new SiteInScope(run.label(), site.site(), site.kind(), site.causeKind(), site.userCode(),
+                        "crossed by " + count(site.calls(), "call"), site.reason()));
+            }
+            for (CompileLog.Site site : run.compileLog().map(CompileLog::breakSites).orElse(List.of())) {
+                if (run.breakSite(site.site()).isEmpty()) {
+                    sites.add(new SiteInScope(run.label(), site.site(), site.kind(), site.causeKind(), site.userCode(),
+                            "reported by " + count(site.compiles(), "compile"), site.reason()));
+                }
+            }
+        }
+        return sites;
+    }
+
+    /** {@code device-sync} or {@code frame-skip (cause device-sync)}. */
+    String kindText() {
+        return kind.label() + cause.map(c -> " (cause " + c.label() + ")").orElse("");
+    }
+
+    /** The line of the failure table: run, site, kind, user frame where it is not the site, figures, reason. */
+    String evidence() {
+        String frame = userCode.filter(code -> !code.equals(site)).map(code -> "  user frame " + code)
+                .orElse(userCode.isEmpty() ? "  user frame unknown" : "");
+        return run + " " + site + "  " + kindText() + frame + "  " + figures + "  " + reason;
+    }
+
+    /** The line of the IDE diff: run, site and kind. */
+    String kindLine() {
+        return run + " " + site + ": " + kindText();
+    }
+
+    /** The line of the IDE diff of {@code hasNoBreaksUnder}: run, site and where the user's code is. */
+    String userCodeLine() {
+        return run + " " + site + ": user code " + userCode.orElse("unknown");
+    }
+}
