@@ -38,6 +38,8 @@ ones too, so that all wall times carry the same profiler overhead) and is timed 
   ``reason`` is the graph-break type where PyTorch gives one (2.8+: ``Failed to trace builtin
   operator``), with ``gb_id`` (``GB0059``), ``explanation`` and ``hints`` beside it; on older
   releases it is PyTorch's free text (``Unsupported: builtin: print ...``) and those are absent.
+  ``user_frame`` (both releases) is the innermost frame of the message's ``User code traceback:``
+  outside PyTorch, written like ``site``: where the user's code called in when the site is in torch.
   ``eager_ms`` = the time from the end of the previous region's graph span to the
   start of this region, less the Dynamo/Inductor compile spans inside that gap (compile time is
   in ``compile_ms``, not in the island);
