@@ -41,6 +41,7 @@ class TraceValidationTest {
         graph-id-negative           | /runs/0/calls/1/events/0/graph          | 25 | 24 | a graph id is F/V with non-negative integers (frame/variant), found "0/-1"
         graph-id-not-f-v            | /runs/0/calls/1/events/0/graph          | 25 | 24 | a graph id is F/V with non-negative integers (frame/variant), found "frame0"
         break-site-not-file-line    | /runs/0/calls/1/events/1/site           | 32 | 23 | site must be file:line, found "model.py"
+        break-user-frame-not-file-line | /runs/0/calls/1/events/1/user_frame | 35 | 29 | user_frame must be file:line, found "model.py"
         kind-unknown                | /runs/0/calls/1/events/1/kind           | 31 | 23 | kind must be region, break or fallback, found "island"
         fallback-without-compile-ms | /runs/0/calls/2/events/3                | 72 | 13 | "compile_ms" is required
         unknown-key                 | /runs/0/calls/0/wal_ms                  | 16 | 21 | unknown key "wal_ms" (allowed here: check, events, family, id, phase, wall_ms); a typo must never silently change a receipt
