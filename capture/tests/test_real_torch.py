@@ -288,8 +288,10 @@ def log_figures(log, label):
 class RealTorchTest(unittest.TestCase):
     maxDiff = None
 
-    def check_common(self, name, trace, counters, log):
-        """What holds in every scenario: trace vs counters vs the TORCH_TRACE log."""
+    def check_common(self, name, trace, counters, log, silent_skips=0):
+        """What holds in every scenario: trace vs counters vs the TORCH_TRACE log. ``silent_skips``:
+        baseline frames Dynamo gave up that PyTorch counts as ok (2.6 counts a frame skipped after a
+        break in a loop among frames ok; its log says has_guarded_code false)."""
         self.assertEqual(trace["format"], "compile-trace/1")
         self.assertEqual(trace["fixture"]["name"], name)
         self.assertEqual([r["label"] for r in trace["runs"]], ["baseline", "candidate"])
@@ -302,7 +304,8 @@ class RealTorchTest(unittest.TestCase):
             TORCH_SEEN.add(trace["fixture"]["torch"])
             self.assertEqual(mine["compiles"], theirs["unique_graphs"], f"{label}: compiles vs unique_graphs")
             self.assertEqual(mine["break_compiles"], theirs["graph_break"], f"{label}: compiles that broke vs graph_break")
-            self.assertEqual(mine["fallbacks"], theirs["frames_failed"], f"{label}: fallbacks vs frames total-ok")
+            skipped = silent_skips if label == "baseline" else 0
+            self.assertEqual(mine["fallbacks"], theirs["frames_failed"] + skipped, f"{label}: fallbacks vs frames total-ok")
             self.assertEqual(mine["compiles"], logged["log_variants"], f"{label}: compiles vs the TORCH_TRACE log")
             self.assertEqual(mine["fallbacks"], logged["log_fallbacks"], f"{label}: fallbacks vs the TORCH_TRACE log")
             # breaks: the same site (the path as PyTorch logged it), type and parts as the log's
@@ -444,7 +447,11 @@ class RealTorchTest(unittest.TestCase):
 
     def test_7_break_in_loop(self):
         trace, counters, log = run_scenario("break-in-loop")
-        base, cand = self.check_common("break-in-loop", trace, counters, log)
+        silent = torch_release(trace["fixture"]["torch"]) < (2, 8)
+        base, cand = self.check_common("break-in-loop", trace, counters, log, silent_skips=1 if silent else 0)
+        if silent:      # 2.6 counts the frame ok and the break as unimplemented
+            self.assertEqual(counters["baseline"]["frames"], {"ok": 1, "total": 1})
+            self.assertEqual(counters["baseline"]["unimplemented"], {"Tensor.item": 1})
         # the .item() in the loop makes Dynamo give up the frame: a fallback, then eager for good
         warm = base[1]["events"]
         self.assertEqual([(e["kind"], e["graph"]) for e in warm], [("fallback", "0/0")])
