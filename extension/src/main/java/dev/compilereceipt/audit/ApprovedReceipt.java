@@ -184,7 +184,7 @@ public final class ApprovedReceipt {
         try {
             Path parent = file.toAbsolutePath().getParent();
             Files.createDirectories(parent);
-            Path temporary = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
+            Path temporary = parent.resolve("." + file.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
             try {
                 Files.writeString(temporary, text, StandardCharsets.UTF_8);
                 try {
