@@ -14,7 +14,7 @@ import java.util.Optional;
  * different file, without the bad records that were dropped), with the original's paths cut as
  * the freeze cut them.
  *
- * <p>Example: {@code FreezeCheck.differences(Receipt.of(Traces.read(log)), Receipt.of(Traces.read(frozen)), Optional.of(Path.of("/rt"))).isEmpty()}.
+ * <p>Example: {@code FreezeCheck.differences(Receipt.of(Traces.read(file)), Receipt.of(Traces.read(out)), Optional.of(Path.of("/rt"))).isEmpty()}.
  */
 public final class FreezeCheck {
 

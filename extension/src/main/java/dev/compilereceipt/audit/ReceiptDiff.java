@@ -31,7 +31,7 @@ import java.util.TreeSet;
  *
  * <p>Example:
  * <pre>{@code
- * ReceiptDiff diff = ReceiptDiff.between(approved, received).ignoring("runs.*.phases.*.wall_ms");
+ * ReceiptDiff diff = ReceiptDiff.between(receipt, Receipt.of(trace)).ignoring("runs.*.phases.*.wall_ms");
  * diff.isEmpty();  // false when a compile count moved
  * diff.text();     // "2 figures differ (before → after):\n  variants\n    runs.candidate..."
  * }</pre>
