@@ -214,6 +214,11 @@ public final class Traces {
      */
     public static FrozenLog freeze(Path log, Path frozen, Optional<Path> relativeTo) {
         Path file = Files.isDirectory(log) ? TorchTraceFolder.of(log).only() : log;
+        if (!Files.isRegularFile(file)) {
+            // A pipe or FIFO could be read once only, and freezing reads the log again to check the frozen one.
+            throw new TraceRefusedException(file, "", 0, 0, Files.exists(file) ? "freeze reads a regular file; this is a pipe,"
+                    + " a FIFO or a device: save the log to a file first" : "no such file");
+        }
         if (TraceSource.of(file) != TraceSource.TORCH_TRACE) {
             throw new TraceRefusedException(file, "", 0, 0, "freeze takes a TORCH_TRACE log; this is a " + TraceSource.of(file)
                     .name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " file, which is small already");

@@ -46,6 +46,10 @@ final class FreezeCommand implements Callable<Integer> {
             throw new TraceRefusedException(options.trace, "", 0, 0, "freeze reads one log file twice (to freeze it and to"
                     + " check the result): name the file, not standard input or a --rank");
         }
+        if (Files.exists(options.trace) && !Files.isRegularFile(options.trace) && !Files.isDirectory(options.trace)) {
+            throw new TraceRefusedException(options.trace, "", 0, 0, "freeze reads a regular file; this is a pipe, a FIFO"
+                    + " or a device: save the log to a file first");
+        }
         if (Files.exists(output) && Files.exists(options.trace) && Files.isSameFile(output, options.trace)) {
             throw new OutputFiles.Refused(output, "it is the log being frozen; name another file with -o");
         }

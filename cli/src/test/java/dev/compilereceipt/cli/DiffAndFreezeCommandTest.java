@@ -84,6 +84,8 @@ class DiffAndFreezeCommandTest {
     void freezeRefusesStandardInputItsOwnInputAndAReceipt() throws Exception {
         assertThat(run("freeze", "-", "-o", temp.resolve("a.log").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("freeze reads one log file twice");
+        assertThat(run("freeze", "/dev/null", "-o", temp.resolve("a.log").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("/dev/null", "freeze reads a regular file; this is a pipe, a FIFO or a device");
         Path copy = Files.copy(Path.of(LOG_26), temp.resolve("copy.log"));
         assertThat(run("freeze", copy.toString(), "-o", copy.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("it is the log being frozen; name another file with -o");
