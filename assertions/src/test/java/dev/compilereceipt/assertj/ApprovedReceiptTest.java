@@ -79,6 +79,24 @@ class ApprovedReceiptTest {
         }
     }
 
+    static class Mutants {
+        @dev.compilereceipt.junit.MutantTest
+        void theApprovedReceiptKillsEveryMutant(@TraceFixture(FIXTURE) Receipt receipt) {
+            assertThat(receipt).matchesApprovedReceipt();
+        }
+    }
+
+    @Test
+    void anApprovedReceiptKillsEveryMutantAndAMutantWritesNothing() throws IOException {
+        Files.writeString(approved, canonical);
+        for (String mode : List.of("missing", "overwrite")) {
+            // unmutated matches; each of the five mutants changes a figure of print-bridge, so each is killed
+            run(Mutants.class, Optional.of(mode)).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+            assertThat(approved).as(mode).hasContent(canonical.strip());
+            assertThat(received).as("%s: a mutated receipt is never written", mode).doesNotExist();
+        }
+    }
+
     @Test
     void anEqualApprovedReceiptPassesAndItsStaleReceivedFileGoes() throws IOException {
         Files.writeString(approved, canonical);
