@@ -24,6 +24,7 @@
 #   <scenario>.receipt.txt       step 4's audit of the trace
 #   summary.txt                  the trace figures beside torch._dynamo.utils.counters and the log
 #   break-kinds.diff             (sid) the shipped break-kind table against what the registry derives
+#   <scenario>.frozen-torch-trace.log  step 5's `receipt freeze` of the log (.txt: what it said)
 # Then audits every trace with the repository's ./receipt launcher and fails if one is refused.
 # Needs root (debootstrap, chroot, mounts). Takes a few minutes (each Inductor compile is seconds).
 set -euo pipefail
@@ -130,6 +131,39 @@ else
   esac
   echo "NOTICE: $why: the ${#traces[@]} traces in capture/out/$SUITE/ were validated in Python only," \
        "not imported by the Java side."
+fi
+
+echo "== 7. freeze: each TORCH_TRACE log of this run frozen, its receipt compared figure by figure"
+# Logs no test has seen: `receipt freeze` itself reads the log and the frozen log and exits 1 when a
+# figure differs (only trace_sha256, receipt_sha256, fixture and bad_lines may); here the frozen log
+# must also be at most a tenth of the original.
+if [[ ${#audit_cmd[@]} -gt 0 ]]; then
+  failed=0
+  for log in "$out"/*-torch-trace/*.log; do
+    [[ -f "$log" ]] || continue
+    scenario="$(basename "$(dirname "$log")")"
+    frozen="$out/${scenario%-torch-trace}.frozen-torch-trace.log"
+    rel="${log#"$repo"/}"
+    if (cd "$repo" && "${audit_cmd[@]}" freeze "$rel" -o "$frozen" --relative-to /capture/tests > "${frozen%.log}.txt" 2>&1); then
+      size=$(stat -c %s "$log"); small=$(stat -c %s "$frozen")
+      if (( small * 10 <= size )); then
+        echo "receipt freeze $rel: ok, $size -> $small bytes, every figure equal"
+      else
+        echo "receipt freeze $rel: the frozen log is $small bytes, over a tenth of $size" >&2
+        failed=$((failed + 1))
+      fi
+    else
+      echo "receipt freeze $rel: FAILED:" >&2
+      cat "${frozen%.log}.txt" >&2
+      failed=$((failed + 1))
+    fi
+  done
+  if [[ $failed -ne 0 ]]; then
+    echo "test-with-real-torch.sh ($SUITE): freeze failed on $failed logs" >&2
+    exit 1
+  fi
+else
+  echo "NOTICE: no Java CLI (see step 4): the logs were not frozen"
 fi
 
 echo

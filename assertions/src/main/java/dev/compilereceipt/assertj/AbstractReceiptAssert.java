@@ -12,6 +12,7 @@ import static dev.compilereceipt.assertj.ShouldHaveNoEagerCalls.shouldHaveNoEage
 import static dev.compilereceipt.assertj.ShouldHaveNoFallbacks.shouldHaveNoFallbacks;
 import static dev.compilereceipt.assertj.ShouldHaveNoNewGraphVariants.shouldHaveNoNewGraphVariants;
 import static dev.compilereceipt.assertj.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
+import static dev.compilereceipt.assertj.ShouldMatchApprovedReceipt.shouldMatchApprovedReceipt;
 
 import dev.compilereceipt.BreakKind;
 import dev.compilereceipt.BreakSite;
@@ -24,6 +25,10 @@ import dev.compilereceipt.PhaseFigures;
 import dev.compilereceipt.Receipt;
 import dev.compilereceipt.RunFigures;
 import dev.compilereceipt.VisibleText;
+import dev.compilereceipt.audit.ApprovedReceipt;
+import dev.compilereceipt.audit.ReceiptDiff;
+import dev.compilereceipt.junit.ApprovedReceipts;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -56,8 +61,64 @@ import java.util.function.Predicate;
 public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<SELF, ACTUAL>, ACTUAL extends Receipt>
         extends AbstractTimeAndComparisonChecks<SELF, ACTUAL> {
 
+    /** What {@link #matchesApprovedReceipt()} leaves out, as {@link ReceiptDiff#ignoring(String...)} takes it. */
+    List<String> ignoredFigures = List.of();
+
     protected AbstractReceiptAssert(ACTUAL actual, Class<?> selfType) {
         super(actual, selfType);
+    }
+
+    /**
+     * Leaves these figures out of {@link #matchesApprovedReceipt()}: paths such as
+     * {@code runs.*.phases.*.wall_ms} ({@code *} for part of a segment, {@code **} for any number
+     * of segments, a path covering everything below it). Nothing is ignored unless named here or
+     * with {@link #compileSideOnly()}; the other checks are not affected.
+     */
+    public SELF ignoring(String... figures) {
+        List<String> more = new ArrayList<>(ignoredFigures);
+        for (String figure : figures) {
+            dev.compilereceipt.audit.FigurePattern.of(figure);
+            more.add(figure);
+        }
+        ignoredFigures = List.copyOf(more);
+        return myself;
+    }
+
+    /**
+     * Compares only the compile side in {@link #matchesApprovedReceipt()}: every time
+     * ({@code *_ms}, the comparison's ratios) is left out, which is what differs between machines
+     * ({@link ReceiptDiff#COMPILE_SIDE}).
+     */
+    public SELF compileSideOnly() {
+        return ignoring(ReceiptDiff.COMPILE_SIDE.toArray(String[]::new));
+    }
+
+    /**
+     * Checks that the whole receipt equals the approved receipt kept beside its fixture
+     * ({@code <fixture>.approved.json}), save what {@link #ignoring(String...)} names. The receipt
+     * must come from {@code @TraceFixture}, which knows its fixture. What a missing or different
+     * approved receipt does depends on {@code compilereceipt.approve} ({@code readonly},
+     * {@code missing}, {@code overwrite}; see {@link dev.compilereceipt.audit.ApprovalMode}); a
+     * failure lists the differing figures, most important first, writes
+     * {@code <fixture>.received.json} and says how to approve it. A narrowed assert still compares
+     * the whole receipt.
+     */
+    public SELF matchesApprovedReceipt() {
+        isNotNull();
+        return approved(ApprovedReceipts.check(actual, ignoredFigures));
+    }
+
+    /** As {@link #matchesApprovedReceipt()}, with the approved receipt beside {@code fixture}, for a receipt made in code. */
+    public SELF matchesApprovedReceipt(Path fixture) {
+        isNotNull();
+        return approved(ApprovedReceipts.check(actual, fixture, ignoredFigures));
+    }
+
+    private SELF approved(ApprovedReceipt.Verdict verdict) {
+        if (!verdict.passed()) {
+            throw diffFailure(shouldMatchApprovedReceipt(verdict.message()), verdict.actual(), verdict.expected());
+        }
+        return myself;
     }
 
     /** Narrows every check to the run with this label; fails when the receipt has no such run. */
@@ -70,6 +131,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         ReceiptAssert narrowed = softly == null ? new ReceiptAssert(actual)
                 : softly.proxy(ReceiptAssert.class, Receipt.class, actual);
         narrowed.narrowedTo = Optional.of(label);
+        narrowed.ignoredFigures = ignoredFigures;
         narrowed.softly = softly;
         narrowed.info.description(info.description());
         return narrowed;

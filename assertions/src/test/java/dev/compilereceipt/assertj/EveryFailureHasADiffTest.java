@@ -10,6 +10,10 @@ import dev.compilereceipt.BreakKind;
 import dev.compilereceipt.CallCache;
 import dev.compilereceipt.Measure;
 import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ReceiptExport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +37,16 @@ class EveryFailureHasADiffTest {
     private static final Receipt NO_WALL = Fixtures.printBridgeNotMeasuring(Measure.WALL_MS);
     private static final Receipt ONE_RUN = Receipt.of(Fixtures.printBridgeTrace()
             .withRuns(List.of(Fixtures.printBridgeTrace().runs().get(0))));
+
+    @TempDir
+    static Path approvals;
+
+    /** A fixture path whose approved receipt is int-spec's, so print-bridge's receipt differs from it. */
+    private static Path approvedAsIntSpec() throws java.io.IOException {
+        Path fixture = approvals.resolve("print-bridge.json");
+        Files.writeString(dev.compilereceipt.audit.ApprovedReceipt.approvedFile(fixture), ReceiptExport.canonicalJson(INT_SPEC));
+        return fixture;
+    }
 
     @TestFactory
     Iterable<DynamicTest> everyFailingCheckCarriesExpectedAndActual() {
@@ -75,6 +89,7 @@ class EveryFailureHasADiffTest {
         checks.put("ledger: hasCalls", () -> assertThat(PRINT_BRIDGE.ledger()).hasCalls("baseline", 1));
         checks.put("ledger: row(run, call) of no such call", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b99"));
         checks.put("ledger row: hasCache", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b04").hasCache(CallCache.COMPILE));
+        checks.put("matchesApprovedReceipt", () -> assertThat(PRINT_BRIDGE).matchesApprovedReceipt(approvedAsIntSpec()));
         checks.put("ledger row: hasGraphs", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b04").hasGraphs("9/9"));
         return checks.entrySet().stream().map(check -> DynamicTest.dynamicTest(check.getKey(), () -> {
             Throwable failure = catchThrowable(check.getValue());

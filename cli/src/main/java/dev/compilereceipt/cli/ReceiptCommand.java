@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "receipt", mixinStandardHelpOptions = true, versionProvider = ReceiptCommand.BuildVersion.class,
         description = "Receipts for torch.compile runs: what broke, what recompiled, and what it cost.",
-        subcommands = {AuditCommand.class, MutantsCommand.class, ReportCommand.class})
+        subcommands = {AuditCommand.class, DiffCommand.class, FreezeCommand.class, MutantsCommand.class, ReportCommand.class})
 public final class ReceiptCommand implements Callable<Integer> {
 
     static final int REFUSED = 2;

@@ -51,9 +51,19 @@ public record ReceiptDifference(List<String> path, Optional<String> before, Opti
                 .map(phase -> new PhaseFigure(path.get(1), phase, String.join(".", path.subList(4, path.size()))));
     }
 
+    /** The path as text: {@code runs.baseline.phases.warmup.calls}, an array element in brackets. */
+    public String pathText() {
+        return FigurePattern.text(path);
+    }
+
+    /** Which group of the priority table the figure belongs to. */
+    public FigureGroup group() {
+        return FigureGroup.of(path);
+    }
+
     @Override
     public String toString() {
-        return String.join(".", path) + ": " + shown(before) + " → " + shown(after);
+        return pathText() + ": " + shown(before) + " → " + shown(after);
     }
 
     private static String shown(Optional<String> value) {

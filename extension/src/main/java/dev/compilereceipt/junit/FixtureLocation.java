@@ -14,16 +14,23 @@ import java.util.OptionalInt;
 /**
  * Where a fixture was found: a file, or a classpath resource that is not a file (inside a jar).
  * {@link #key()} identifies it for sharing: the absolute file path or the resource URL.
+ * {@link #source()} is the fixture's file in the source tree, where its approved receipt is kept:
+ * the file itself, or for a classpath resource the same name under the fixtures root (else
+ * {@code src/test/resources}), never the copy in {@code target/}; empty when there is none.
  */
-record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, Path name) {
+record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, Path name, Optional<Path> source) {
 
     static FixtureLocation file(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
-        return new FixtureLocation(absolute.toString(), Optional.of(absolute), Optional.empty(), absolute);
+        return new FixtureLocation(absolute.toString(), Optional.of(absolute), Optional.empty(), absolute, Optional.of(absolute));
     }
 
     static FixtureLocation resource(URL url, String resourceName) {
-        return new FixtureLocation(url.toString(), Optional.empty(), Optional.of(url), Path.of(resourceName));
+        return new FixtureLocation(url.toString(), Optional.empty(), Optional.of(url), Path.of(resourceName), Optional.empty());
+    }
+
+    FixtureLocation withSource(Optional<Path> sourceFile) {
+        return new FixtureLocation(key, file, resource, name, sourceFile.map(f -> f.toAbsolutePath().normalize()));
     }
 
     /** Reads and checks the trace; a {@link TraceRefusedException} when the contract refuses it. */

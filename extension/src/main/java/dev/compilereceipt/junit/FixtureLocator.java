@@ -55,7 +55,7 @@ final class FixtureLocator {
         searched.add("classpath resource " + resourceName);
         URL url = loader == null ? null : loader.getResource(resourceName);
         if (url != null) {
-            return fromResource(url, resourceName);
+            return fromResource(url, resourceName).withSource(sourceOf(resourceName));
         }
         if (asPath != null) {
             for (Path root : roots()) {
@@ -67,6 +67,17 @@ final class FixtureLocator {
             }
         }
         throw new FixtureMissingException(path, searched);
+    }
+
+    /** The resource's file in the source tree: under the fixtures root, else src/test/resources. */
+    private Optional<Path> sourceOf(String resourceName) {
+        try {
+            Path root = workingDirectory.resolve(configuredRoot.orElse(DEFAULT_RESOURCES));
+            Path candidate = root.resolve(resourceName).normalize();
+            return Files.isRegularFile(candidate) ? Optional.of(candidate) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     private List<Path> roots() {

@@ -3,6 +3,8 @@ package dev.compilereceipt.junit;
 import dev.compilereceipt.Ledger;
 import dev.compilereceipt.Receipt;
 import dev.compilereceipt.Trace;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -19,6 +21,8 @@ final class LoadedFixture implements ExtensionContext.Store.CloseableResource, A
     private final String description;
     private final Trace trace;
     private final RuntimeException refusal;
+    private ApprovalTarget approval = ApprovalTarget.unavailable("no approved receipt: the fixture was not read");
+    private final List<Receipt> mutated = new ArrayList<>();
     private Receipt receipt;
     private boolean closed;
 
@@ -34,6 +38,23 @@ final class LoadedFixture implements ExtensionContext.Store.CloseableResource, A
 
     static LoadedFixture refused(String description, RuntimeException refusal) {
         return new LoadedFixture(description, null, refusal);
+    }
+
+    /** Where the approved receipt of this fixture's receipt is kept. */
+    LoadedFixture approvedAt(ApprovalTarget target) {
+        approval = target;
+        return this;
+    }
+
+    ApprovalTarget approval() {
+        return approval;
+    }
+
+    /** A mutated receipt of this fixture: compared with the approved receipt like the true one, never written. */
+    synchronized Receipt mutated(Receipt mutant) {
+        mutated.add(mutant);
+        ApprovedReceipts.register(mutant, approval.comparedOnly());
+        return mutant;
     }
 
     /** Where it came from: a file, a resource, or the two files of a combination. */
@@ -60,6 +81,7 @@ final class LoadedFixture implements ExtensionContext.Store.CloseableResource, A
         Trace read = trace();
         if (receipt == null) {
             receipt = Receipt.of(read);
+            ApprovedReceipts.register(receipt, approval);
         }
         return receipt;
     }
@@ -71,6 +93,11 @@ final class LoadedFixture implements ExtensionContext.Store.CloseableResource, A
     @Override
     public synchronized void close() {
         closed = true;
+        if (receipt != null) {
+            ApprovedReceipts.forget(receipt);
+        }
+        mutated.forEach(ApprovedReceipts::forget);
+        mutated.clear();
         receipt = null;
     }
 }

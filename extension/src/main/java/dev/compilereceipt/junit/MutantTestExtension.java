@@ -46,7 +46,7 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
         AtomicReference<Throwable> truthFailed = new AtomicReference<>();
         invocations.add(MutantInvocationContext.unmutated(fixture, truthFailed));
         for (Mutant mutant : Mutant.values()) {
-            Receipt mutated = Receipt.of(trace, mutant);
+            Receipt mutated = fixture.mutated(Receipt.of(trace, mutant));
             invocations.add(MutantInvocationContext.mutated(mutant, truth, mutated,
                     Discrimination.lack(trace, mutant), ReceiptDifference.between(truth, mutated), truthFailed));
         }

@@ -5,6 +5,7 @@ import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.Limits;
 import dev.compilereceipt.Run;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -58,7 +59,7 @@ final class SharedFixtures {
     private static LoadedFixture read(FixtureLocation location, FixtureRequest request, boolean side) {
         READS.incrementAndGet();
         try {
-            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side));
+            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side)).approvedAt(approval(location));
         } catch (TraceRefusedException refusal) {
             return LoadedFixture.refused(location.key(), refusal);
         } catch (OutOfMemoryError | StackOverflowError exhausted) {
@@ -80,10 +81,26 @@ final class SharedFixtures {
         }
         try {
             Trace combined = Traces.combine(baseline.trace(), candidate.trace());
-            return LoadedFixture.of(description, combined);
+            ApprovalTarget sides = baseline.approval().fixture().isPresent() && candidate.approval().fixture().isPresent()
+                    ? ApprovalTarget.at(combination(baseline.approval().fixture().get(), candidate.approval().fixture().get()))
+                    : ApprovalTarget.unavailable(baseline.approval().fixture().isEmpty() ? baseline.approval().unavailable()
+                            : candidate.approval().unavailable());
+            return LoadedFixture.of(description, combined).approvedAt(sides);
         } catch (IllegalArgumentException refusal) {
             return LoadedFixture.refused(description, refusal);
         }
+    }
+
+    private static ApprovalTarget approval(FixtureLocation location) {
+        return location.source().map(ApprovalTarget::at).orElseGet(() -> ApprovalTarget.unavailable("fixture " + location.name()
+                + " is a classpath resource (" + location.key() + ") with no file of that name in the source tree"
+                + " (under " + TraceFixture.FIXTURES_ROOT + ", else src/test/resources), where its approved receipt would be kept;"
+                + " set " + TraceFixture.FIXTURES_ROOT + " to the folder that holds it, or use matchesApprovedReceipt(Path)"));
+    }
+
+    /** A comparison's approved receipt sits beside its baseline: {@code before.json+after.json.approved.json}. */
+    private static Path combination(Path baseline, Path candidate) {
+        return baseline.resolveSibling(baseline.getFileName() + "+" + candidate.getFileName());
     }
 
     /** The locations a fixture was read from (one file, or baseline and candidate) and what it was read under. */

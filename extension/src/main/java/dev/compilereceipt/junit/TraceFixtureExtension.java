@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -27,7 +28,8 @@ import org.opentest4j.TestAbortedException;
  * context, so that two resolvers never claim one parameter.
  */
 final class TraceFixtureExtension
-        implements ParameterResolver, TestInstancePostProcessor, BeforeAllCallback, AfterTestExecutionCallback {
+        implements ParameterResolver, TestInstancePostProcessor, BeforeAllCallback, BeforeTestExecutionCallback,
+        AfterTestExecutionCallback {
 
     /**
      * From now on, in {@code templateContext} and every context below it (the template's
@@ -90,7 +92,13 @@ final class TraceFixtureExtension
     }
 
     @Override
+    public void beforeTestExecution(ExtensionContext context) {
+        ApprovedReceipts.running(context);
+    }
+
+    @Override
     public void afterTestExecution(ExtensionContext context) {
+        ApprovedReceipts.finished();
         boolean failed = context.getExecutionException().filter(e -> !(e instanceof TestAbortedException)).isPresent();
         if (!AttachMode.of(context).attaches(failed)) {
             return;

@@ -43,6 +43,11 @@ record CompileMetrics(
     record Reading(CompileMetrics metrics, String compileId) {
     }
 
+    /** The fields {@link #read} takes; a frozen log keeps these of each {@code compilation_metrics} and drops the rest. */
+    static final java.util.Set<String> FIELDS = java.util.Set.of("has_guarded_code", "cache_size", "fail_type", "fail_reason",
+            "restart_reasons", "entire_frame_compile_time_s", "dynamo_cumulative_compile_time_us", "co_name", "co_filename",
+            "compile_id");
+
     /** Reads the object the parser stands at the start of, skipping every other field. */
     static Reading read(JsonParser parser, StringPool pool) throws IOException {
         Boolean guarded = null;

@@ -1,0 +1,82 @@
+package dev.compilereceipt.cli;
+
+import dev.compilereceipt.FrozenLog;
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.Trace;
+import dev.compilereceipt.TraceRefusedException;
+import dev.compilereceipt.Traces;
+import dev.compilereceipt.audit.FreezeCheck;
+import dev.compilereceipt.audit.ReceiptDiff;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code receipt freeze LOG -o FIXTURE [--relative-to DIR]}: a TORCH_TRACE log small enough to
+ * commit as a fixture, with only the records the receipt reads, then proof that it gives the same
+ * receipt: both logs are read and compared figure by figure (only {@code trace_sha256},
+ * {@code receipt_sha256}, {@code fixture} and {@code bad_lines} may differ). A frozen log that
+ * would not is deleted and the command exits 1 with the difference.
+ */
+@Command(name = "freeze", mixinStandardHelpOptions = true,
+        description = "Write a small TORCH_TRACE fixture keeping only the records the receipt reads, and check it gives the same receipt.")
+final class FreezeCommand implements Callable<Integer> {
+
+    @Mixin
+    TraceOptions options;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FIXTURE", required = true, description = "The frozen log to write.")
+    Path output;
+
+    @Option(names = "--relative-to", paramLabel = "DIR", description = "Cut DIR/ from every path in the log (the capture machine's folders).")
+    Path relativeTo;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (options.trace.toString().equals(TraceOptions.STANDARD_INPUT) || options.rank != null) {
+            throw new TraceRefusedException(options.trace, "", 0, 0, "freeze reads one log file twice (to freeze it and to"
+                    + " check the result): name the file, not standard input or a --rank");
+        }
+        if (Files.exists(options.trace) && !Files.isRegularFile(options.trace) && !Files.isDirectory(options.trace)) {
+            throw new TraceRefusedException(options.trace, "", 0, 0, "freeze reads a regular file; this is a pipe, a FIFO"
+                    + " or a device: save the log to a file first");
+        }
+        if (Files.exists(output) && Files.exists(options.trace) && Files.isSameFile(output, options.trace)) {
+            throw new OutputFiles.Refused(output, "it is the log being frozen; name another file with -o");
+        }
+        Trace original = options.read();
+        FrozenLog frozen = Traces.freeze(options.trace, output, Optional.ofNullable(relativeTo));
+        Receipt before = Receipt.of(original);
+        Receipt after;
+        try {
+            after = Receipt.of(Traces.read(output, original.limits()));
+        } catch (TraceRefusedException refused) {
+            Files.deleteIfExists(output);
+            throw refused;
+        }
+        ReceiptDiff diff = FreezeCheck.differences(before, after, Optional.ofNullable(relativeTo));
+        var out = spec.commandLine().getOut();
+        out.println("froze " + frozen.log() + " into " + output + ": " + frozen.summary());
+        if (!diff.isEmpty()) {
+            Files.deleteIfExists(output);
+            out.println("the frozen log's receipt differs from the log's, so it was deleted: " + diff.text("log", "frozen"));
+            return 1;
+        }
+        out.println("every receipt figure is equal (only trace_sha256, receipt_sha256, fixture and bad_lines may differ)"
+                + relativeNote());
+        return 0;
+    }
+
+    private String relativeNote() {
+        return relativeTo == null ? "" : "; paths are relative to " + relativeTo.toAbsolutePath().normalize();
+    }
+}

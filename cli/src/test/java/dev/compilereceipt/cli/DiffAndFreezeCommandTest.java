@@ -1,0 +1,96 @@
+package dev.compilereceipt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code receipt diff} and {@code receipt freeze} as a script calls them: output and exit codes. */
+class DiffAndFreezeCommandTest {
+
+    private static final Path FIXTURES = Path.of(System.getProperty("compilereceipt.fixtures.dir", "../fixtures"));
+    private static final String LOG_26 = FIXTURES.resolve("print-bridge/torch_trace.log").toString();
+    private static final String LOG_214 = FIXTURES.resolve("torch-2.14/print-bridge/torch_trace.log").toString();
+
+    private StringWriter out = new StringWriter();
+    private StringWriter err = new StringWriter();
+
+    @TempDir
+    Path temp;
+
+    private int run(String... args) {
+        out = new StringWriter();
+        err = new StringWriter();
+        return ReceiptCommand.run(args, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    @Test
+    void theSameScenarioOn26And214DiffersAndExitsOne() throws Exception {
+        assertThat(run("diff", LOG_26, LOG_214, "--compile-side")).isEqualTo(1);
+        // 2.14 drops L['...'] from guard names, structures the break message, and writes AOTAutograd cache misses
+        assertThat(out.toString()).startsWith("before: " + LOG_26 + "\nafter:  " + LOG_214 + "\n17 figures differ (before → after):\n  variants\n"
+                        + "    runs.baseline.compile_log.artifact_cache.aotautograd.miss: 0 → 4\n")
+                .contains("    runs.baseline.guard_misses[0/1].guard: \"0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16\""
+                        + " → \"0/0: tensor 'x' size mismatch at index 0. expected 8, actual 16\"\n")
+                .contains("  breaks\n")
+                .contains("    runs.baseline.break_sites[/rt/scenarios.py:31].gb_id: (absent) → \"GB0059\"\n")
+                .endsWith("(ignoring **.*_ms, **.ratio)\n");
+        assertThat(out.toString().indexOf("  variants")).isLessThan(out.toString().indexOf("  breaks"));
+        assertThat(err.toString()).isEmpty();
+
+        assertThat(run("diff", LOG_26, LOG_214, "--json")).isEqualTo(1);
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("equal").asBoolean()).isFalse();
+        assertThat(json.at("/differences/0/group").asText()).isEqualTo("variants");
+        assertThat(json.get("differences").findValuesAsText("path")).contains("runs.baseline.compile_log.compile_ms",
+                "runs.baseline.break_sites[/rt/scenarios.py:31].reason");
+    }
+
+    @Test
+    void aReceiptEqualsItselfWhetherGivenAsATraceOrAsReceiptJson() throws Exception {
+        assertThat(run("diff", LOG_214, LOG_214)).isZero();
+        assertThat(out.toString()).endsWith("no figure differs\n");
+        assertThat(run("audit", "--json", LOG_214)).isZero();
+        Path receipt = Files.writeString(temp.resolve("receipt.json"), out.toString(), StandardCharsets.UTF_8);
+        assertThat(run("diff", receipt.toString(), LOG_214)).isZero();
+        assertThat(run("diff", receipt.toString(), LOG_26, "--ignoring", "runs", "--ignoring", "trace_sha256", "--ignoring", "ledger",
+                "--compile-side")).isZero();
+        // the same scenario on another release: what is left without the runs, the ledger and the times is equal
+        assertThat(out.toString()).endsWith("no figure differs (ignoring runs, trace_sha256, ledger, **.*_ms, **.ratio)\n");
+        assertThat(run("diff", temp.resolve("absent.json").toString(), LOG_214)).isEqualTo(2);
+        assertThat(err.toString()).startsWith("receipt: refused: ").contains("absent.json", "no such file");
+    }
+
+    @Test
+    void freezeWritesASmallLogWithTheSameReceiptAndSaysWhatItDropped() throws Exception {
+        Path frozen = temp.resolve("pb.log");
+        assertThat(run("freeze", LOG_214, "-o", frozen.toString(), "--relative-to", "/rt")).isZero();
+        assertThat(out.toString()).startsWith("froze " + LOG_214 + " into " + frozen + ": kept 89 of 904 records, dropped 815 (chromium_event 683, ")
+                .endsWith("every receipt figure is equal (only trace_sha256, receipt_sha256, fixture and bad_lines may differ);"
+                        + " paths are relative to /rt\n");
+        assertThat(Files.size(frozen)).isLessThanOrEqualTo(Files.size(Path.of(LOG_214)) / 10);
+        assertThat(run("audit", frozen.toString())).isZero();
+        assertThat(out.toString()).contains("scenarios.py:31").doesNotContain("/rt/");
+    }
+
+    @Test
+    void freezeRefusesStandardInputItsOwnInputAndAReceipt() throws Exception {
+        assertThat(run("freeze", "-", "-o", temp.resolve("a.log").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("freeze reads one log file twice");
+        assertThat(run("freeze", "/dev/null", "-o", temp.resolve("a.log").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("/dev/null", "freeze reads a regular file; this is a pipe, a FIFO or a device");
+        Path copy = Files.copy(Path.of(LOG_26), temp.resolve("copy.log"));
+        assertThat(run("freeze", copy.toString(), "-o", copy.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("it is the log being frozen; name another file with -o");
+        assertThat(Files.size(copy)).isEqualTo(Files.size(Path.of(LOG_26)));
+        assertThat(run("freeze", FIXTURES.resolve("print-bridge/trace.json").toString(), "-o", temp.resolve("b.log").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("freeze takes a TORCH_TRACE log; this is a compile trace file, which is small already");
+    }
+}
