@@ -12,7 +12,7 @@ import java.util.OptionalLong;
  * steady_saving_ms⌉ when it is dearer cold and faster steady, and otherwise empty with the
  * {@link BreakEvenReason}. Every figure is exact arithmetic on the 4-decimal values the receipt
  * writes ({@link Millis#exact(double)}), so a recomputation from the receipt's own numbers agrees
- * to the call. With the decision's {@code worker_lifetime_calls}, {@link #workerLifetime()} is
+ * to the call. The steady medians it was taken from are those of the steady comparison. With the decision's {@code worker_lifetime_calls}, {@link #workerLifetime()} is
  * the cost of one worker of each run.
  *
  * <p>Example: {@code receipt.trade().flatMap(t -> t.breakEvenCalls().isPresent() ? Optional.of(t.breakEvenCalls().getAsLong()) : Optional.empty())}.
@@ -20,6 +20,8 @@ import java.util.OptionalLong;
 public record Trade(
         double baselineColdMs,
         double candidateColdMs,
+        double baselineSteadyMedianMs,
+        double candidateSteadyMedianMs,
         double extraColdMs,
         double steadySavingMs,
         OptionalLong breakEvenCalls,
@@ -34,10 +36,10 @@ public record Trade(
     /** Why a trade has no break-even point. */
     public enum BreakEvenReason {
         /** The candidate's steady median is above the baseline's: it never pays back, whatever its cold cost. */
-        WORSE_STEADY("worse-steady", "the candidate is slower steady (its steady median is higher)"),
+        WORSE_STEADY("worse-steady", "worse steady: the candidate's steady median is higher"),
         /** The candidate costs more cold and its steady median is the baseline's: nothing ever pays the cold cost back. */
         WORSE_COLD_NO_STEADY_SAVING("worse-cold-no-steady-saving",
-                "the candidate costs more cold and saves nothing steady (equal steady medians)");
+                "worse cold with no steady saving: the steady medians are equal");
 
         private final String id;
         private final String text;

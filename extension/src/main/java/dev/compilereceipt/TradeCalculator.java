@@ -47,7 +47,8 @@ final class TradeCalculator {
         Optional<Trade.WorkerLifetime> lifetime = decision.flatMap(d -> d.workerLifetimeCalls().isPresent()
                 ? Optional.of(d.workerLifetimeCalls().getAsLong()) : Optional.empty())
                 .map(calls -> lifetime(calls, cost(baselineCold, baselineSteady, calls), cost(candidateCold, candidateSteady, calls)));
-        return Optional.of(new Trade(baselineCold.doubleValue(), candidateCold.doubleValue(), extraCold.doubleValue(),
+        return Optional.of(new Trade(baselineCold.doubleValue(), candidateCold.doubleValue(), baselineSteady.doubleValue(),
+                candidateSteady.doubleValue(), extraCold.doubleValue(),
                 saving.doubleValue(), breakEven, reason, lifetime));
     }
 

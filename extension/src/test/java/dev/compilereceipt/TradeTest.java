@@ -73,7 +73,7 @@ class TradeTest {
         Receipt receipt = Receipt.of(Fixtures.trace("decision/trace.json"));
         Trade trade = receipt.trade().orElseThrow();
 
-        assertThat(trade).isEqualTo(new Trade(545, 1057, 512, 0.027, OptionalLong.of(18963), Optional.empty(),
+        assertThat(trade).isEqualTo(new Trade(545, 1057, 0.3708, 0.3438, 512, 0.027, OptionalLong.of(18963), Optional.empty(),
                 Optional.of(new Trade.WorkerLifetime(50_000, 19085, 18247, "candidate"))));
         assertThat(trade.paysBackWithin(18963)).isTrue();
         assertThat(trade.paysBackWithin(18962)).isFalse();
