@@ -21,7 +21,7 @@
 #   <scenario>-torch-trace/      the TORCH_TRACE log of the same process
 #   <scenario>-torch-logs.txt    the TORCH_LOGS text (COMPILE_RECEIPT_TORCH_LOGS=1 only)
 #   <scenario>.counters.json     torch._dynamo.utils.counters per run; <scenario>.log its output
-#   <scenario>.receipt.txt       step 4's audit of the trace
+#   <scenario>.receipt.txt       step 4's audit of the trace (step 4b recomputes its figures and trade in Python)
 #   summary.txt                  the trace figures beside torch._dynamo.utils.counters and the log
 # Then audits every trace with the repository's ./receipt launcher and fails if one is refused.
 # Needs root (debootstrap, chroot, mounts). Takes a few minutes (each Inductor compile is seconds).
@@ -106,6 +106,12 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   if [[ $refused -ne 0 ]]; then
     echo "test-with-real-torch.sh ($SUITE): the Java side refused $refused of ${#traces[@]} traces" >&2
     exit 1
+  fi
+  if [[ "${audit_cmd[0]}" == ./receipt ]] && command -v python3 >/dev/null; then
+    # Traces no test has seen: the phase figures and the trade (break_even_calls from its definition)
+    # recomputed in Python must agree with the receipt.
+    echo "== 4b. independent recomputation of the receipt figures and the trade (capture/out/$SUITE/)"
+    (cd "$repo" && .ci/crosscheck-receipt.py "${traces[@]}")
   fi
 else
   case "$AUDIT" in
