@@ -999,8 +999,8 @@ def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, 
     out            where to write the trace (validated first; nothing is written if invalid)
     """
     if decision is not None:
-        decision = dict(decision)
         _validate_decision(decision)     # a typo fails before minutes of compiling, not after
+        decision = dict(decision)
     import torch
     import torch._dynamo
     from torch.profiler import ProfilerActivity, profile, record_function
