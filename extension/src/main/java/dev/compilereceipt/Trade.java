@@ -15,7 +15,8 @@ import java.util.OptionalLong;
  * to the call. The steady medians it was taken from are those of the steady comparison. With the decision's {@code worker_lifetime_calls}, {@link #workerLifetime()} is
  * the cost of one worker of each run.
  *
- * <p>Example: {@code receipt.trade().flatMap(t -> t.breakEvenCalls().isPresent() ? Optional.of(t.breakEvenCalls().getAsLong()) : Optional.empty())}.
+ * <p>Example: {@code receipt.trade().map(Trade::breakEvenCalls)} is {@code Optional[OptionalLong[18963]]} for
+ * fixtures/decision.
  */
 public record Trade(
         double baselineColdMs,
