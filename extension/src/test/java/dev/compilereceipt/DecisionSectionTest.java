@@ -61,6 +61,9 @@ class DecisionSectionTest {
         assertThat(text(page, "//*[@class='decision']/*[@data-field='owner']/*[local-name()='dd']")).isEqualTo("decoder team");
         assertThat(text(page, "//*[@class='decision']/*[@data-field='worker_lifetime_calls']/*[local-name()='dd']"))
                 .isEqualTo("50,000 calls");
+        assertThat(text(page, "//*[@class='decision']/*[@data-field='call_families']/*[local-name()='dd']")).isEqualTo("base, n16");
+        assertThat(text(page, "//*[@class='decision']/*[@data-field='not_established']/*[local-name()='dd']"))
+                .isEqualTo(String.join("; ", ReceiptLimits.NOT_ESTABLISHED));
         // 1057 - 545 = 512 ms more cold, 0.3708 - 0.3438 = 0.027 ms saved, ⌈512 / 0.027⌉ = 18963;
         // a worker: 545 + 50000 × 0.3708 = 19085 ms against 1057 + 50000 × 0.3438 = 18247 ms.
         assertThat(text(page, "//*[@class='trade']")).isEqualTo("the candidate costs 512 ms more cold and saves 0.027 ms per steady"

@@ -83,6 +83,12 @@ final class DecisionSection {
         d.warmupPolicy().ifPresent(v -> fields.put("warmup_policy", v));
         d.owner().ifPresent(v -> fields.put("owner", v));
         d.workerLifetimeCalls().ifPresent(v -> fields.put("worker_lifetime_calls", TradeText.count(v) + " calls"));
+        // The record also names what it rests on; the evidence itself is in the sections above.
+        List<String> families = receipt.ledger().rows().stream().map(LedgerRow::family).distinct().toList();
+        if (!families.isEmpty()) {
+            fields.put("call_families", String.join(", ", families));
+        }
+        fields.put("not_established", String.join("; ", receipt.limits().notEstablished()));
         html.open("dl", "class", "decision").newline();
         fields.forEach((key, value) -> html.open("div", "data-field", key).element("dt", key.replace('_', ' '))
                 .element("dd", value).close("div").newline());
