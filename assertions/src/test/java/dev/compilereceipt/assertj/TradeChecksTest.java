@@ -103,6 +103,23 @@ class TradeChecksTest {
     }
 
     @Test
+    void softlyTheTradeChecksCollectTheirFailures() {
+        SoftCompileAssertions softly = new SoftCompileAssertions();
+        softly.assertThat(decision).comparison().paysBackWithin(1_000).isCheaperOverWorkerLifetime();
+        softly.assertThat(printBridge).comparison().isCheaperOverWorkerLifetime();
+
+        org.assertj.core.api.Assertions.assertThat(softly.errorsCollected()).extracting(error -> error.getMessage().lines()
+                .filter(line -> line.startsWith("to ")).findFirst().orElseThrow())
+                .containsExactly("to pay back its extra cold cost within 1,000 steady calls", "to weigh a worker's lifetime");
+    }
+
+    @Test
+    void aNegativeNumberOfCallsIsAMistakeInTheTest() {
+        assertThatThrownBy(() -> assertThat(decision).comparison().paysBackWithin(-1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a number of calls is at least 0, found -1");
+    }
+
+    @Test
     void aReceiptWithoutATradeSaysWhy() {
         Receipt baselineOnly = Receipt.of(Fixtures.printBridgeTrace().withRuns(List.of(Fixtures.printBridgeTrace().run("baseline").orElseThrow())));
 
