@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the HTML receipt of both real fixtures in headless Chromium (installed from Debian's
+# Renders the HTML receipt of both real fixtures and of fixtures/decision (its Decision section) in headless Chromium (installed from Debian's
 # packages when missing), checks the DOM the browser built, and leaves the screenshots in
 # cli/target/report-screenshots/*.png (the whole page, however tall). With --docs it also copies
 # them to docs/report-<fixture>.png, the screenshots the README links to.
@@ -23,7 +23,7 @@ cd "$here"
 mvn -B -pl cli -am test -Pbrowser -Dtest=ReportInBrowserTest -Dsurefire.failIfNoSpecifiedTests=false
 ls -l cli/target/report-screenshots/*.png
 if "$docs"; then
-  for fixture in print-bridge int-spec; do
+  for fixture in print-bridge int-spec decision; do
     cp cli/target/report-screenshots/"$fixture".png docs/report-"$fixture".png
   done
   ls -l docs/report-*.png

@@ -14,6 +14,9 @@ Standard library and torch only. One file: copy it next to your model, or put ``
         changed={"n16": (x16,), "n32": (x32,)},
         tolerance=(1e-3, 1e-3),            # atol, rtol of the output check against eager
         name="my-fixture",
+        decision={"intervention": "compile with mode=max-autotune",   # optional: the decision
+                  "rollback_trigger": "steady p90 over 1 ms", "owner": "decoder team",
+                  "warmup_policy": "one warmup call per worker", "worker_lifetime_calls": 50_000},
         out="trace.json")
 
 What it does, per run (``baseline``, then ``candidate``): ``torch._dynamo.reset()``, the eager
@@ -121,7 +124,9 @@ class Args:
 # Validation: every rule of section 2 of the contract, mirrored so that Java never refuses a
 # trace this module wrote.
 
-_TOP_KEYS = {"format", "fixture", "runs"}
+_TOP_KEYS = {"format", "fixture", "runs", "decision"}
+_DECISION_KEYS = {"intervention", "rollback_trigger", "warmup_policy", "owner", "worker_lifetime_calls"}
+MAX_WORKER_LIFETIME_CALLS = 10 ** 15
 _FIXTURE_KEYS = {"name", "model", "revision", "device", "dtype", "backend", "mode", "torch",
                  "tolerance"}
 _TOLERANCE_KEYS = {"atol", "rtol"}
@@ -209,6 +214,8 @@ def validate_trace(trace, max_calls=MAX_CALLS, max_events=MAX_EVENTS_PER_CALL):
         for key in _TOLERANCE_KEYS:
             if key in tol:
                 _ms(tol[key], f"/fixture/tolerance/{key}")
+    if "decision" in trace:
+        _validate_decision(trace["decision"])
     runs = _required(trace, "", "runs")
     if not isinstance(runs, list):
         raise TraceError("/runs", "runs must be an array of 1 or 2 runs")
@@ -231,6 +238,23 @@ def validate_trace(trace, max_calls=MAX_CALLS, max_events=MAX_EVENTS_PER_CALL):
     # A last guard: the JSON text itself must be writable without NaN/Infinity.
     json.dumps(trace, allow_nan=False)
     return trace
+
+
+def _validate_decision(decision):
+    at = "/decision"
+    _object(decision, at, _DECISION_KEYS)
+    _required(decision, at, "intervention")
+    for key in sorted(_DECISION_KEYS - {"worker_lifetime_calls"}):
+        if key in decision and _text(decision[key], f"{at}/{key}").strip() == "":
+            raise TraceError(f"{at}/{key}", f"decision.{key} must not be empty or blank")
+    if "worker_lifetime_calls" in decision:
+        calls = decision["worker_lifetime_calls"]
+        if isinstance(calls, bool) or not isinstance(calls, int):
+            raise TraceError(f"{at}/worker_lifetime_calls", "worker_lifetime_calls must be an integer from 1 to 10^15 "
+                             f"(a count of calls, such as 50000), found {calls!r}")
+        if not 1 <= calls <= MAX_WORKER_LIFETIME_CALLS:
+            raise TraceError(f"{at}/worker_lifetime_calls", "worker_lifetime_calls must be at least 1 and at most "
+                             f"{MAX_WORKER_LIFETIME_CALLS}, found {calls}")
 
 
 def _validate_calls(calls, at, max_calls, max_events):
@@ -982,7 +1006,7 @@ def _clone_args(a):
 def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, repeats=1,
             tolerance=(1e-3, 1e-3), name=None, out=None, compile=None, candidate_compile=None,
             adapt=None, candidate_adapt=None, family="base", fixture=None, relative_to=None,
-            max_calls=MAX_CALLS, max_events=MAX_EVENTS_PER_CALL):
+            max_calls=MAX_CALLS, max_events=MAX_EVENTS_PER_CALL, decision=None):
     """Runs ``fn`` (and ``candidate``) through the phases and returns a :class:`Capture`.
 
     fn, candidate  the baseline callable and, optionally, the callable after an intervention;
@@ -1004,8 +1028,14 @@ def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, 
     relative_to    a folder: break sites in files under it are written relative to it, with
                    ``/`` separators (for fixtures that are committed); by default a site is the
                    path exactly as PyTorch logged it, as in the TORCH_TRACE log of the same run
+    decision       optional decision record written as the trace's top-level ``decision``:
+                   {"intervention": str (required), "rollback_trigger", "warmup_policy",
+                   "owner": str, "worker_lifetime_calls": int >= 1}; validated before any call runs
     out            where to write the trace (validated first; nothing is written if invalid)
     """
+    if decision is not None:
+        _validate_decision(decision)     # a typo fails before minutes of compiling, not after
+        decision = dict(decision)
     import torch
     import torch._dynamo
     from torch.profiler import ProfilerActivity, profile, record_function
@@ -1116,6 +1146,8 @@ def capture(fn, *, candidate=None, eager=3, warmup=(), steady=(), changed=None, 
     fixture_fields["mode"] = mode
     fixture_fields.update(fixture or {})
     trace = {"format": FORMAT, "fixture": fixture_fields, "runs": runs}
+    if decision is not None:
+        trace["decision"] = decision
     validate_trace(trace, max_calls, max_events)
     result = Capture(trace, counters, None)
     if out is not None:
@@ -1245,7 +1277,7 @@ def main(argv=None):
                     "changed calls under torch.compile and write a compile-trace/1 trace.",
         epilog="The --inputs function returns a dict of capture() keyword arguments: warmup, steady, "
                "changed, and optionally eager, repeats, adapt, candidate_adapt, compile, "
-               "candidate_compile, family, fixture, tolerance, relative_to.")
+               "candidate_compile, family, fixture, tolerance, relative_to, decision.")
     p.add_argument("--module", required=True, help="module name (importable from the current directory) or .py file")
     p.add_argument("--baseline", required=True, help="name of the baseline callable in the module")
     p.add_argument("--candidate", help="name of the candidate callable (after the fix)")
@@ -1266,6 +1298,9 @@ def main(argv=None):
                    help="set torch._dynamo.config.suppress_errors = True (backend failures fall back to eager)")
     p.add_argument("--relative-to", metavar="DIR",
                    help="write break sites in files under DIR relative to it (default: the path PyTorch logged)")
+    p.add_argument("--decision", metavar="JSON",
+                   help="the decision record as a JSON object, or @FILE for a file holding one "
+                        "(intervention, rollback_trigger, warmup_policy, owner, worker_lifetime_calls)")
     p.add_argument("--max-calls", type=int, default=MAX_CALLS)
     p.add_argument("--max-events", type=int, default=MAX_EVENTS_PER_CALL)
     args = p.parse_args(argv)
@@ -1290,6 +1325,16 @@ def main(argv=None):
         atol, rtol = _tolerance(kwargs.get("tolerance", (1e-3, 1e-3)))
         kwargs["tolerance"] = (args.atol if args.atol is not None else atol,
                                args.rtol if args.rtol is not None else rtol)
+    if args.decision is not None:
+        try:
+            if args.decision.startswith("@"):
+                with open(args.decision[1:], encoding="utf-8") as f:
+                    kwargs["decision"] = json.load(f)
+            else:
+                kwargs["decision"] = json.loads(args.decision)
+        except (OSError, ValueError) as e:
+            print(f"compile_receipt_capture: --decision: {e}", file=sys.stderr)
+            return 2
     if args.suppress_errors:
         import torch._dynamo
         torch._dynamo.config.suppress_errors = True

@@ -21,7 +21,7 @@
 #   <scenario>-torch-trace/      the TORCH_TRACE log of the same process
 #   <scenario>-torch-logs.txt    the TORCH_LOGS text (COMPILE_RECEIPT_TORCH_LOGS=1 only)
 #   <scenario>.counters.json     torch._dynamo.utils.counters per run; <scenario>.log its output
-#   <scenario>.receipt.txt       step 4's audit of the trace
+#   <scenario>.receipt.txt       step 4's audit of the trace (step 4b recomputes its figures and trade in Python)
 #   summary.txt                  the trace figures beside torch._dynamo.utils.counters and the log
 #   break-kinds.diff             (sid) the shipped break-kind table against what the registry derives
 #   <scenario>.frozen-torch-trace.log  step 5's `receipt freeze` of the log (.txt: what it said)
@@ -122,6 +122,12 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
     echo "break-kinds.tsv: $(grep -vc '^#' "$shipped") ids, as derived from $registry"
   else
     echo "no registry in this release (it came with 2.8): the table is checked on sid"
+  fi
+  if [[ "${audit_cmd[0]}" == ./receipt ]] && command -v python3 >/dev/null; then
+    # Traces no test has seen: the phase figures and the trade (break_even_calls from its definition)
+    # recomputed in Python must agree with the receipt.
+    echo "== 4b. independent recomputation of the receipt figures and the trade (capture/out/$SUITE/)"
+    (cd "$repo" && .ci/crosscheck-receipt.py "${traces[@]}")
   fi
 else
   case "$AUDIT" in

@@ -56,7 +56,13 @@ def shape_change():
     return dict(fn=mlp, candidate=mlp, name="shape-change", eager=2,
                 warmup=[(b4,)], steady=[(b4,)] * 3, changed=[("b8", (b8,)), ("b16", (b16,)), ("b8", (b8,))],
                 candidate_compile={"dynamic": True},
-                fixture={"model": "MLP 16-32-4, batch 4 then 8 and 16 (candidate: dynamic=True)"})
+                fixture={"model": "MLP 16-32-4, batch 4 then 8 and 16 (candidate: dynamic=True)"},
+                decision=DECISION)
+
+
+# The decision record the shape-change capture carries (test_3 checks it is written as given).
+DECISION = {"intervention": "compile with dynamic=True", "rollback_trigger": "a steady recompile, or steady p90 over 1 ms",
+            "warmup_policy": "one warmup call at batch 4", "owner": "capture tests", "worker_lifetime_calls": 10_000}
 
 
 # (4) a frame that falls back to eager: the backend fails under suppress_errors ----------------

@@ -406,6 +406,8 @@ class RealTorchTest(unittest.TestCase):
     def test_3_shape_change(self):
         trace, counters, log = run_scenario("shape-change")
         base, cand = self.check_common("shape-change", trace, counters, log)
+        import scenarios
+        self.assertEqual(trace["decision"], scenarios.DECISION)
         self.assertEqual(self.kinds(base[2]), [("region", "0/0", "compile")])
         for call in base[3:6]:
             self.assertEqual(self.kinds(call), [("region", "0/0", "hit")])
@@ -469,7 +471,8 @@ class RealTorchTest(unittest.TestCase):
         env["PYTHONPATH"] = CAPTURE + os.pathsep + env.get("PYTHONPATH", "")
         proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module",
                                os.path.join(HERE, "cli_model.py"), "--baseline", "double_then_tanh",
-                               "--candidate", "tanh_of_sum", "--out", out, "--name", "cli", "--eager", "2"],
+                               "--candidate", "tanh_of_sum", "--out", out, "--name", "cli", "--eager", "2",
+                               "--decision", '{"intervention": "tanh of the sum", "worker_lifetime_calls": 100}'],
                               env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.assertEqual(proc.returncode, 0, proc.stdout[-3000:])
         self.assertIn("baseline: 6 calls, 1 compiles, 3 hits, 0 breaks, 0 fallbacks, 0 checks failed", proc.stdout)
@@ -477,6 +480,7 @@ class RealTorchTest(unittest.TestCase):
         with open(out, encoding="utf-8") as f:
             trace = json.load(f)
         self.assertEqual(trace["fixture"]["name"], "cli")
+        self.assertEqual(trace["decision"], {"intervention": "tanh of the sum", "worker_lifetime_calls": 100})
         self.assertEqual([c["phase"] for c in trace["runs"][0]["calls"]],
                          ["eager", "eager", "warmup", "steady", "steady", "changed"])
         self.assertEqual(trace["fixture"]["mode"], "dynamic=True")

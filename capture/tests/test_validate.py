@@ -206,6 +206,41 @@ class ValidateTest(unittest.TestCase):
         self.assertFalse(c.made_variant)
         self.assertEqual(c.fallback_reason, "Unsupported: Dynamo recompile limit exceeded")
 
+    def test_decision(self):
+        decided = good()
+        decided["decision"] = {"intervention": "compile with mode=max-autotune", "rollback_trigger": "p90 > 1 ms",
+                               "warmup_policy": "one call", "owner": "decoder team", "worker_lifetime_calls": 50000}
+        crc.validate_trace(decided)
+        decision = lambda **d: (lambda t: t.update(decision=d))  # noqa: E731
+        self.refused(decision(owner="x"), "/decision", '"intervention" is required')
+        self.refused(decision(intervention="x", lifetime_calls=5), "/decision/lifetime_calls", "unknown key")
+        self.refused(decision(intervention=" "), "/decision/intervention", "must not be empty or blank")
+        self.refused(decision(intervention="x", owner=["a"]), "/decision/owner", "must be a string")
+        self.refused(decision(intervention="x", worker_lifetime_calls=0), "/decision/worker_lifetime_calls", "at least 1")
+        self.refused(decision(intervention="x", worker_lifetime_calls=10 ** 15 + 1), "/decision/worker_lifetime_calls",
+                     "at most 1000000000000000")
+        self.refused(decision(intervention="x", worker_lifetime_calls=5e4), "/decision/worker_lifetime_calls", "an integer")
+        self.refused(decision(intervention="x", worker_lifetime_calls=True), "/decision/worker_lifetime_calls", "an integer")
+        self.refused(lambda t: t.update(decision="fix it"), "/decision", "must be a JSON object")
+        with self.assertRaises(crc.TraceError):
+            crc.capture(lambda x: x, warmup=[(1,)], decision="fix it")
+
+    def test_decision_is_checked_before_any_call_runs(self):
+        # capture() refuses a bad decision before it imports torch (this host has none) or calls anything.
+        calls = []
+        with self.assertRaises(crc.TraceError) as caught:
+            crc.capture(lambda x: calls.append(x), warmup=[(1,)], decision={"intervention": "x", "worker_lifetime_calls": 0})
+        self.assertEqual(caught.exception.pointer, "/decision/worker_lifetime_calls")
+        self.assertEqual(calls, [])
+
+    def test_shipped_decision_fixtures_pass(self):
+        fixtures = os.path.join(os.path.dirname(os.path.dirname(HERE)), "fixtures")
+        if not os.path.isdir(fixtures):
+            self.skipTest("fixtures/ is not mounted here (the chroot holds capture/ only); the host run checks them")
+        for name in ("decision/trace.json", "decision/baseline-only.json", "rules/decision-valid.json"):
+            with open(os.path.join(fixtures, name), encoding="utf-8") as f:
+                crc.validate_trace(json.load(f))
+
     def test_recompile_reasons_payloads(self):
         # a JSON list (several reasons), and on 2.14 a lone reason as bare text despite "encoding": "json"
         self.assertEqual(crc._reasons('[\n"0/1: n == 2  ",\n"0/0: n == 1"\n]'), ["0/1: n == 2", "0/0: n == 1"])

@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * The receipt of a trace ({@code compile-receipt/1}): figures per run and phase, graph ids,
- * break sites, guard misses, the per-call ledger, the baseline/candidate comparison, failure codes
- * and the hashes that pin it. Computed by {@link #of(Trace)} from a trace that {@link Traces} read;
+ * break sites, guard misses, the per-call ledger, the baseline/candidate comparison and its
+ * {@link Trade}, the trace's {@link Decision}, failure codes and the hashes that pin it. Computed by {@link #of(Trace)} from a trace that {@link Traces} read;
  * written out by {@link ReceiptExport}.
  *
  * <p>Example:
@@ -21,10 +21,12 @@ import java.util.stream.Collectors;
 public record Receipt(
         String traceSha256,
         Fixture fixture,
+        Optional<Decision> decision,
         ReceiptLimits limits,
         List<RunFigures> runs,
         Ledger ledger,
         List<Comparison> comparisons,
+        Optional<Trade> trade,
         Optional<List<Long>> badLines,
         List<FailureCode> failures,
         Optional<Mutant> mutant,

@@ -49,11 +49,12 @@ final class ReceiptCalculator {
         }
         ReceiptLimits limits = new ReceiptLimits(trace.limits(), notEstablished,
                 Arrays.stream(Measure.values()).filter(m -> !trace.measured(m)).map(Measure::id).toList());
-        Receipt draft = new Receipt(trace.sha256(), trace.fixture(), limits, runs, ledger, comparisons,
-                trace.badLines(), List.copyOf(failures), mutant, "");
+        Optional<Trade> trade = trade(runs, comparisons, trace.decision());
+        Receipt draft = new Receipt(trace.sha256(), trace.fixture(), trace.decision(), limits, runs, ledger, comparisons,
+                trade, trace.badLines(), List.copyOf(failures), mutant, "");
         String hash = CanonicalJson.sha256(ReceiptJson.body(draft));
-        return new Receipt(trace.sha256(), trace.fixture(), limits, runs, ledger, comparisons,
-                trace.badLines(), List.copyOf(failures), mutant, hash);
+        return new Receipt(trace.sha256(), trace.fixture(), trace.decision(), limits, runs, ledger, comparisons,
+                trade, trace.badLines(), List.copyOf(failures), mutant, hash);
     }
 
     static Ledger ledger(Trace trace, Optional<Mutant> mutant) {
@@ -251,6 +252,16 @@ final class ReceiptCalculator {
         int p90Rank = (9 * n + 9) / 10;
         return new WallTime(Millis.round(total), Millis.round(total / divisor), Millis.round(median),
                 Millis.round(sorted[p90Rank - 1]));
+    }
+
+    private static Optional<Trade> trade(List<RunFigures> runs, List<Comparison> comparisons, Optional<Decision> decision) {
+        Optional<RunFigures> baseline = runs.stream().filter(run -> run.label().equals(Run.BASELINE)).findFirst();
+        Optional<RunFigures> candidate = runs.stream().filter(run -> run.label().equals(Run.CANDIDATE)).findFirst();
+        if (baseline.isEmpty() || candidate.isEmpty()) {
+            return Optional.empty();
+        }
+        return TradeCalculator.trade(baseline.get(), candidate.get(),
+                comparisons.stream().filter(c -> c.phase() == Phase.STEADY).findFirst(), decision);
     }
 
     private static List<Comparison> comparisons(List<RunFigures> runs) {

@@ -26,6 +26,7 @@ public final class ReceiptJson {
         root.put("format", Receipt.FORMAT);
         root.put("trace_sha256", receipt.traceSha256());
         root.set("fixture", TraceJson.fixture(receipt.fixture()));
+        root.set("decision", TraceJson.decision(receipt.decision()));
         root.set("limits", limits(receipt.limits()));
         ObjectNode runs = root.putObject("runs");
         for (RunFigures run : receipt.runs()) {
@@ -36,6 +37,7 @@ public final class ReceiptJson {
         if (!receipt.comparisons().isEmpty()) {
             ObjectNode comparison = root.putObject("comparison");
             receipt.comparisons().forEach(c -> comparison.set(c.phase().id(), comparison(c)));
+            receipt.trade().ifPresent(trade -> TradeJson.write(comparison, trade));
         }
         receipt.badLines().ifPresent(lines -> {
             ArrayNode bad = root.putArray("bad_lines");

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * What a torch.compile run recorded, whatever source it was read from: the fixture, one or two
  * runs of calls, the SHA-256 of the trace's canonical form, the limits it was read under, what
- * the source did not measure and, for a TORCH_TRACE log, the line numbers of skipped records.
+ * the source did not measure, for a TORCH_TRACE log the line numbers of skipped records and, for a
+ * {@code compile-trace/1} file that records one, the {@link Decision} (logs have none).
  *
  * <p>Example: {@code Trace trace = Traces.read(Path.of("fixtures/print-bridge/trace.json"));}
  */
@@ -19,12 +20,19 @@ public record Trace(
         String sha256,
         Limits limits,
         Set<Measure> notMeasured,
-        Optional<List<Long>> badLines) {
+        Optional<List<Long>> badLines,
+        Optional<Decision> decision) {
 
     public Trace {
         runs = List.copyOf(runs);
         notMeasured = Set.copyOf(notMeasured);
         badLines = badLines.map(List::copyOf);
+    }
+
+    /** A trace that records no decision, as every TORCH_TRACE log and TORCH_LOGS text is. */
+    public Trace(Path source, Fixture fixture, List<Run> runs, String sha256, Limits limits, Set<Measure> notMeasured,
+                 Optional<List<Long>> badLines) {
+        this(source, fixture, runs, sha256, limits, notMeasured, badLines, Optional.empty());
     }
 
     public Optional<Run> run(String label) {
@@ -37,6 +45,6 @@ public record Trace(
 
     /** The same trace with its runs in another order, or some left out. */
     public Trace withRuns(List<Run> otherRuns) {
-        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines);
+        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision);
     }
 }

@@ -37,6 +37,21 @@ public final class TraceJson {
         return node;
     }
 
+    /** The trace's decision with the contract's keys, {@code null} when it records none. */
+    public static JsonNode decision(java.util.Optional<Decision> decision) {
+        if (decision.isEmpty()) {
+            return NODES.nullNode();
+        }
+        Decision d = decision.get();
+        ObjectNode node = NODES.objectNode();
+        node.put("intervention", d.intervention());
+        d.rollbackTrigger().ifPresent(v -> node.put("rollback_trigger", v));
+        d.warmupPolicy().ifPresent(v -> node.put("warmup_policy", v));
+        d.owner().ifPresent(v -> node.put("owner", v));
+        d.workerLifetimeCalls().ifPresent(v -> node.put("worker_lifetime_calls", v));
+        return node;
+    }
+
     public static ObjectNode compileLog(CompileLog log) {
         return compileLog(log, measure -> true);
     }

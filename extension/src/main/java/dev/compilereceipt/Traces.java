@@ -158,10 +158,12 @@ public final class Traces {
      * <p>The combined trace keeps the baseline's source, fixture and limits, declares not measured
      * what either side did not measure, and is pinned by the SHA-256 of the RFC 8785 canonical
      * JSON <code>{"baseline": baseline.sha256, "candidate": candidate.sha256}</code>, so it
-     * changes whenever either file changes and differs from both. Refused with an
-     * {@link IllegalArgumentException} when a side holds other than exactly one run, when the two
-     * were read under different limits, or when a side skipped bad lines (their line numbers would
-     * no longer say which file they belong to).
+     * changes whenever either file changes and differs from both. The decision is the one the
+     * sides record: the candidate's, or the baseline's when only it has one (a decision is about
+     * adopting the candidate, so it is most often written with the capture after the fix). Refused
+     * with an {@link IllegalArgumentException} when a side holds other than exactly one run, when
+     * the two were read under different limits, when both record a decision and the two differ, or
+     * when a side skipped bad lines (their line numbers would no longer say which file they belong to).
      */
     public static Trace combine(Trace baseline, Trace candidate) {
         Run before = single(baseline, Run.BASELINE);
@@ -180,7 +182,17 @@ public final class Traces {
                 new Run(Run.BASELINE, before.calls(), before.compileLog()),
                 new Run(Run.CANDIDATE, after.calls(), after.compileLog()));
         return new Trace(baseline.source(), baseline.fixture(), runs, CanonicalJson.sha256(pins),
-                baseline.limits(), notMeasured, badLines);
+                baseline.limits(), notMeasured, badLines, decision(baseline, candidate));
+    }
+
+    private static Optional<Decision> decision(Trace baseline, Trace candidate) {
+        if (baseline.decision().isPresent() && candidate.decision().isPresent()
+                && !baseline.decision().equals(candidate.decision())) {
+            throw new IllegalArgumentException("cannot combine " + baseline.source() + " and " + candidate.source()
+                    + ": both record a decision and they differ (" + baseline.decision().get() + " and "
+                    + candidate.decision().get() + "); record it in one of them, or the same in both");
+        }
+        return candidate.decision().or(baseline::decision);
     }
 
     private static Run single(Trace trace, String role) {

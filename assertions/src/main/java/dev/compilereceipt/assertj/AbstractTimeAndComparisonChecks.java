@@ -22,6 +22,7 @@ import dev.compilereceipt.Receipt;
 import dev.compilereceipt.PhaseFigures;
 import dev.compilereceipt.Run;
 import dev.compilereceipt.RunFigures;
+import dev.compilereceipt.Trade;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +34,7 @@ import java.util.stream.Collectors;
  * The checks of a receipt on time, on its failure codes and on what needs both runs: eager-island
  * and compile time per phase, equal samples per phase,
  * the candidate's median against the baseline's, breaks per call before and after, and
- * navigation to a phase's comparison. {@link AbstractReceiptAssert} adds the per-run checks.
+ * navigation to a phase's comparison and to the trade. {@link AbstractReceiptAssert} adds the per-run checks.
  *
  * <p>Example: {@code assertThat(receipt).hasEqualSamples().candidateMedianIsAtMost(STEADY, 0.5);}
  *
@@ -145,6 +146,17 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
                 "a comparison of " + phase, missingComparison(phase)), "comparisons: " + comparedPhases(), "comparisons: " + phase));
         return navigate(ComparisonAssert.class, Comparison.class, found, ComparisonAssert::new,
                 actual.fixture().name() + " receipt");
+    }
+
+    /**
+     * The trade of the comparison: what the candidate costs more cold against what it saves steady;
+     * fails when there is none (one run, no per-call figures, steady or warmup phases not comparable).
+     */
+    public TradeAssert comparison() {
+        isNotNull();
+        Trade found = actual.trade().orElseThrow(() -> diffFailure(shouldContain(subject(), "a trade (cold cost against steady saving)",
+                TradeAbsence.of(actual, missingComparison(Phase.STEADY))), "trade: none", "trade: computed"));
+        return navigate(TradeAssert.class, Trade.class, found, TradeAssert::new, actual.fixture().name() + " receipt");
     }
 
     Comparison comparable(Phase phase, String check) {

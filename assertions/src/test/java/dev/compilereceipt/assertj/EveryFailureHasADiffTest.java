@@ -35,6 +35,7 @@ class EveryFailureHasADiffTest {
     private static final Receipt NO_CALLS = Fixtures.printBridgeWithoutCalls();
     private static final Receipt UNEQUAL = Fixtures.printBridgeWithoutC11();
     private static final Receipt NO_WALL = Fixtures.printBridgeNotMeasuring(Measure.WALL_MS);
+    private static final Receipt DECISION = Receipt.of(dev.compilereceipt.Traces.read(Fixtures.dir().resolve("decision/trace.json")));
     private static final Receipt ONE_RUN = Receipt.of(Fixtures.printBridgeTrace()
             .withRuns(List.of(Fixtures.printBridgeTrace().runs().get(0))));
 
@@ -86,6 +87,10 @@ class EveryFailureHasADiffTest {
                 .hasReasonContaining("Tensor.item"));
         checks.put("comparison: hasRatioAtMost", () -> assertThat(PRINT_BRIDGE).comparison(STEADY).hasRatioAtMost(0.1));
         checks.put("comparison: isCompared", () -> assertThat(UNEQUAL).comparison(STEADY).isCompared());
+        checks.put("comparison() of one run", () -> assertThat(ONE_RUN).comparison());
+        checks.put("trade: paysBackWithin", () -> assertThat(DECISION).comparison().paysBackWithin(1_000));
+        checks.put("trade: isCheaperOverWorkerLifetime without a lifetime", () -> assertThat(PRINT_BRIDGE).comparison()
+                .isCheaperOverWorkerLifetime());
         checks.put("ledger: hasCalls", () -> assertThat(PRINT_BRIDGE.ledger()).hasCalls("baseline", 1));
         checks.put("ledger: row(run, call) of no such call", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b99"));
         checks.put("ledger row: hasCache", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b04").hasCache(CallCache.COMPILE));

@@ -60,6 +60,31 @@ class ReceiptCommandTest {
     }
 
     @Test
+    void auditPrintsTheTradeUnderTheComparison() throws Exception {
+        assertThat(run("audit", FIXTURES.resolve("decision/trace.json").toString())).isZero();
+        // warmup 545 -> 1057 ms, steady medians 0.3708 -> 0.3438 ms: ⌈512 / 0.027⌉ = 18963 calls;
+        // a worker of 50,000 calls: 545 + 50000 × 0.3708 = 19085 ms, 1057 + 50000 × 0.3438 = 18247 ms
+        assertThat(out.toString()).contains("""
+                  steady  0.3708 -> 0.3438  ratio 0.927184
+                  changed 410.2 -> 760.5  ratio 1.85397
+                  trade: the candidate costs 512 ms more cold and saves 0.027 ms per steady call: it pays back after 18,963 \
+                calls; a worker lives 50,000 calls: 19085 ms on the baseline, 18247 ms on the candidate, the candidate is cheaper
+
+                failures: none
+                """);
+        out.getBuffer().setLength(0);
+        assertThat(run("audit", "--json", FIXTURES.resolve("decision/trace.json").toString())).isZero();
+        JsonNode receipt = new ObjectMapper().readTree(out.toString());
+        assertThat(receipt.at("/comparison/break_even_calls").asLong()).isEqualTo(18963);
+        assertThat(receipt.at("/decision/worker_lifetime_calls").asLong()).isEqualTo(50000);
+        // the 2.6 fallback capture: 1157.3186 ms more cold and 0.1599 - 0.2092 = -0.0493 ms slower steady
+        out.getBuffer().setLength(0);
+        assertThat(run("audit", FIXTURES.resolve("torch-logs/2.6-fallback/torch_trace.log").toString())).isZero();
+        assertThat(out.toString()).contains("  trade: the candidate costs 1157.3186 ms more cold and is 0.0493 ms slower per"
+                + " steady call: it never pays back (worse steady: the candidate's steady median is higher)\n");
+    }
+
+    @Test
     void auditJsonIsTheCanonicalReceipt() throws Exception {
         assertThat(run("audit", "--json", FIXTURES.resolve("int-spec/trace.json").toString())).isZero();
         String json = out.toString().strip();

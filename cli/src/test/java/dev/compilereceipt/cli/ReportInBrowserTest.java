@@ -104,6 +104,51 @@ class ReportInBrowserTest {
     }
 
     /**
+     * The Decision section of fixtures/decision as the browser built it: the record, the trade in
+     * words (512 ms more cold, 0.027 ms saved per steady call, ⌈512 / 0.027⌉ = 18963 calls, a worker of
+     * 50,000 calls costing 19085 ms on the baseline and 18247 ms on the candidate), and the twelve
+     * plots (fragmentation and churn of both runs in warmup, steady and changed), one point a call.
+     * The whole page is kept as {@code decision.png}; {@code .ci/browser-test.sh --docs} copies it to
+     * {@code docs/report-decision.png}.
+     */
+    @org.junit.jupiter.api.Test
+    void theBrowserDrawsTheDecisionSection() throws Exception {
+        Trace trace = Traces.read(FIXTURES.resolve("decision/trace.json"));
+        Receipt receipt = Receipt.of(trace);
+        Files.createDirectories(SHOTS);
+        Path page = SHOTS.resolve("decision.html").toAbsolutePath();
+        Files.writeString(page, ReceiptHtml.render(trace, receipt), StandardCharsets.UTF_8);
+        Path png = SHOTS.resolve("decision.png").toAbsolutePath();
+        Files.deleteIfExists(png);
+
+        BufferedImage shot = wholePage(page, png);
+        ImageIO.write(shot, "png", png.toFile());
+        System.out.println("decision: screenshot " + shot.getWidth() + " x " + shot.getHeight() + " px -> " + png);
+        String dom = chromium("--dump-dom", page.toUri().toString());
+
+        assertThat(dom).contains("<section id=\"decision\">\n<h2>Decision</h2>");
+        assertThat(dom).contains("<div data-field=\"intervention\"><dt>intervention</dt><dd>remove the print() at model.py:31"
+                + " and compile with mode=max-autotune</dd></div>");
+        assertThat(dom).contains("<p class=\"trade\" data-break-even-calls=\"18963\">the candidate costs 512 ms more cold and saves"
+                + " 0.027 ms per steady call: it pays back after 18,963 calls; a worker lives 50,000 calls: 19085 ms on the baseline,"
+                + " 18247 ms on the candidate, the candidate is cheaper</p>");
+        Matcher plot = Pattern.compile("<svg class=\"axes (fragmentation|churn)\" data-run=\"([a-z]+)\" data-phase=\"([a-z]+)\"")
+                .matcher(dom);
+        List<String> plots = new ArrayList<>();
+        while (plot.find()) {
+            plots.add(plot.group(3) + " " + plot.group(1) + " " + plot.group(2));
+        }
+        assertThat(plots).containsExactly(
+                "warmup fragmentation baseline", "warmup fragmentation candidate", "warmup churn baseline", "warmup churn candidate",
+                "steady fragmentation baseline", "steady fragmentation candidate", "steady churn baseline", "steady churn candidate",
+                "changed fragmentation baseline", "changed fragmentation candidate", "changed churn baseline", "changed churn candidate");
+        // one point a compiled call in each of its two plots: 6 compiled calls a run, 2 runs, 2 axes
+        assertThat(Pattern.compile("<circle class=\"point\"").matcher(dom).results().count()).isEqualTo(24);
+        assertThat(dom).contains("data-call=\"b03\" data-x=\"2\" data-y=\"0.0404\"");
+        assertThat(dom).doesNotContain("<script");
+    }
+
+    /**
      * A screenshot of the whole page: taken in ever taller windows until the bottom rows are blank,
      * then cut {@link #BOTTOM_PADDING} px below the last row that is not background.
      */

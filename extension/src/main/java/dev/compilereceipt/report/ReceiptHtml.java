@@ -73,6 +73,7 @@ public final class ReceiptHtml {
         breakSites();
         variants();
         receipt.runs().stream().filter(run -> run.compileLog().isPresent()).findAny().ifPresent(any -> compileLogs());
+        new DecisionSection(trace, receipt).write(html);
         limits();
         html.close("body").newline();
         html.close("html").newline();

@@ -78,6 +78,7 @@ public final class ReceiptSummary {
                             .append("  ratio ").append(ratio(c.ratio())).append('\n');
                 }
             }
+            receipt.trade().ifPresent(trade -> out.append("  trade: ").append(TradeText.of(trade)).append('\n'));
         }
         receipt.badLines().ifPresent(lines -> out.append("\nbad lines skipped: ").append(lines.isEmpty() ? "none" : lines.toString()).append('\n'));
         if (!receipt.limits().notMeasured().isEmpty()) {

@@ -4,6 +4,7 @@ import org.apiguardian.api.API;
 
 import dev.compilereceipt.Call;
 import dev.compilereceipt.Check;
+import dev.compilereceipt.Decision;
 import dev.compilereceipt.Event;
 import dev.compilereceipt.Fixture;
 import dev.compilereceipt.GraphId;
@@ -32,7 +33,7 @@ public final class BoundedTraceReader {
 
     static final String FORMAT = "compile-trace/1";
 
-    private static final Set<String> TOP_KEYS = Set.of("format", "fixture", "runs");
+    private static final Set<String> TOP_KEYS = Set.of("format", "fixture", "runs", "decision");
     private static final Set<String> FIXTURE_KEYS =
             Set.of("name", "model", "revision", "device", "dtype", "backend", "mode", "torch", "tolerance");
     private static final Set<String> TOLERANCE_KEYS = Set.of("atol", "rtol");
@@ -76,7 +77,9 @@ public final class BoundedTraceReader {
         }
         Fixture fixture = fixture(rules.required(root, "", "fixture"));
         List<Run> runs = runs(rules.required(root, "", "runs"));
-        return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits, Set.of(), Optional.empty());
+        Optional<Decision> decision = root.has("decision")
+                ? Optional.of(new DecisionReader(rules).decision(root.get("decision"))) : Optional.empty();
+        return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits, Set.of(), Optional.empty(), decision);
     }
 
     private Fixture fixture(JsonNode node) {

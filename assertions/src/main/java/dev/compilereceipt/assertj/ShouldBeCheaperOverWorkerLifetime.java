@@ -1,0 +1,41 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.FigureText.NL;
+import static dev.compilereceipt.assertj.FigureText.ms;
+
+import dev.compilereceipt.Trade;
+import java.util.Locale;
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Messages of {@code isCheaperOverWorkerLifetime}: each run's cost of one worker, cold_ms +
+ * lifetime × steady median, worked out; or that the trace's decision records no worker lifetime.
+ *
+ * <p>Example: a candidate whose 18247 ms per worker is not under the baseline's.
+ */
+final class ShouldBeCheaperOverWorkerLifetime extends BasicErrorMessageFactory {
+
+    private ShouldBeCheaperOverWorkerLifetime(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldBeCheaperOverWorkerLifetime(String subject, Trade trade, Trade.WorkerLifetime lifetime) {
+        String calls = String.format(Locale.ROOT, "%,d", lifetime.calls());
+        String found = lifetime.cheaper().equals(Trade.WorkerLifetime.NEITHER) ? "both cost the same" : "the baseline is cheaper";
+        String arithmetic = "  candidate: " + ms(trade.candidateColdMs()) + " + " + lifetime.calls() + " x "
+                + ms(trade.candidateSteadyMedianMs()) + " = " + ms(lifetime.candidateCostMs()) + " ms" + NL
+                + "  baseline:  " + ms(trade.baselineColdMs()) + " + " + lifetime.calls() + " x "
+                + ms(trade.baselineSteadyMedianMs()) + " = " + ms(lifetime.baselineCostMs()) + " ms";
+        return new ShouldBeCheaperOverWorkerLifetime("%nExpecting%n  %s%nto cost less on the candidate over a worker's lifetime of %s"
+                + " calls (cold_ms + lifetime x steady median)%nbut %s:%n%s",
+                unquotedString(subject), unquotedString(calls), unquotedString(found), unquotedString(arithmetic));
+    }
+
+    static ErrorMessageFactory shouldHaveWorkerLifetime(String subject) {
+        return new ShouldBeCheaperOverWorkerLifetime("%nExpecting%n  %s%nto weigh a worker's lifetime%nbut %s",
+                unquotedString(subject), unquotedString("the trace's decision records no worker_lifetime_calls"
+                        + " (add \"decision\": {\"intervention\": ..., \"worker_lifetime_calls\": N} to the trace,"
+                        + " or capture(..., decision={...}))"));
+    }
+}

@@ -1,0 +1,50 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.FigureText.NL;
+import static dev.compilereceipt.assertj.FigureText.ms;
+
+import dev.compilereceipt.Trade;
+import java.util.Locale;
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * Message of {@code paysBackWithin}: the break-even point found, or why there is none, and the
+ * arithmetic from the receipt's figures (cold totals, steady medians, the ceiling of their ratio).
+ *
+ * <p>Example: fixtures/decision, which pays back after ⌈512 / 0.027⌉ = 18963 calls, asked to within 1,000.
+ */
+final class ShouldPayBackWithin extends BasicErrorMessageFactory {
+
+    private ShouldPayBackWithin(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    static ErrorMessageFactory shouldPayBackWithin(String subject, long calls, Trade trade) {
+        String found = trade.breakEvenCalls().isPresent()
+                ? "it pays back after " + String.format(Locale.ROOT, "%,d", trade.breakEvenCalls().getAsLong()) + " calls"
+                : "it never pays back (" + trade.breakEvenReason().orElseThrow().text() + ")";
+        return new ShouldPayBackWithin("%nExpecting%n  %s%nto pay back its extra cold cost within %s steady calls%nbut %s:%n%s",
+                unquotedString(subject), unquotedString(String.format(Locale.ROOT, "%,d", calls)), unquotedString(found),
+                unquotedString(arithmetic(trade)));
+    }
+
+    /** The three figures of the trade, each from the ones before it. */
+    static String arithmetic(Trade trade) {
+        String extra = "  extra_cold_ms    = candidate cold_ms - baseline cold_ms = " + ms(trade.candidateColdMs()) + " - "
+                + ms(trade.baselineColdMs()) + " = " + ms(trade.extraColdMs()) + " ms";
+        String saving = "  steady_saving_ms = baseline steady median - candidate steady median = " + ms(trade.baselineSteadyMedianMs())
+                + " - " + ms(trade.candidateSteadyMedianMs()) + " = " + ms(trade.steadySavingMs()) + " ms";
+        String breakEven;
+        if (trade.breakEvenCalls().isEmpty()) {
+            breakEven = "  break_even_calls = null: " + (trade.steadySavingMs() < 0 ? "steady_saving_ms < 0"
+                    : "extra_cold_ms > 0 and steady_saving_ms = 0");
+        } else if (trade.extraColdMs() > 0) {
+            breakEven = "  break_even_calls = ceil(extra_cold_ms / steady_saving_ms) = ceil(" + ms(trade.extraColdMs()) + " / "
+                    + ms(trade.steadySavingMs()) + ") = " + trade.breakEvenCalls().getAsLong();
+        } else {
+            breakEven = "  break_even_calls = 0: extra_cold_ms <= 0 and steady_saving_ms >= 0";
+        }
+        return extra + NL + saving + NL + breakEven;
+    }
+}

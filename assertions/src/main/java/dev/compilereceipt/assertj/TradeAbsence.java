@@ -1,0 +1,32 @@
+package dev.compilereceipt.assertj;
+
+import dev.compilereceipt.Comparison;
+import dev.compilereceipt.Phase;
+import dev.compilereceipt.PhaseFigures;
+import dev.compilereceipt.Receipt;
+import dev.compilereceipt.Run;
+import java.util.Optional;
+
+/** Why a receipt has no trade, in the words of the contract, for the message of {@code comparison()}. */
+final class TradeAbsence {
+
+    private TradeAbsence() {
+    }
+
+    static String of(Receipt receipt, String whenNoSteadyComparison) {
+        Optional<Comparison> steady = receipt.comparison(Phase.STEADY);
+        if (steady.isEmpty()) {
+            return whenNoSteadyComparison;
+        }
+        if (steady.get().failure().isPresent()) {
+            return "the steady phase was not compared: " + ComparisonAssert.refusal(steady.get());
+        }
+        if (steady.get().baselineMedianMs().isEmpty() || steady.get().candidateMedianMs().isEmpty()) {
+            return "wall times were not measured by this trace (not_measured: wall_ms)";
+        }
+        PhaseFigures before = receipt.run(Run.BASELINE).phase(Phase.WARMUP);
+        PhaseFigures after = receipt.run(Run.CANDIDATE).phase(Phase.WARMUP);
+        return "the baseline has " + FigureText.count(before.calls(), "warmup call") + " and the candidate "
+                + FigureText.count(after.calls(), "warmup call") + ": cold costs of unequal samples are not traded";
+    }
+}

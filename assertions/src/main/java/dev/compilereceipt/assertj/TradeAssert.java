@@ -1,0 +1,62 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.ShouldBeCheaperOverWorkerLifetime.shouldBeCheaperOverWorkerLifetime;
+import static dev.compilereceipt.assertj.ShouldBeCheaperOverWorkerLifetime.shouldHaveWorkerLifetime;
+import static dev.compilereceipt.assertj.ShouldPayBackWithin.shouldPayBackWithin;
+
+import dev.compilereceipt.Trade;
+
+/**
+ * Assertions on the trade of a comparison: what the candidate costs more cold against what it
+ * saves per steady call ({@code break_even_calls}), and the cost of one worker of each run over
+ * the decision's {@code worker_lifetime_calls}. Every failure shows the arithmetic from the
+ * receipt's figures.
+ *
+ * <p>Example: {@code assertThat(receipt).comparison().paysBackWithin(20_000).isCheaperOverWorkerLifetime();}
+ */
+public class TradeAssert extends AbstractFigureAssert<TradeAssert, Trade> {
+
+    public TradeAssert(Trade actual) {
+        super(actual, TradeAssert.class);
+    }
+
+    /**
+     * Checks that the candidate has paid back its extra cold cost after at most {@code calls} steady
+     * calls: {@code break_even_calls} is known and at most {@code calls} (0 when it is no dearer cold
+     * and no slower steady).
+     */
+    public TradeAssert paysBackWithin(long calls) {
+        isNotNull();
+        if (calls < 0) {
+            throw new IllegalArgumentException("a number of calls is at least 0, found " + calls);
+        }
+        if (!actual.paysBackWithin(calls)) {
+            String found = actual.breakEvenCalls().isPresent() ? Long.toString(actual.breakEvenCalls().getAsLong())
+                    : "null (" + actual.breakEvenReason().orElseThrow().id() + ")";
+            throw diffFailure(shouldPayBackWithin(subject(), calls, actual),
+                    "break_even_calls: " + found, "break_even_calls: at most " + calls);
+        }
+        return myself;
+    }
+
+    /**
+     * Checks that one worker costs less on the candidate than on the baseline over the decision's
+     * {@code worker_lifetime_calls}: cold_ms + lifetime × steady median, strictly less.
+     */
+    public TradeAssert isCheaperOverWorkerLifetime() {
+        isNotNull();
+        if (actual.workerLifetime().isEmpty()) {
+            throw diffFailure(shouldHaveWorkerLifetime(subject()), "worker_lifetime_calls: none", "worker_lifetime_calls: recorded");
+        }
+        Trade.WorkerLifetime lifetime = actual.workerLifetime().get();
+        if (!lifetime.candidateIsCheaper()) {
+            throw diffFailure(shouldBeCheaperOverWorkerLifetime(subject(), actual, lifetime),
+                    "cheaper_over_worker_lifetime: " + lifetime.cheaper(), "cheaper_over_worker_lifetime: candidate");
+        }
+        return myself;
+    }
+
+    private String subject() {
+        return "trade of the comparison";
+    }
+}
