@@ -40,6 +40,7 @@ public enum FigureGroup {
             rule("**.*_ms", TIMES),
             rule("**.ratio", TIMES),
             rule("**.*fallback*", FALLBACKS),
+            rule("**.break_even*", FIGURES),   // the trade's break-even point is not a graph break
             rule("**.*break*", BREAKS),
             rule("**.new_graph_variants", VARIANTS),
             rule("**.graphs", VARIANTS),
