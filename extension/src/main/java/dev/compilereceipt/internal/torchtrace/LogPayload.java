@@ -13,11 +13,16 @@ import java.util.Optional;
  * built), and only a payload the reader needs is kept, up to a bound. PyTorch hashes the
  * payload text whose lines follow the envelope, each with one leading tab, joined by {@code \n}.
  */
-final class LogPayload {
+final class LogPayload implements KeptPayload {
+
+    /** Payload lines are gathered here and hashed and checked a block at a time, not a line at a time. */
+    private static final int BLOCK = 1 << 16;
 
     private static final byte[] NEWLINE = {'\n'};
 
     private final MessageDigest md5;
+    private final byte[] block = new byte[BLOCK];
+    private int blockLength;
     private boolean verifying;
     private boolean checkingJson;
     private final JsonSyntax json;
@@ -46,26 +51,49 @@ final class LogPayload {
         keptLength = 0;
         overflowed = false;
         first = true;
+        blockLength = 0;
     }
 
     /** One payload line, its leading tab already dropped. */
     void line(byte[] bytes, int from, int to) {
-        if (!first) {
-            add(NEWLINE, 0, 1);
+        if (verifying || checkingJson) {
+            if (!first) {
+                if (blockLength == BLOCK) {
+                    flush();
+                }
+                block[blockLength++] = '\n';
+            }
+            int length = to - from;
+            if (length > BLOCK - blockLength) {
+                flush();
+                if (length > BLOCK) {
+                    digest(bytes, from, to);
+                    length = 0;
+                }
+            }
+            System.arraycopy(bytes, from, block, blockLength, length);
+            blockLength += length;
+        }
+        if (keepLimit > 0) {
+            if (!first) {
+                keep(NEWLINE, 0, 1);
+            }
+            keep(bytes, from, to);
         }
         first = false;
-        add(bytes, from, to);
     }
 
-    private void add(byte[] bytes, int from, int to) {
+    private void flush() {
+        digest(block, 0, blockLength);
+        blockLength = 0;
+    }
+
+    private void digest(byte[] bytes, int from, int to) {
         if (verifying) {
             md5.update(bytes, from, to - from);
         }
         if (checkingJson) {
             json.feed(bytes, from, to);
-        }
-        if (keepLimit > 0) {
-            keep(bytes, from, to);
         }
     }
 
@@ -84,6 +112,7 @@ final class LogPayload {
 
     /** Whether the MD5 matches {@code expected} (true when nothing was to be verified). */
     boolean md5Matches(Optional<String> expected) {
+        flush();
         return !verifying || expected.isEmpty() || HexFormat.of().formatHex(md5.digest()).equalsIgnoreCase(expected.get());
     }
 
@@ -92,20 +121,23 @@ final class LogPayload {
      * payload at all is fine (2.14 writes {@code inductor_provenance_tracking_*} so).
      */
     boolean jsonValid() {
+        flush();
         return !checkingJson || first || json.complete();
     }
 
     /** Whether a payload that must be JSON nested deeper than the limit. */
     boolean tooDeep() {
+        flush();
         return checkingJson && json.tooDeep();
     }
 
-    byte[] kept() {
+    @Override
+    public byte[] kept() {
         return Arrays.copyOf(kept, keptLength);
     }
 
-    /** Whether the payload was longer than the part kept. */
-    boolean overflowed() {
+    @Override
+    public boolean overflowed() {
         return overflowed;
     }
 }
