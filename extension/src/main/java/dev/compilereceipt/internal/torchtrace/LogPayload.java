@@ -23,6 +23,10 @@ final class LogPayload implements KeptPayload {
     private final MessageDigest md5;
     private final byte[] block = new byte[BLOCK];
     private int blockLength;
+    /** Whether the payload outgrew the block, so that it is hashed and checked as it streams past. */
+    private boolean streaming;
+    private boolean finished;
+    private boolean wholeJsonValid;
     private boolean verifying;
     private boolean checkingJson;
     private final JsonSyntax json;
@@ -52,6 +56,8 @@ final class LogPayload implements KeptPayload {
         overflowed = false;
         first = true;
         blockLength = 0;
+        streaming = false;
+        finished = false;
     }
 
     /** One payload line, its leading tab already dropped. */
@@ -59,13 +65,13 @@ final class LogPayload implements KeptPayload {
         if (verifying || checkingJson) {
             if (!first) {
                 if (blockLength == BLOCK) {
-                    flush();
+                    spill();
                 }
                 block[blockLength++] = '\n';
             }
             int length = to - from;
             if (length > BLOCK - blockLength) {
-                flush();
+                spill();
                 if (length > BLOCK) {
                     digest(bytes, from, to);
                     length = 0;
@@ -83,8 +89,32 @@ final class LogPayload implements KeptPayload {
         first = false;
     }
 
-    private void flush() {
+    private void spill() {
+        streaming = true;
         digest(block, 0, blockLength);
+        blockLength = 0;
+    }
+
+    /**
+     * Hashes and checks what the block holds: a payload that fits in it (most do) is checked for
+     * JSON in one pass over the block ({@link JsonSyntax#whole}), one that did not is fed to the
+     * check that has had the rest.
+     */
+    private void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        if (streaming) {
+            digest(block, 0, blockLength);
+        } else {
+            if (verifying) {
+                md5.update(block, 0, blockLength);
+            }
+            if (checkingJson) {
+                wholeJsonValid = json.whole(block, 0, blockLength);
+            }
+        }
         blockLength = 0;
     }
 
@@ -112,7 +142,7 @@ final class LogPayload implements KeptPayload {
 
     /** Whether the MD5 matches {@code expected} (true when nothing was to be verified). */
     boolean md5Matches(Optional<String> expected) {
-        flush();
+        finish();
         return !verifying || expected.isEmpty() || HexFormat.of().formatHex(md5.digest()).equalsIgnoreCase(expected.get());
     }
 
@@ -121,13 +151,13 @@ final class LogPayload implements KeptPayload {
      * payload at all is fine (2.14 writes {@code inductor_provenance_tracking_*} so).
      */
     boolean jsonValid() {
-        flush();
-        return !checkingJson || first || json.complete();
+        finish();
+        return !checkingJson || first || (streaming ? json.complete() : wholeJsonValid);
     }
 
     /** Whether a payload that must be JSON nested deeper than the limit. */
     boolean tooDeep() {
-        flush();
+        finish();
         return checkingJson && json.tooDeep();
     }
 
