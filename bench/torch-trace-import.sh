@@ -26,7 +26,7 @@ sizes=("$@")
 [ -f "$jar" ] || { echo "no $jar: run mvn -q -DskipTests package first" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 1; }
 mkdir -p "$dir"
-trap '[ "${KEEP:-0}" = 1 ] || rm -f "$dir"/*.log "$dir"/*.out' EXIT
+trap '[ "${KEEP:-0}" = 1 ] || rm -f "$dir"/*.log "$dir"/*.out "$dir"/*.times' EXIT
 
 declare -A logs=(
   [2.6]="$real/print-bridge/torch_trace.log $real/int-spec/torch_trace.log"
