@@ -1,23 +1,79 @@
 #!/usr/bin/env bash
-# Benchmark of the TORCH_TRACE import: generates a log of SIZE_MB megabytes (default 200) by repeating
-# the records of the real logs in fixtures/ with fresh frame ids, then, in one JVM under -Xmx64m
-# (HEAP to change), times a plain BufferedReader line scan and the import of that file, ROUNDS times
-# (default 3), and prints MB/s of each, their ratio and the peak heap. The generated log is deleted
-# afterwards unless KEEP=1.
-#   bench/torch-trace-import.sh 1024      # a 1 GB log
+# Whole-process benchmark of the TORCH_TRACE import, side by side with what a user would run instead.
+#
+#   bench/torch-trace-import.sh [SIZE_MB...]        # default: 10 100 1024
+#
+# For each shape (2.6: the shared print-bridge and int-spec logs of PyTorch 2.6; 2.14: the same captures on
+# 2.14.1, whose compilation_metrics records are ~30 KB) and each size, builds a log by repeating the real
+# logs with fresh frame ids (bench/make-big-log.py), checks that bench/compile_log.py computes the same
+# compile log as the import, then times ROUNDS (default 3) paired rounds, each running in turn:
+#   java  -jar cli/target/receipt.jar audit LOG --json      (what ./receipt runs)
+#   java  -Xmx64m -jar ... the same                         (the import in a 64 MiB heap)
+#   python3 bench/compile_log.py LOG                        (a plain json-lines reader of the same compile log)
+#   wc -l LOG
+# and prints the median wall time and peak RSS of each and the ratios. The logs go to $BENCH_DIR
+# (default /tmp/compile-receipt-bench) and are deleted at the end unless KEEP=1. Needs the CLI jar built
+# (mvn -q -DskipTests package) and GNU time; run it on a quiet machine: on a shared one, hold the team's
+# build lock (flock /tmp/maven.lock bench/torch-trace-import.sh), so no build competes for the cores.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-size_mb="${1:-200}"
+real="${REAL_TRACES:-$here/../shared/real-traces}"
+jar="$here/cli/target/receipt.jar"
 rounds="${ROUNDS:-3}"
-heap="${HEAP:-64m}"
-out="${OUT:-$here/bench/target/torch_trace_${size_mb}mb.log}"
-mkdir -p "$(dirname "$out")"
-(cd "$here" && mvn -q -B -o -pl extension -am test-compile >/dev/null 2>&1 || mvn -q -B -pl extension -am test-compile)
-(cd "$here" && mvn -q -B -o -pl extension dependency:build-classpath -Dmdep.outputFile=target/bench.classpath >/dev/null)
-cp="$here/extension/target/test-classes:$here/extension/target/classes:$(cat "$here/extension/target/bench.classpath")"
-trap '[ "${KEEP:-0}" = 1 ] || rm -f "$out"' EXIT
-java -cp "$cp" dev.compilereceipt.TorchTraceBench generate "$out" "$size_mb" \
-  "$here/fixtures/print-bridge/torch_trace.log" "$here/fixtures/int-spec/torch_trace.log" \
-  "$here/fixtures/tlparse/recompile_storm_rank_1.log" "$here/fixtures/tlparse/cache_hit_miss.log"
-echo "java -Xmx$heap, $(java -version 2>&1 | head -1)"
-java "-Xmx$heap" -cp "$cp" dev.compilereceipt.TorchTraceBench measure "$out" "$rounds"
+dir="${BENCH_DIR:-/tmp/compile-receipt-bench}"
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(10 100 1024)
+[ -f "$jar" ] || { echo "no $jar: run mvn -q -DskipTests package first" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 1; }
+mkdir -p "$dir"
+trap '[ "${KEEP:-0}" = 1 ] || rm -f "$dir"/*.log "$dir"/*.out "$dir"/*.times' EXIT
+
+declare -A logs=(
+  [2.6]="$real/print-bridge/torch_trace.log $real/int-spec/torch_trace.log"
+  [2.14]="$real/torch-2.14/print-bridge/torch_trace.log $real/torch-2.14/int-spec/torch_trace.log"
+)
+
+# Runs a command, appending "seconds peak_rss_kb" to the file $1 (wall time in ns from date, RSS from GNU time).
+timed() {
+  local into="$1"; shift
+  local start end
+  start=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$dir/time.out" "$@" >"$dir/cmd.out" 2>"$dir/err.out" \
+    || { echo "failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
+  end=$(date +%s%N)
+  echo "$(echo "($end - $start) / 1000000000" | bc -l) $(cat "$dir/time.out")" >>"$into"
+}
+
+# The median of column $2 of file $1.
+median() { sort -n -k"$2","$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/{print $2}') GiB RAM"
+echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); rounds: $rounds (median of each)"
+printf '%-5s %8s | %8s %8s %8s %8s | %9s %9s | %8s %8s %8s\n' shape MB java_s java64_s python_s wc_s \
+  python/java java/wc java_MB java64_MB python_MB
+for shape in 2.6 2.14; do
+  for size in "${sizes[@]}"; do
+    log="$dir/torch_trace_${shape}_${size}mb.log"
+    # shellcheck disable=SC2086
+    python3 "$here/bench/make-big-log.py" "$log" "$size" ${logs[$shape]} >/dev/null
+    mb=$(( $(stat -c %s "$log") / 1000000 ))
+    # The same compile log on both sides, or the comparison means nothing.
+    java -jar "$jar" audit "$log" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps({k: v["compile_log"] for k, v in d["runs"].items()}, sort_keys=True))' >"$dir/java.out"
+    python3 "$here/bench/compile_log.py" "$log" | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))' >"$dir/python.out"
+    cmp -s "$dir/java.out" "$dir/python.out" || { echo "the Python reader and the import disagree on $log" >&2; exit 1; }
+    rm -f "$dir"/{java,java64,python,wc}.times
+    for _ in $(seq "$rounds"); do
+      timed "$dir/java.times" java -jar "$jar" audit "$log" --json
+      timed "$dir/java64.times" java -Xmx64m -jar "$jar" audit "$log" --json
+      timed "$dir/python.times" python3 "$here/bench/compile_log.py" "$log"
+      timed "$dir/wc.times" wc -l "$log"
+    done
+    j=$(median "$dir/java.times" 1); j64=$(median "$dir/java64.times" 1)
+    p=$(median "$dir/python.times" 1); w=$(median "$dir/wc.times" 1)
+    printf '%-5s %8s | %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f | %8d %8d %8d\n' "$shape" "$mb" "$j" "$j64" "$p" "$w" \
+      "$(echo "$p / $j" | bc -l)" "$(echo "$j / $w" | bc -l)" \
+      $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) $(( $(median "$dir/python.times" 2) / 1024 ))
+    rm -f "$log"
+  done
+done
+echo "*_s: median wall seconds; *_MB: median peak RSS"

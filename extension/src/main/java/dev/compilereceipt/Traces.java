@@ -71,6 +71,9 @@ public final class Traces {
         // A pipe (FIFO, /dev/stdin, process substitution) through a FileChannel fails on available() in JDK 17
         // ("Illegal seek"); a FileInputStream reads it as it comes.
         boolean pipe = Files.exists(file) && !Files.isRegularFile(file);
+        if (!pipe && TorchTraceReader.readsInParts(file) && TraceSource.of(file) == TraceSource.TORCH_TRACE) {
+            return TorchTraceReader.read(file, limits, side);
+        }
         try (InputStream in = pipe ? new FileInputStream(file.toFile()) : Files.newInputStream(file)) {
             return read(file, in, limits, side);
         } catch (NoSuchFileException e) {

@@ -2,6 +2,9 @@ package dev.compilereceipt.internal.json;
 
 import org.apiguardian.api.API;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -22,6 +25,14 @@ public final class JsonSyntax {
     private static final int STRING = 6, ESCAPE = 7, UNICODE = 8, LITERAL = 9;
     private static final int N_MINUS = 10, N_ZERO = 11, N_INT = 12, N_DOT = 13, N_FRAC = 14, N_E = 15, N_E_SIGN = 16, N_EXP = 17;
     private static final int DONE = 18, ERROR = 19;
+
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long LOW_BITS = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
+    /** Bytes below 0x20 (with the high bit clear) are the ones that borrow when 0x20 is taken from each. */
+    private static final long CONTROL = 0x2020202020202020L;
 
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
@@ -126,6 +137,209 @@ public final class JsonSyntax {
                 }
             }
         }
+    }
+
+    /**
+     * Whether {@code b[from, to)} is one JSON value and nothing else, as feeding it whole and
+     * calling {@link #complete()} would tell (and {@link #tooDeep()} after it likewise), in one pass
+     * of tight loops rather than a state machine a byte at a time: for a payload that is in memory
+     * whole. Resets the check.
+     */
+    public boolean whole(byte[] b, int from, int to) {
+        reset();
+        int i = space(b, from, to);
+        while (true) {
+            // A value starts at i.
+            if (i >= to) {
+                return false;
+            }
+            byte c = b[i];
+            if (c == '{' || c == '[') {
+                if (!push(c == '{')) {
+                    return false;
+                }
+                i = space(b, i + 1, to);
+                if (i < to && b[i] == (c == '{' ? '}' : ']')) {
+                    depth--;
+                    i++;
+                } else if (c == '{') {
+                    i = key(b, i, to);
+                    if (i < 0) {
+                        return false;
+                    }
+                    continue;
+                } else {
+                    continue;
+                }
+            } else if (c == '"') {
+                i = string(b, i + 1, to);
+            } else if (c == 't') {
+                i = word(b, i, to, TRUE);
+            } else if (c == 'f') {
+                i = word(b, i, to, FALSE);
+            } else if (c == 'n') {
+                i = word(b, i, to, NULL);
+            } else {
+                i = number(b, i, to);
+            }
+            // After a value: a comma and the next value, or the end of containers.
+            while (true) {
+                if (i < 0) {
+                    return false;
+                }
+                i = space(b, i, to);
+                if (depth == 0) {
+                    return i == to;
+                }
+                if (i >= to) {
+                    return false;
+                }
+                byte after = b[i];
+                boolean inObject = stack[depth - 1];
+                if (after == ',') {
+                    i = space(b, i + 1, to);
+                    if (inObject) {
+                        i = key(b, i, to);
+                    }
+                    break;
+                }
+                if (after != (inObject ? '}' : ']')) {
+                    return false;
+                }
+                depth--;
+                i++;
+            }
+            if (i < 0) {
+                return false;
+            }
+        }
+    }
+
+    private static int space(byte[] b, int i, int to) {
+        while (i < to) {
+            byte c = b[i];
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                break;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    /** A key and its colon at i; the index of the value after it, or -1. */
+    private static int key(byte[] b, int i, int to) {
+        if (i >= to || b[i] != '"') {
+            return -1;
+        }
+        i = string(b, i + 1, to);
+        if (i < 0) {
+            return -1;
+        }
+        i = space(b, i, to);
+        if (i >= to || b[i] != ':') {
+            return -1;
+        }
+        return space(b, i + 1, to);
+    }
+
+    /** The rest of a string whose opening quote is before i; the index after its closing quote, or -1. */
+    private static int string(byte[] b, int i, int to) {
+        while (i < to) {
+            // Eight plain bytes at a time: no quote, no backslash, no control character in the word.
+            while (i + Long.BYTES <= to) {
+                long word = (long) WORDS.get(b, i);
+                long quote = word ^ QUOTES;
+                long backslash = word ^ BACKSLASHES;
+                long special = ((quote - LOW_BITS) & ~quote) | ((backslash - LOW_BITS) & ~backslash) | ((word - CONTROL) & ~word);
+                if ((special & HIGH_BITS) != 0) {
+                    break;
+                }
+                i += Long.BYTES;
+            }
+            if (i >= to) {
+                return -1;
+            }
+            byte c = b[i++];
+            if (c == '"') {
+                return i;
+            }
+            if (c == '\\') {
+                if (i >= to) {
+                    return -1;
+                }
+                byte e = b[i++];
+                if (e == 'u') {
+                    if (i + 4 > to) {
+                        return -1;
+                    }
+                    for (int k = 0; k < 4; k++) {
+                        if (!isHex(b[i++])) {
+                            return -1;
+                        }
+                    }
+                } else if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' && e != 'r' && e != 't') {
+                    return -1;
+                }
+            } else if (c >= 0 && c < 0x20) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    private static int word(byte[] b, int i, int to, byte[] word) {
+        if (to - i < word.length) {
+            return -1;
+        }
+        for (int k = 0; k < word.length; k++) {
+            if (b[i + k] != word[k]) {
+                return -1;
+            }
+        }
+        return i + word.length;
+    }
+
+    /** A number at i: {@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}; the index after it, or -1. */
+    private static int number(byte[] b, int i, int to) {
+        if (i < to && b[i] == '-') {
+            i++;
+        }
+        if (i >= to) {
+            return -1;
+        }
+        if (b[i] == '0') {
+            i++;
+        } else if (b[i] >= '1' && b[i] <= '9') {
+            i = digits(b, i, to);
+        } else {
+            return -1;
+        }
+        if (i < to && b[i] == '.') {
+            int start = i + 1;
+            i = digits(b, start, to);
+            if (i == start) {
+                return -1;
+            }
+        }
+        if (i < to && (b[i] == 'e' || b[i] == 'E')) {
+            i++;
+            if (i < to && (b[i] == '+' || b[i] == '-')) {
+                i++;
+            }
+            int start = i;
+            i = digits(b, start, to);
+            if (i == start) {
+                return -1;
+            }
+        }
+        return i;
+    }
+
+    private static int digits(byte[] b, int i, int to) {
+        while (i < to && b[i] >= '0' && b[i] <= '9') {
+            i++;
+        }
+        return i;
     }
 
     /** Whether what was fed is one complete JSON value and nothing else. */

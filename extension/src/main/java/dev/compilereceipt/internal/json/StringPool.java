@@ -16,7 +16,7 @@ import java.util.Map;
  * <p>Example: {@code new StringPool(1 << 20, 16L << 20).intern(guard)} refuses a guard of 2 Mi characters.
  */
 @API(status = API.Status.INTERNAL)
-public final class StringPool {
+public final class StringPool implements Interner {
 
     static final int MAX_ENTRIES = 1 << 16;
 
@@ -36,6 +36,7 @@ public final class StringPool {
     }
 
     /** The one instance of {@code text}; an {@link OverLimit} when it is too long or the pool has kept too much. */
+    @Override
     public String intern(String text) {
         String known = strings.get(text);
         if (known != null) {

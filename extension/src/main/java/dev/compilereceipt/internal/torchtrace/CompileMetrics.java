@@ -1,7 +1,7 @@
 package dev.compilereceipt.internal.torchtrace;
 
 import dev.compilereceipt.Limits;
-import dev.compilereceipt.internal.json.StringPool;
+import dev.compilereceipt.internal.json.Interner;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -49,7 +49,7 @@ record CompileMetrics(
             "compile_id");
 
     /** Reads the object the parser stands at the start of, skipping every other field. */
-    static Reading read(JsonParser parser, StringPool pool) throws IOException {
+    static Reading read(JsonParser parser, Interner pool) throws IOException {
         Boolean guarded = null;
         OptionalLong cacheSize = OptionalLong.empty();
         String failType = null;
@@ -103,7 +103,7 @@ record CompileMetrics(
         }
     }
 
-    private static String text(JsonParser parser, JsonToken value, StringPool pool) throws IOException {
+    private static String text(JsonParser parser, JsonToken value, Interner pool) throws IOException {
         if (value != JsonToken.VALUE_STRING) {
             parser.skipChildren();
             return null;
@@ -111,7 +111,7 @@ record CompileMetrics(
         return pool == null ? parser.getText() : pool.intern(parser.getText());
     }
 
-    private static List<String> strings(JsonParser parser, JsonToken value, StringPool pool) throws IOException {
+    private static List<String> strings(JsonParser parser, JsonToken value, Interner pool) throws IOException {
         if (value != JsonToken.START_ARRAY) {
             parser.skipChildren();
             return List.of();

@@ -1,7 +1,7 @@
 package dev.compilereceipt.internal.torchtrace;
 
 import dev.compilereceipt.GraphId;
-import dev.compilereceipt.internal.json.StringPool;
+import dev.compilereceipt.internal.json.Interner;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -51,7 +51,7 @@ record LogEnvelope(
     }
 
     /** Parses the envelope; empty when it is not one valid JSON object. */
-    static Optional<LogEnvelope> parse(byte[] bytes, int from, int to, StringPool pool) {
+    static Optional<LogEnvelope> parse(byte[] bytes, int from, int to, Interner pool) {
         try (JsonParser parser = FACTORY.createParser(bytes, from, to - from)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return Optional.empty();
@@ -109,7 +109,7 @@ record LogEnvelope(
         }
     }
 
-    private static String[] artifact(JsonParser parser, StringPool pool) throws IOException {
+    private static String[] artifact(JsonParser parser, Interner pool) throws IOException {
         String name = "";
         String encoding = "";
         while (parser.nextToken() == JsonToken.FIELD_NAME) {

@@ -5,6 +5,9 @@ import org.apiguardian.api.API;
 import dev.compilereceipt.TraceRefusedException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 /**
@@ -19,6 +22,10 @@ public final class LogLines {
 
     public static final int MAX_LINE = 16 << 20;
     private static final int CHUNK = 1 << 16;
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final long LOW_BITS = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
 
     private final Path file;
     private final InputStream in;
@@ -30,6 +37,13 @@ public final class LogLines {
     private long number;
     private int start;
     private int end;
+    /** Where in the file {@code buffer[0]} is, and where the current line starts. */
+    private long bufferOffset;
+    private long lineOffset;
+    /** Of a part of a file: the stream starts one byte before the part, whose first line is its first record line. */
+    private boolean seeking;
+    private boolean startsFile = true;
+    private long stopAt = Long.MAX_VALUE;
 
     LogLines(Path file, InputStream in, int maxLine) {
         this.file = file;
@@ -37,8 +51,62 @@ public final class LogLines {
         this.maxLine = maxLine;
     }
 
-    /** Advances to the next line; false at the end of the stream. */
+    /**
+     * The lines of one part of a file, for readers that split it: from the first record line
+     * (see {@link #isRecordLine()}) that starts at or after {@code from} to the last line before
+     * the first record line that starts at or after {@code to}. {@code in} starts at byte
+     * {@code from - 1} of the file (at 0 when {@code from} is 0). Parts cut at consecutive offsets
+     * hold every line of the file once, in order, each record whole in one part. Numbers count
+     * from 1 at the part's first line.
+     */
+    static LogLines part(Path file, InputStream in, int maxLine, long from, long to) {
+        LogLines lines = new LogLines(file, in, maxLine);
+        lines.seeking = from > 0;
+        lines.startsFile = from == 0;
+        lines.bufferOffset = Math.max(0, from - 1);
+        lines.stopAt = to;
+        return lines;
+    }
+
+    /** Whether line 1 is the first line of the file (the first line of every part but the first is a record line). */
+    boolean startsFile() {
+        return startsFile;
+    }
+
+    /** Advances to the next line; false at the end of the stream or of the part. */
     boolean next() throws IOException {
+        if (seeking) {
+            // The rest of the line that holds byte from - 1, then lines up to the first record line.
+            if (!advance()) {
+                return false;
+            }
+            do {
+                if (!advance()) {
+                    return false;
+                }
+            } while (!isRecordLine());
+            seeking = false;
+            number = 1;
+        } else if (!advance()) {
+            return false;
+        }
+        if (lineOffset >= stopAt && isRecordLine()) {
+            number--;
+            stopAt = -1;
+            return false;
+        }
+        return stopAt >= 0;
+    }
+
+    /** A line that is neither a payload line nor blank: one that starts a record, or is a bad line. */
+    boolean isRecordLine() {
+        return !isPayload() && !isBlank();
+    }
+
+    private boolean advance() throws IOException {
+        if (stopAt < 0) {
+            return false;
+        }
         int scanFrom = position;
         while (true) {
             int newline = indexOfNewline(scanFrom);
@@ -72,7 +140,16 @@ public final class LogLines {
 
     private int indexOfNewline(int from) {
         byte[] b = buffer;
-        for (int i = from; i < filled; i++) {
+        int i = from;
+        // Eight bytes at a time: a word holds a '\n' when one of its bytes XOR 0x0A is zero.
+        for (; i + Long.BYTES <= filled; i += Long.BYTES) {
+            long word = (long) WORDS.get(b, i) ^ NEWLINES;
+            long zero = (word - LOW_BITS) & ~word & HIGH_BITS;
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        for (; i < filled; i++) {
             if (b[i] == '\n') {
                 return i;
             }
@@ -86,6 +163,7 @@ public final class LogLines {
             throw new TraceRefusedException(file, "", number, 0, tooLong(number));
         }
         start = from;
+        lineOffset = bufferOffset + from;
         end = to > from && buffer[to - 1] == '\r' ? to - 1 : to;
     }
 
@@ -93,6 +171,7 @@ public final class LogLines {
     private void fill() throws IOException {
         int unread = filled - position;
         if (position > 0) {
+            bufferOffset += position;
             System.arraycopy(buffer, position, buffer, 0, unread);
             filled = unread;
             position = 0;

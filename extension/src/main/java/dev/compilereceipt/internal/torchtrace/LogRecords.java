@@ -2,7 +2,7 @@ package dev.compilereceipt.internal.torchtrace;
 
 import dev.compilereceipt.Limits;
 import dev.compilereceipt.TraceRefusedException;
-import dev.compilereceipt.internal.json.StringPool;
+import dev.compilereceipt.internal.json.Interner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,33 +24,71 @@ final class LogRecords {
     static final String RECOMPILE_REASONS = "recompile_reasons";
     static final String GRAPH_BREAK = "dynamo_graph_break_reason";
     private static final int BREAK_TEXT_KEPT = 64 << 10;
+    /** What a part read ahead keeps of one payload at most: a longer one the whole log is read line by line for. */
+    private static final int PART_KEPT = 1 << 20;
 
     /** What a well-formed record means. */
     interface Handler {
-        void handle(LogEnvelope envelope) throws IOException;
+        void handle(LogEnvelope envelope, KeptPayload payload) throws IOException;
     }
 
     private final Path file;
     private final Limits limits;
-    private final StringPool pool;
+    private final Interner pool;
     private final LogPayload payload;
+    /** Of a part read ahead on another thread: where what it finds goes, in order; null when reading the whole log. */
+    private final PartRecords part;
+    private boolean keepCapped;
     private final List<Long> badLines = new ArrayList<>();
     private LogEnvelope record;
     private long recordLine;
     private long at;
     private boolean skippingPayload;
 
-    LogRecords(Path file, Limits limits, StringPool pool, LogPayload payload) {
+    LogRecords(Path file, Limits limits, Interner pool, LogPayload payload) {
+        this(file, limits, pool, payload, null);
+    }
+
+    private LogRecords(Path file, Limits limits, Interner pool, LogPayload payload, PartRecords part) {
         this.file = file;
         this.limits = limits;
         this.pool = pool;
         this.payload = payload;
+        this.part = part;
+    }
+
+    /** The records of one part of a log, read ahead: strings, bad lines and records go to {@code part}, in line order. */
+    static LogRecords of(Path file, Limits limits, PartRecords part) {
+        return new LogRecords(file, limits, part, new LogPayload(limits.maxDepth()), part);
+    }
+
+    /**
+     * Hands on what a part reader found as {@link #readAll} would have, line {@code n} of the part
+     * being line {@code base + n} of the log: the strings go to the pool, the bad lines to the list
+     * (and its bound), the records to {@code handler}, each with its line as the place of a refusal.
+     */
+    void replay(PartRecords found, long base, Handler handler) throws IOException {
+        for (int i = 0; i < found.size(); i++) {
+            Object event = found.event(i);
+            long line = base + found.line(i);
+            if (event == PartRecords.BAD) {
+                bad(line);
+            } else if (event instanceof String text) {
+                at = line;
+                pool.intern(text);
+            } else {
+                PartRecords.Kept kept = (PartRecords.Kept) event;
+                at = line;
+                recordLine = line;
+                handler.handle(kept.envelope(), kept);
+            }
+        }
     }
 
     /** Reads every line, handing each complete, well-formed record to {@code handler}. */
     void readAll(LogLines lines, Handler handler) throws IOException {
         while (lines.next()) {
-            if (lines.number() == 1 && GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end()) < 0) {
+            if (lines.number() == 1 && lines.startsFile() && GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end()) < 0) {
                 throw new TraceRefusedException(file, "", 1, 0, "not a TORCH_TRACE log: line 1 does not start with a glog prefix"
                         + " and a JSON envelope, like " + GlogPrefix.EXAMPLE);
             }
@@ -76,6 +114,9 @@ final class LogRecords {
             }
             finishRecord(handler);
             at = lines.number();
+            if (part != null) {
+                part.at(at);
+            }
             int envelope = GlogPrefix.envelopeStart(lines.bytes(), lines.start(), lines.end());
             Optional<LogEnvelope> parsed = envelope < 0 ? Optional.empty()
                     : LogEnvelope.parse(lines.bytes(), envelope, lines.end(), pool);
@@ -87,7 +128,7 @@ final class LogRecords {
             beginRecord(parsed.get(), lines.number());
         }
         finishRecord(handler);
-        if (lines.number() == 0) {
+        if (lines.number() == 0 && lines.startsFile()) {
             throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a TORCH_TRACE log has one record a line");
         }
     }
@@ -103,6 +144,10 @@ final class LogRecords {
             keep = reasonsKept();
         } else if (envelope.isArtifact(GRAPH_BREAK)) {
             keep = BREAK_TEXT_KEPT;
+        }
+        keepCapped = part != null && keep > PART_KEPT;
+        if (keepCapped) {
+            keep = PART_KEPT;
         }
         // 2.14 writes a lone recompile reason as bare text under "encoding": "json": guards() reads both forms.
         boolean checkJson = envelope.payloadIsJson() && !envelope.isArtifact(RECOMPILE_REASONS);
@@ -120,11 +165,14 @@ final class LogRecords {
             throw LogLimit.over("a JSON payload nests deeper than " + limits.maxDepth() + " levels", limits.maxDepth(),
                     "max_depth", "withMaxDepth");
         }
+        if (keepCapped && payload.overflowed()) {
+            throw new LogParts.Unsplittable();
+        }
         if (!payload.jsonValid() | !payload.md5Matches(envelope.payloadMd5())) {
             bad(recordLine);
             return;
         }
-        handler.handle(envelope);
+        handler.handle(envelope, payload);
     }
 
 
@@ -143,6 +191,9 @@ final class LogRecords {
     }
 
     void bad(long line) {
+        if (part != null) {
+            part.bad(line);
+        }
         if (badLines.size() == MAX_BAD_LINES) {
             throw new TraceRefusedException(file, "", line, 0, "more than " + MAX_BAD_LINES + " bad lines (the first at line "
                     + badLines.get(0) + "): too damaged to import as a TORCH_TRACE log; a real log has a few at most");

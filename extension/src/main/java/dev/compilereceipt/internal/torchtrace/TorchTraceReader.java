@@ -78,10 +78,51 @@ public final class TorchTraceReader {
     }
 
     public static Trace read(Path file, Limits limits) {
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(file, in, limits, LogLines.MAX_LINE);
+        return read(file, limits, false);
+    }
+
+    /**
+     * Reads a log file; a large one in parts on two threads ({@link LogParts}), or line by line
+     * when it cannot be split. Either way the trace, or the refusal, is the one a reading line by
+     * line gives.
+     */
+    public static Trace read(Path file, Limits limits, boolean side) {
+        try {
+            if (readsInParts(file)) {
+                try {
+                    return readInParts(file, limits, side, LogParts.PART);
+                } catch (LogParts.Unsplittable unsplittable) {
+                    // Read below, line by line: its answer is the one given.
+                }
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                return read(file, in, limits, LogLines.MAX_LINE, side);
+            }
         } catch (IOException e) {
             throw new TraceRefusedException(file, "", 0, 0, "cannot be read: " + e, e);
+        }
+    }
+
+    /** Whether a file is large enough to be read in parts, on a machine with the cores for it. */
+    public static boolean readsInParts(Path file) {
+        try {
+            return Files.isRegularFile(file) && LogParts.worthIt(Files.size(file));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Reads a log in parts of {@code partSize} bytes; an {@link LogParts.Unsplittable} when it cannot be split. */
+    static Trace readInParts(Path file, Limits limits, boolean side, int partSize) throws IOException {
+        TorchTraceReader reader = new TorchTraceReader(file, limits);
+        reader.side = side;
+        try {
+            LogParts.readAll(file, limits, partSize, reader.records, reader::handle);
+            return reader.trace();
+        } catch (LogLimit over) {
+            throw new TraceRefusedException(file, "", reader.records.at(), 0, over.getMessage());
+        } catch (StringPool.OverLimit over) {
+            throw new TraceRefusedException(file, "", reader.records.at(), 0, LogLimit.of(over).getMessage());
         }
     }
 
@@ -107,30 +148,30 @@ public final class TorchTraceReader {
         }
     }
 
-    private void handle(LogEnvelope envelope) throws IOException {
+    private void handle(LogEnvelope envelope, KeptPayload kept) throws IOException {
         String kind = envelope.kind();
         if (kind.equals(LogEnvelope.ARTIFACT)) {
             String name = envelope.artifactName();
             if (name.equals(CallMarker.ARTIFACT)) {
-                if (payload.overflowed()) {
+                if (kept.overflowed()) {
                     throw refuse("a compile_receipt_call payload is longer than " + (LogLines.MAX_LINE >> 20) + " MiB");
                 }
-                marker(CallMarker.parse(payload.kept(), this::refuse));
+                marker(CallMarker.parse(kept.kept(), this::refuse));
             } else if (run.log().countCacheArtifact(name)) {
                 return;
             } else if (envelope.hasCompileId() && name.equals(LogRecords.RECOMPILE_REASONS)) {
-                if (payload.overflowed()) {
+                if (kept.overflowed()) {
                     throw LogLimit.over("a recompile_reasons payload longer than " + LogRecords.REASONS_PER_PAYLOAD
                             + " reasons of max_string_length", records.reasonsKept(), "max_string_length", "withMaxStringLength");
                 }
-                Optional<List<String>> guards = RecompileReasons.parse(payload.kept(), pool);
+                Optional<List<String>> guards = RecompileReasons.parse(kept.kept(), pool);
                 if (guards.isEmpty()) {
                     records.bad(records.line());
                     return;
                 }
                 tracker.recompileReasons(graph(envelope), guards.get());
             } else if (envelope.hasCompileId() && name.equals(LogRecords.GRAPH_BREAK)) {
-                tracker.graphBreak(graph(envelope), BreakMessage.ofArtifact(new String(payload.kept(), StandardCharsets.UTF_8), pool));
+                tracker.graphBreak(graph(envelope), BreakMessage.ofArtifact(new String(kept.kept(), StandardCharsets.UTF_8), pool));
             }
         } else if (kind.equals(LogEnvelope.DYNAMO_START) && envelope.hasCompileId()) {
             tracker.started(graph(envelope), envelope.attempt());
