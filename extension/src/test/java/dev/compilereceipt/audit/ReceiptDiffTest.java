@@ -114,6 +114,13 @@ class ReceiptDiffTest {
     }
 
     @Test
+    void theTradesBreakEvenIsNotAGraphBreak() {
+        assertThat(FigureGroup.of(List.of("comparison", "break_even_calls"))).isEqualTo(FigureGroup.FIGURES);
+        assertThat(FigureGroup.of(List.of("comparison", "break_even_reason"))).isEqualTo(FigureGroup.FIGURES);
+        assertThat(FigureGroup.of(List.of("runs", "baseline", "break_sites", "[scenarios.py:31]", "kind"))).isEqualTo(FigureGroup.BREAKS);
+    }
+
+    @Test
     void patternsCoverAPathAndEverythingBelowIt() {
         List<String> median = List.of("runs", "baseline", "phases", "steady", "wall_ms", "median");
         assertThat(FigurePattern.of("runs.*.phases.*.wall_ms").covers(median)).isTrue();
