@@ -3,20 +3,13 @@ package dev.compilereceipt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.compilereceipt.report.ReceiptHtml;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.xpath.XPathConstants;
-import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 /** The report's "Decision" section read back as XML, against the figures of fixtures/decision and print-bridge worked out by hand. */
 class DecisionSectionTest {
@@ -24,21 +17,11 @@ class DecisionSectionTest {
     private static final Path FIXTURES = Path.of(System.getProperty("compilereceipt.fixtures.dir", "../fixtures"));
 
     private static Document page(Trace trace) throws Exception {
-        String html = ReceiptHtml.render(trace, Receipt.of(trace));
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", false);
-        factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-        factory.setExpandEntityReferences(false);
-        return factory.newDocumentBuilder().parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
+        return ReportXml.parse(ReceiptHtml.render(trace, Receipt.of(trace)));
     }
 
     private static List<Element> select(Document page, String xpath) throws Exception {
-        NodeList nodes = (NodeList) XPathFactory.newInstance().newXPath().evaluate(xpath, page, XPathConstants.NODESET);
-        List<Element> elements = new ArrayList<>();
-        for (int i = 0; i < nodes.getLength(); i++) {
-            elements.add((Element) nodes.item(i));
-        }
-        return elements;
+        return ReportXml.select(page, xpath);
     }
 
     private static String text(Document page, String xpath) throws Exception {
