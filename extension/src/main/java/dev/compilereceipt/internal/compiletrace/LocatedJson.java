@@ -21,6 +21,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A JSON document parsed into a tree together with the line and column of every value, so that
@@ -38,6 +39,12 @@ public final class LocatedJson {
     static final int MAX_KEY = 256;
     /** A double needs at most 25 characters; Jackson's parse of a long number is superlinear. */
     static final int MAX_NUMBER = 64;
+
+    /**
+     * One factory per set of limits: a factory is thread-safe, and building one per file cost more than
+     * reading a small trace (its symbol table of keys starts empty each time). Few sets of limits exist.
+     */
+    private static final Map<Limits, JsonFactory> FACTORIES = new ConcurrentHashMap<>();
 
     private final JsonNode root;
     private final Map<String, long[]> places;
@@ -62,7 +69,10 @@ public final class LocatedJson {
 
     public static LocatedJson parse(Path file, InputStream in, Limits limits) {
         Map<String, long[]> places = new HashMap<>();
-        JsonFactory factory = factory(limits);
+        if (FACTORIES.size() >= 64) {
+            FACTORIES.clear();
+        }
+        JsonFactory factory = FACTORIES.computeIfAbsent(limits, LocatedJson::factory);
         try (JsonParser parser = factory.createParser(new Utf8Guard(file, in))) {
             try {
                 JsonToken first = parser.nextToken();
