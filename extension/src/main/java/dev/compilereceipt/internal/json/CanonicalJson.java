@@ -182,6 +182,10 @@ public final class CanonicalJson {
      */
     private static String ecmaScript(String schubfach) {
         int e = schubfach.indexOf('E');
+        if (e < 0 && schubfach.charAt(schubfach.length() - 1) != '0') {
+            // Between 10^-3 and 10^7 Schubfach writes the plain decimal, which is what ECMAScript writes there.
+            return schubfach;
+        }
         int end = e < 0 ? schubfach.length() : e;
         int exponent = e < 0 ? 0 : Integer.parseInt(schubfach, e + 1, schubfach.length(), 10);
         int point = schubfach.indexOf('.');
