@@ -9,5 +9,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
 ${MVN:-mvn} -q -B -Pbenchmarks -pl benchmarks -am -DskipTests -Dmaven.javadoc.skip -Dmaven.source.skip package
 ${MVN:-mvn} -q -B -Pbenchmarks -pl benchmarks dependency:build-classpath -Dmdep.outputFile=target/jmh.classpath
-cp="$here/benchmarks/target/classes:$(cat "$here/benchmarks/target/jmh.classpath")"
+# The extension's classes of this tree come first: build-classpath without -am resolves the extension from the
+# local repository, which holds whatever was last installed, not the code just built.
+cp="$here/benchmarks/target/classes:$here/extension/target/classes:$(cat "$here/benchmarks/target/jmh.classpath")"
 ${LOCK:-} java -Dcompilereceipt.fixtures.dir="$here/fixtures" -cp "$cp" org.openjdk.jmh.Main "$@"

@@ -58,14 +58,13 @@ public enum BreakKind {
 
     /** The kind of a break with this reason and detail: {@link #FRAME_SKIP} when it gave up its frame, else its cause's. */
     public static BreakKind of(String reason, BreakDetail detail) {
-        BreakKind cause = BreakKindRules.cause(reason, detail);
-        return detail.skipsFrame() ? FRAME_SKIP : cause;
+        return detail.skipsFrame() ? FRAME_SKIP : BreakKindRules.cause(reason, detail);
     }
 
     /** For a {@link #FRAME_SKIP}, the kind of the break that made Dynamo give up the frame; else empty. */
     public static Optional<BreakKind> causeOf(String reason, BreakDetail detail) {
         BreakKind cause = BreakKindRules.cause(reason, detail);
-        if (of(reason, detail) != FRAME_SKIP) {
+        if (!detail.skipsFrame() && cause != FRAME_SKIP) {
             return Optional.empty();
         }
         return Optional.of(cause == FRAME_SKIP ? UNKNOWN : cause);

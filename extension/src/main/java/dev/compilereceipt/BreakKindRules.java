@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -42,7 +44,33 @@ final class BreakKindRules {
     private BreakKindRules() {
     }
 
+    /**
+     * The causes already worked out: a receipt asks for a site's kind from its JSON, its summary and
+     * its figures, and the mutants ask again for each of their receipts, while the patterns cost
+     * microseconds a site. Bounded: emptied when full, since a run has few distinct breaks.
+     */
+    private static final Map<Key, BreakKind> CAUSES = new ConcurrentHashMap<>();
+
+    private static final int KEPT_CAUSES = 4096;
+
+    private record Key(String reason, Optional<String> gbId, Optional<String> explanation) {
+    }
+
     static BreakKind cause(String reason, BreakDetail detail) {
+        Key key = new Key(reason, detail.gbId(), detail.explanation());
+        BreakKind known = CAUSES.get(key);
+        if (known != null) {
+            return known;
+        }
+        BreakKind cause = causeByTheRules(reason, detail);
+        if (CAUSES.size() >= KEPT_CAUSES) {
+            CAUSES.clear();
+        }
+        CAUSES.put(key, cause);
+        return cause;
+    }
+
+    private static BreakKind causeByTheRules(String reason, BreakDetail detail) {
         String explanation = detail.explanation().orElse("");
         String tabled = detail.gbId().map(KINDS::get).orElse(null);
         if (BY_OPERAND.equals(tabled)) {

@@ -16,10 +16,21 @@ import dev.compilereceipt.internal.json.CanonicalJson;
 @API(status = API.Status.INTERNAL)
 public final class Millis {
 
+    private static final double FAST_BOUND = 1e11;
+
     private Millis() {
     }
 
     public static double round(double ms) {
+        if (Math.abs(ms) < FAST_BOUND) {
+            // Below 1e11 a double's spacing is finer than 1e-4, so when the 4-decimal d = scaled / 10^4
+            // reads back as ms (one correctly rounded division), d is the decimal nearest ms and the
+            // exact rounding below would give ms again: the common case of a figure read from JSON.
+            double scaled = Math.rint(ms * 10_000);
+            if (scaled / 10_000 == ms) {
+                return ms == 0 ? 0.0 : ms;
+            }
+        }
         return new BigDecimal(ms).setScale(4, RoundingMode.HALF_EVEN).doubleValue();
     }
 

@@ -30,9 +30,12 @@ final class FixtureLocator {
     }
 
     static FixtureLocator of(ExtensionContext context) {
-        ClassLoader loader = context.getTestClass().map(Class::getClassLoader)
-                .orElseGet(() -> Thread.currentThread().getContextClassLoader());
-        return new FixtureLocator(context.getConfigurationParameter(TraceFixture.FIXTURES_ROOT), Path.of(""), loader);
+        return new FixtureLocator(context.getConfigurationParameter(TraceFixture.FIXTURES_ROOT), Path.of(""), loader(context));
+    }
+
+    /** The class loader whose resources a context's fixtures are looked up in: its test class's. */
+    static ClassLoader loader(ExtensionContext context) {
+        return context.getTestClass().map(Class::getClassLoader).orElseGet(() -> Thread.currentThread().getContextClassLoader());
     }
 
     /** The fixture at {@code path}; a {@link FixtureMissingException} listing every place searched. */

@@ -31,6 +31,14 @@ final class TraceFixtureExtension
         implements ParameterResolver, TestInstancePostProcessor, BeforeAllCallback, BeforeTestExecutionCallback,
         AfterTestExecutionCallback {
 
+    /** A class's fields do not change: looked up once per class, not before and after every test. */
+    private static final ClassValue<List<Field>> ANNOTATED_FIELDS = new ClassValue<>() {
+        @Override
+        protected List<Field> computeValue(Class<?> type) {
+            return findAnnotatedFields(type);
+        }
+    };
+
     /**
      * From now on, in {@code templateContext} and every context below it (the template's
      * invocations), parameters of {@code type} are left to another resolver.
@@ -44,7 +52,19 @@ final class TraceFixtureExtension
      * template that steps aside but still needs the true fixture.
      */
     static LoadedFixture fixture(ExtensionContext context, TraceFixture annotation) {
-        return SharedFixtures.load(context, FixtureRequest.of(annotation, context::getConfigurationParameter));
+        // What an annotation names depends on nothing but it, the run's configuration and the class loader that
+        // finds its resources: found once per run, so a test neither rebuilds the request from a dozen
+        // configuration parameters nor searches the classpath and the file system again. A request that fails
+        // (a bad limit, a file found nowhere) is not kept, and fails every time it is asked for.
+        ExtensionContext.Store store = context.getRoot().getStore(SharedFixtures.NAMESPACE);
+        Named named = new Named(annotation, FixtureLocator.loader(context));
+        Found known = store.get(named, Found.class);
+        if (known != null) {
+            return known.fixture();
+        }
+        LoadedFixture loaded = SharedFixtures.load(context, FixtureRequest.of(annotation, context::getConfigurationParameter));
+        store.put(named, new Found(loaded));
+        return loaded;
     }
 
     /**
@@ -149,22 +169,25 @@ final class TraceFixtureExtension
     /** The value for one point, or {@code failure} with a message naming the annotation, the point and the cause. */
     private static <E extends RuntimeException> Object inject(TraceFixture annotation, InjectionPoint point,
             ExtensionContext context, Failure<E> failure) {
-        String where = FixtureRequest.describe(annotation) + " on " + point.description() + ": ";
         if (!point.supported()) {
-            throw failure.of(where + point.unsupported(), null);
+            throw failure.of(where(annotation, point) + point.unsupported(), null);
         }
         LoadedFixture fixture;
         try {
             fixture = fixture(context, annotation);
         } catch (IllegalArgumentException | FixtureMissingException e) {
-            throw failure.of(where + e.getMessage(), e);
+            throw failure.of(where(annotation, point) + e.getMessage(), e);
         }
         Optional<RuntimeException> refusal = fixture.refusal();
         if (refusal.isPresent()) {
-            throw failure.of(where + (refusal.get() instanceof IllegalStateException ? "" : "trace refused: ")
+            throw failure.of(where(annotation, point) + (refusal.get() instanceof IllegalStateException ? "" : "trace refused: ")
                     + refusal.get().getMessage(), refusal.get());
         }
         return point.value(fixture);
+    }
+
+    private static String where(TraceFixture annotation, InjectionPoint point) {
+        return FixtureRequest.describe(annotation) + " on " + point.description() + ": ";
     }
 
     /**
@@ -189,6 +212,10 @@ final class TraceFixtureExtension
     }
 
     private static List<Field> annotatedFields(Class<?> type) {
+        return ANNOTATED_FIELDS.get(type);
+    }
+
+    private static List<Field> findAnnotatedFields(Class<?> type) {
         List<Field> fields = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
@@ -197,7 +224,7 @@ final class TraceFixtureExtension
                 }
             }
         }
-        return fields;
+        return List.copyOf(fields);
     }
 
     /** Makes the exception for a message; JUnit 6 refuses a null cause in constructors, so the cause is added after. */
@@ -219,6 +246,14 @@ final class TraceFixtureExtension
     }
 
     private record ReceivedKey(String contextId) {
+    }
+
+    /** What an annotation found, under one class loader: its equality is the annotation's, attribute by attribute. */
+    private record Named(TraceFixture annotation, ClassLoader loader) {
+    }
+
+    /** The fixture found for a {@link Named}; not itself closeable, so the store closes the fixture once, under its own key. */
+    private record Found(LoadedFixture fixture) {
     }
 
     /** The store key that makes this resolver leave parameters of one type to another. */

@@ -19,8 +19,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A JSON document parsed into a tree together with the line and column of every value, so that
@@ -39,10 +41,17 @@ public final class LocatedJson {
     /** A double needs at most 25 characters; Jackson's parse of a long number is superlinear. */
     static final int MAX_NUMBER = 64;
 
-    private final JsonNode root;
-    private final Map<String, long[]> places;
+    /**
+     * One factory per set of limits: a factory is thread-safe, and building one per file cost more than
+     * reading a small trace (its symbol table of keys starts empty each time). Few sets of limits exist.
+     */
+    private static final Map<Limits, JsonFactory> FACTORIES = new ConcurrentHashMap<>();
 
-    private LocatedJson(JsonNode root, Map<String, long[]> places) {
+    private final JsonNode root;
+    /** Line and column of every value in document order (the order of a pre-order walk of the tree), packed in one long. */
+    private final long[] places;
+
+    private LocatedJson(JsonNode root, long[] places) {
         this.root = root;
         this.places = places;
     }
@@ -53,7 +62,62 @@ public final class LocatedJson {
 
     /** Line and column of the value at {@code pointer}, or {@code {0, 0}} when unknown. */
     long[] place(String pointer) {
-        return places.getOrDefault(pointer, new long[] {0, 0});
+        int ordinal = ordinal(pointer);
+        if (ordinal < 0 || ordinal >= places.length) {
+            return new long[] {0, 0};
+        }
+        return new long[] {(int) (places[ordinal] >> 32), (int) places[ordinal]};
+    }
+
+    /**
+     * The place in document order of the value at a pointer, or -1 when the document has none there:
+     * only a refusal asks, so the walk is not kept. Object keys keep their order in the tree.
+     */
+    private int ordinal(String pointer) {
+        if (pointer.isEmpty()) {
+            return 0;
+        }
+        if (!pointer.startsWith("/")) {
+            return -1;
+        }
+        JsonNode node = root;
+        int ordinal = 0;
+        for (String token : pointer.substring(1).split("/", -1)) {
+            JsonNode child = null;
+            ordinal++;
+            if (node.isObject()) {
+                String key = token.replace("~1", "/").replace("~0", "~");
+                for (Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator(); fields.hasNext() && child == null; ) {
+                    Map.Entry<String, JsonNode> field = fields.next();
+                    if (field.getKey().equals(key)) {
+                        child = field.getValue();
+                    } else {
+                        ordinal += size(field.getValue());
+                    }
+                }
+            } else if (node.isArray()) {
+                for (int i = 0; i < node.size() && child == null; i++) {
+                    if (Integer.toString(i).equals(token)) {
+                        child = node.get(i);
+                    } else {
+                        ordinal += size(node.get(i));
+                    }
+                }
+            }
+            if (child == null) {
+                return -1;
+            }
+            node = child;
+        }
+        return ordinal;
+    }
+
+    private static int size(JsonNode node) {
+        int size = 1;
+        for (JsonNode child : node) {
+            size += size(child);
+        }
+        return size;
     }
 
     public static LocatedJson parse(Path file, InputStream in) {
@@ -61,21 +125,24 @@ public final class LocatedJson {
     }
 
     public static LocatedJson parse(Path file, InputStream in, Limits limits) {
-        Map<String, long[]> places = new HashMap<>();
-        JsonFactory factory = factory(limits);
+        if (FACTORIES.size() >= 64) {
+            FACTORIES.clear();
+        }
+        JsonFactory factory = FACTORIES.computeIfAbsent(limits, LocatedJson::factory);
         try (JsonParser parser = factory.createParser(new Utf8Guard(file, in))) {
             try {
                 JsonToken first = parser.nextToken();
                 if (first == null) {
                     throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a trace is one JSON object");
                 }
-                JsonNode root = new Reading(parser, places, file, limits).value("");
+                Reading reading = new Reading(parser, file, limits);
+                JsonNode root = reading.value(Where.ROOT);
                 if (parser.nextToken() != null) {
                     JsonLocation at = parser.currentTokenLocation();
                     throw new TraceRefusedException(file, "", at.getLineNr(), at.getColumnNr(),
                             "content after the end of the JSON document");
                 }
-                return new LocatedJson(root, places);
+                return new LocatedJson(root, reading.places());
             } catch (StreamConstraintsException e) {
                 // Jackson's exception carries no location; the parser still knows how far it read.
                 JsonLocation at = parser.currentLocation();
@@ -147,38 +214,70 @@ public final class LocatedJson {
         return "not valid JSON: " + message;
     }
 
+    /** Where a value is, as the chain of keys and indexes from the root: its pointer is written only for a refusal. */
+    private record Where(Where parent, String key, int index) {
+        static final Where ROOT = new Where(null, null, -1);
+
+        Where child(String name) {
+            return new Where(this, name, -1);
+        }
+
+        Where element(int at) {
+            return new Where(this, null, at);
+        }
+
+        String pointer() {
+            if (parent == null) {
+                return "";
+            }
+            return parent.pointer() + "/" + (key != null ? escape(key) : Integer.toString(index));
+        }
+    }
+
     /** One pass over the tokens: builds the tree, records places, counts values against the budget. */
     private static final class Reading {
         private final JsonParser parser;
-        private final Map<String, long[]> places;
         private final Path file;
         private final Limits limits;
-        private long values;
+        private long[] places = new long[256];
+        private int values;
 
-        Reading(JsonParser parser, Map<String, long[]> places, Path file, Limits limits) {
+        Reading(JsonParser parser, Path file, Limits limits) {
             this.parser = parser;
-            this.places = places;
             this.file = file;
             this.limits = limits;
         }
 
-        JsonNode value(String pointer) throws IOException {
+        long[] places() {
+            return Arrays.copyOf(places, values);
+        }
+
+        JsonNode value(Where where) throws IOException {
             JsonLocation at = parser.currentTokenLocation();
-            if (++values > limits.maxValues()) {
-                throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(), "the document holds more than "
+            int line = at.getLineNr();
+            int column = at.getColumnNr();
+            if (values + 1L > limits.maxValues()) {
+                throw new TraceRefusedException(file, where.pointer(), line, column, "the document holds more than "
                         + limits.maxValues() + " JSON values, more than a trace within the limits of " + limits.maxCalls()
                         + " calls per run and " + limits.maxEventsPerCall() + " events per call can hold (raise them with"
                         + " Limits.withMaxCalls and Limits.withMaxEventsPerCall, the CLI's --max-calls and --max-events, or @TraceFixture(maxCalls = ..., maxEvents = ...))");
             }
-            places.put(pointer, new long[] {at.getLineNr(), at.getColumnNr()});
+            if (values == places.length) {
+                places = Arrays.copyOf(places, places.length * 2);
+            }
+            places[values++] = (long) line << 32 | (column & 0xffffffffL);
             JsonNodeFactory nodes = JsonNodeFactory.instance;
             switch (parser.currentToken()) {
                 case START_OBJECT -> {
                     ObjectNode object = nodes.objectNode();
                     while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                        String key = unicode(parser.currentName(), pointer, parser.currentLocation());
+                        String key = parser.currentName();
+                        if (!isUnicode(key)) {
+                            JsonLocation here = parser.currentLocation();
+                            throw loneSurrogate(key, where, here.getLineNr(), here.getColumnNr());
+                        }
                         parser.nextToken();
-                        object.set(key, value(pointer + "/" + escape(key)));
+                        object.set(key, value(where.child(key)));
                     }
                     return object;
                 }
@@ -186,12 +285,16 @@ public final class LocatedJson {
                     ArrayNode array = nodes.arrayNode();
                     int index = 0;
                     while (parser.nextToken() != JsonToken.END_ARRAY) {
-                        array.add(value(pointer + "/" + index++));
+                        array.add(value(where.element(index++)));
                     }
                     return array;
                 }
                 case VALUE_STRING -> {
-                    return nodes.textNode(unicode(parser.getText(), pointer, at));
+                    String text = parser.getText();
+                    if (!isUnicode(text)) {
+                        throw loneSurrogate(text, where, line, column);
+                    }
+                    return nodes.textNode(text);
                 }
                 case VALUE_NUMBER_INT -> {
                     return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
@@ -201,7 +304,7 @@ public final class LocatedJson {
                 case VALUE_NUMBER_FLOAT -> {
                     double number = parser.getDoubleValue();
                     if (!Double.isFinite(number)) {
-                        throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(),
+                        throw new TraceRefusedException(file, where.pointer(), line, column,
                                 "NaN or infinite numbers are not allowed: " + parser.getText() + " is out of the range of a double");
                     }
                     return nodes.numberNode(number);
@@ -212,27 +315,41 @@ public final class LocatedJson {
                 case VALUE_NULL -> {
                     return nodes.nullNode();
                 }
-                default -> throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(),
+                default -> throw new TraceRefusedException(file, where.pointer(), line, column,
                         "unexpected JSON token " + parser.currentToken());
             }
+        }
+
+        private static boolean isUnicode(String text) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    i++;
+                } else if (Character.isSurrogate(c)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /**
          * An escaped surrogate (U+D800..U+DFFF) without its pair is valid JSON but no Unicode string: it has no UTF-8
          * form, so RFC 8785 cannot hash it (Java would write it as {@code ?}, the hash of another trace).
          */
-        private String unicode(String text, String pointer, JsonLocation at) {
+        private TraceRefusedException loneSurrogate(String text, Where where, long line, long column) {
+            char lone = 0;
             for (int i = 0; i < text.length(); i++) {
                 char c = text.charAt(i);
                 if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
                     i++;
                 } else if (Character.isSurrogate(c)) {
-                    throw new TraceRefusedException(file, pointer, at.getLineNr(), at.getColumnNr(), String.format(
-                            java.util.Locale.ROOT, "a string holds a lone surrogate \\u%04x: not Unicode text, so it"
-                                    + " has no UTF-8 form and no canonical hash", (int) c));
+                    lone = c;
+                    break;
                 }
             }
-            return text;
+            return new TraceRefusedException(file, where.pointer(), line, column, String.format(
+                    java.util.Locale.ROOT, "a string holds a lone surrogate \\u%04x: not Unicode text, so it"
+                            + " has no UTF-8 form and no canonical hash", (int) lone));
         }
     }
 

@@ -8,10 +8,9 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.HexFormat;
-import java.util.List;
-import java.util.Map;
 
 /**
  * RFC 8785 (JSON Canonicalization Scheme) output of a JSON tree, and the SHA-256 of it.
@@ -24,13 +23,30 @@ import java.util.Map;
 @API(status = API.Status.INTERNAL)
 public final class CanonicalJson {
 
+    /** Below this a double is an integer exactly when it is one decimal integer, written as {@link Long#toString}. */
+    private static final double EXACT_INTEGERS = 0x1p53;
+
+    /** A receipt's JSON grows to some 100 KB: one builder per thread spares its growth and copies on every write. */
+    private static final int KEPT_CAPACITY = 1 << 22;
+
+    private static final ThreadLocal<StringBuilder> BUILDER = ThreadLocal.withInitial(() -> new StringBuilder(1 << 16));
+
+    private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(CanonicalJson::newSha256);
+
     private CanonicalJson() {
     }
 
     public static String write(JsonNode node) {
-        StringBuilder out = new StringBuilder(1024);
-        append(node, out);
-        return out.toString();
+        StringBuilder out = BUILDER.get();
+        out.setLength(0);
+        try {
+            append(node, out);
+            return out.toString();
+        } finally {
+            if (out.capacity() > KEPT_CAPACITY) {
+                BUILDER.remove();
+            }
+        }
     }
 
     public static byte[] bytes(JsonNode node) {
@@ -42,8 +58,12 @@ public final class CanonicalJson {
     }
 
     public static String sha256(byte[] bytes) {
+        return HexFormat.of().formatHex(SHA_256.get().digest(bytes));
+    }
+
+    private static MessageDigest newSha256() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
@@ -71,26 +91,33 @@ public final class CanonicalJson {
     }
 
     private static void appendObject(JsonNode node, StringBuilder out) {
-        List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(node.properties());
+        String[] keys = new String[node.size()];
+        Iterator<String> names = node.fieldNames();
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = names.next();
+        }
         // String.compareTo compares UTF-16 code units, which is the order RFC 8785 asks for.
-        entries.sort(Map.Entry.comparingByKey());
+        Arrays.sort(keys);
         out.append('{');
-        boolean first = true;
-        for (Map.Entry<String, JsonNode> entry : entries) {
-            if (!first) {
+        for (int i = 0; i < keys.length; i++) {
+            if (i > 0) {
                 out.append(',');
             }
-            first = false;
-            appendString(entry.getKey(), out);
+            appendString(keys[i], out);
             out.append(':');
-            append(entry.getValue(), out);
+            append(node.get(keys[i]), out);
         }
         out.append('}');
     }
 
     static void appendString(String text, StringBuilder out) {
         out.append('"');
-        for (int i = 0; i < text.length(); i++) {
+        int plain = 0;
+        while (plain < text.length() && isPlain(text.charAt(plain))) {
+            plain++;
+        }
+        out.append(text, 0, plain);
+        for (int i = plain; i < text.length(); i++) {
             char c = text.charAt(i);
             switch (c) {
                 case '"' -> out.append("\\\"");
@@ -112,6 +139,10 @@ public final class CanonicalJson {
         out.append('"');
     }
 
+    private static boolean isPlain(char c) {
+        return c >= 0x20 && c != '"' && c != '\\';
+    }
+
     /** ECMAScript's Number.prototype.toString for a finite double (RFC 8785 section 3.2.2.3). */
     public static String number(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
@@ -122,6 +153,13 @@ public final class CanonicalJson {
         }
         if (value < 0) {
             return "-" + number(-value);
+        }
+        if (value < EXACT_INTEGERS && value == Math.rint(value)) {
+            // Below 2^53 every integer is a double, so its shortest decimal is its own digits.
+            return Long.toString((long) value);
+        }
+        if (value >= Double.MIN_NORMAL) {
+            return ecmaScript(NumberOutput.toString(value, true));
         }
         // Schubfach gives the shortest decimal that reads back as the same double.
         BigDecimal shortest = new BigDecimal(NumberOutput.toString(value, true)).stripTrailingZeros();
@@ -134,8 +172,43 @@ public final class CanonicalJson {
             shortest = shorter.stripTrailingZeros();
         }
         String digits = shortest.unscaledValue().toString();
+        return ecmaScript(digits, digits.length() - shortest.scale());
+    }
+
+    /**
+     * A normal double's Schubfach form ({@code 2155.343}, {@code 1.0E-7}) in ECMAScript's: for a
+     * normal double that form is already the shortest decimal that reads back (it has two digits
+     * only where one is {@code d.0}), so only its digits and exponent are taken from it.
+     */
+    private static String ecmaScript(String schubfach) {
+        int e = schubfach.indexOf('E');
+        if (e < 0 && schubfach.charAt(schubfach.length() - 1) != '0') {
+            // Between 10^-3 and 10^7 Schubfach writes the plain decimal, which is what ECMAScript writes there.
+            return schubfach;
+        }
+        int end = e < 0 ? schubfach.length() : e;
+        int exponent = e < 0 ? 0 : Integer.parseInt(schubfach, e + 1, schubfach.length(), 10);
+        int point = schubfach.indexOf('.');
+        StringBuilder digits = new StringBuilder(end);
+        digits.append(schubfach, 0, point).append(schubfach, point + 1, end);
+        // value = digits * 10^(exponent - fraction digits)
+        int scale = (end - point - 1) - exponent;
+        int first = 0;
+        while (first < digits.length() - 1 && digits.charAt(first) == '0') {
+            first++;
+        }
+        int last = digits.length();
+        while (last > first + 1 && digits.charAt(last - 1) == '0') {
+            last--;
+            scale--;
+        }
+        String significant = digits.substring(first, last);
+        return ecmaScript(significant, significant.length() - scale);
+    }
+
+    /** ECMAScript's layout of the shortest digits {@code d1...dk} of a value {@code 0.d1...dk * 10^n}. */
+    private static String ecmaScript(String digits, int n) {
         int k = digits.length();
-        int n = k - shortest.scale();
         StringBuilder out = new StringBuilder(k + 8);
         if (k <= n && n <= 21) {
             out.append(digits).append("0".repeat(n - k));

@@ -2,7 +2,14 @@ package dev.compilereceipt.internal.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.io.NumberOutput;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -54,6 +61,56 @@ class CanonicalJsonTest {
         assertThat(CanonicalJson.write(new ObjectMapper().readTree(input))).isEqualTo(
                 "{\"literals\":[null,true,false],\"numbers\":[333333333.3333333,1e+30,4.5,0.002,1e-27],"
                         + "\"string\":\"\u20ac$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}");
+    }
+
+    @Test
+    void writesEveryDoubleAsTheExactShortestDecimalDoes() {
+        // The written form against the slow, plainly correct one it replaced: BigDecimal's digits of
+        // Schubfach's decimal, shortened while they still read back. Random bit patterns cover every
+        // exponent; few-digit decimals and integers are what receipts hold.
+        Random random = new Random(22);
+        List<Double> values = new ArrayList<>(List.of(Double.MIN_VALUE, Double.MIN_NORMAL, Math.nextDown(Double.MIN_NORMAL),
+                Double.MAX_VALUE, 0x1p53, Math.nextDown(0x1p53), Math.nextUp(0x1p53), 1e21, Math.nextDown(1e21), 1e-6,
+                Math.nextDown(1e-6), 1e-7, 1e7, Math.nextDown(1e7), 1e-3, Math.nextDown(1e-3), 123456789012345680000.0));
+        for (int i = 0; i < 200_000; i++) {
+            values.add(Double.longBitsToDouble(random.nextLong()));
+            values.add(random.nextInt(100_000_000) / Math.pow(10, random.nextInt(12)));
+            values.add((double) (random.nextLong() >> random.nextInt(64)));
+        }
+        for (double value : values) {
+            if (Double.isFinite(value)) {
+                assertThat(CanonicalJson.number(value)).as("%s", Double.toString(value)).isEqualTo(shortestExactly(value));
+            }
+        }
+    }
+
+    private static String shortestExactly(double value) {
+        if (value == 0) {
+            return "0";
+        }
+        if (value < 0) {
+            return "-" + shortestExactly(-value);
+        }
+        BigDecimal shortest = new BigDecimal(NumberOutput.toString(value, true)).stripTrailingZeros();
+        while (shortest.precision() > 1) {
+            BigDecimal shorter = shortest.round(new MathContext(shortest.precision() - 1, RoundingMode.HALF_EVEN));
+            if (shorter.doubleValue() != value) {
+                break;
+            }
+            shortest = shorter.stripTrailingZeros();
+        }
+        String digits = shortest.unscaledValue().toString();
+        int k = digits.length();
+        int n = k - shortest.scale();
+        if (k <= n && n <= 21) {
+            return digits + "0".repeat(n - k);
+        } else if (0 < n && n <= 21) {
+            return digits.substring(0, n) + "." + digits.substring(n);
+        } else if (-6 < n && n <= 0) {
+            return "0." + "0".repeat(-n) + digits;
+        }
+        int exponent = n - 1;
+        return digits.charAt(0) + (k > 1 ? "." + digits.substring(1) : "") + "e" + (exponent < 0 ? "-" : "+") + Math.abs(exponent);
     }
 
     @Test
