@@ -52,11 +52,16 @@ final class BreakKindRules {
     private static final Map<Key, BreakKind> CAUSES = new ConcurrentHashMap<>();
 
     private static final int KEPT_CAUSES = 4096;
+    /** The longest reason and explanation, together, whose cause is kept: real ones are a few hundred characters. */
+    private static final int KEPT_TEXT = 4096;
 
     private record Key(String reason, Optional<String> gbId, Optional<String> explanation) {
     }
 
     static BreakKind cause(String reason, BreakDetail detail) {
+        if (reason.length() + detail.explanation().map(String::length).orElse(0) > KEPT_TEXT) {
+            return causeByTheRules(reason, detail);     // a static cache must not keep a hostile trace's long texts alive
+        }
         Key key = new Key(reason, detail.gbId(), detail.explanation());
         BreakKind known = CAUSES.get(key);
         if (known != null) {
