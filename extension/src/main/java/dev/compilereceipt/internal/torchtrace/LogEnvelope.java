@@ -52,6 +52,12 @@ record LogEnvelope(
 
     /** Parses the envelope; empty when it is not one valid JSON object. */
     static Optional<LogEnvelope> parse(byte[] bytes, int from, int to, Interner pool) {
+        Optional<LogEnvelope> scanned = EnvelopeScan.read(bytes, from, to, pool);
+        return scanned != null ? scanned : parseWithJackson(bytes, from, to, pool);
+    }
+
+    /** {@link #parse} without {@link EnvelopeScan}: what the scan's answers must equal. */
+    static Optional<LogEnvelope> parseWithJackson(byte[] bytes, int from, int to, Interner pool) {
         try (JsonParser parser = FACTORY.createParser(bytes, from, to - from)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return Optional.empty();
@@ -104,6 +110,30 @@ record LogEnvelope(
             }
             return Optional.of(new LogEnvelope(kind, frameId, frameCompileId, attempt, Optional.ofNullable(md5),
                     artifactName, artifactEncoding, Optional.ofNullable(metrics)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * A {@code compilation_metrics} envelope whose other fields {@link EnvelopeScan} read: the
+     * metrics are read by {@link CompileMetrics#read} from {@code metricsObject}, the fields it
+     * takes copied from the envelope as written; empty where that reading finds the record bad.
+     */
+    static Optional<LogEnvelope> withMetrics(String kind, long frameId, long frameCompileId, long attempt, String md5,
+            byte[] metricsObject, Interner pool) {
+        try (JsonParser parser = FACTORY.createParser(metricsObject)) {
+            parser.nextToken();
+            CompileMetrics.Reading reading = CompileMetrics.read(parser, pool);
+            long frame = frameId;
+            long variant = frameCompileId;
+            if (frame < 0 && reading.compileId() != null) {
+                long[] id = compileId(reading.compileId());
+                frame = id[0];
+                variant = id[1];
+            }
+            return Optional.of(new LogEnvelope(kind, frame, variant, attempt, Optional.ofNullable(md5), "", "",
+                    Optional.of(reading.metrics())));
         } catch (IOException e) {
             return Optional.empty();
         }
