@@ -7,23 +7,27 @@
 # 2.14.1, whose compilation_metrics records are ~30 KB) and each size, builds a log by repeating the real
 # logs with fresh frame ids (bench/make-big-log.py), checks that bench/compile_log.py computes the same
 # compile log as the import, then times ROUNDS (default 3) paired rounds, each running in turn:
-#   java  -jar cli/target/receipt.jar audit LOG --json      (what ./receipt runs)
-#   java  -Xmx64m -jar ... the same                         (the import in a 64 MiB heap)
-#   python3 bench/compile_log.py LOG                        (a plain json-lines reader of the same compile log)
+#   ./receipt audit LOG --json                      (the command, as a user runs it)
+#   JAVA_OPTS=-Xmx64m ./receipt audit LOG --json    (the import in a 64 MiB heap)
+#   java -jar $BEFORE_JAR audit LOG --json          (only when BEFORE_JAR is set: an earlier build, paired)
+#   python3 bench/compile_log.py LOG                (a plain json-lines reader of the same compile log)
 #   wc -l LOG
+#   md5sum LOG                                      (one MD5 over every byte, on one core: what the hashing
+#                                                    the contract asks for costs, 80 % of the bytes being payload)
 # and prints the median wall time and peak RSS of each and the ratios. The logs go to $BENCH_DIR
-# (default /tmp/compile-receipt-bench) and are deleted at the end unless KEEP=1. Needs the CLI jar built
-# (mvn -q -DskipTests package) and GNU time; run it on a quiet machine: on a shared one, hold the team's
+# (default /tmp/compile-receipt-bench) and are deleted at the end unless KEEP=1. Builds the CLI first if
+# it is stale (./receipt does); needs GNU time. Run it on a quiet machine: on a shared one, hold the team's
 # build lock (flock /tmp/maven.lock bench/torch-trace-import.sh), so no build competes for the cores.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 real="${REAL_TRACES:-$here/../shared/real-traces}"
-jar="$here/cli/target/receipt.jar"
+before="${BEFORE_JAR:-}"
 rounds="${ROUNDS:-3}"
 dir="${BENCH_DIR:-/tmp/compile-receipt-bench}"
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10 100 1024)
-[ -f "$jar" ] || { echo "no $jar: run mvn -q -DskipTests package first" >&2; exit 1; }
+[ -z "$before" ] || [ -f "$before" ] || { echo "BEFORE_JAR: no $before" >&2; exit 1; }
+"$here/receipt" --version >/dev/null    # builds the CLI when it is stale, before anything is timed
 [ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 1; }
 mkdir -p "$dir"
 trap '[ "${KEEP:-0}" = 1 ] || rm -f "$dir"/*.log "$dir"/*.out "$dir"/*.times' EXIT
@@ -38,7 +42,7 @@ timed() {
   local into="$1"; shift
   local start end
   start=$(date +%s%N)
-  /usr/bin/time -f "%M" -o "$dir/time.out" "$@" >"$dir/cmd.out" 2>"$dir/err.out" \
+  /usr/bin/time -f "%M" -o "$dir/time.out" env "$@" >"$dir/cmd.out" 2>"$dir/err.out" \
     || { echo "failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
   end=$(date +%s%N)
   echo "$(echo "($end - $start) / 1000000000" | bc -l) $(cat "$dir/time.out")" >>"$into"
@@ -49,31 +53,43 @@ median() { sort -n -k"$2","$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR%2
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/{print $2}') GiB RAM"
 echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); rounds: $rounds (median of each)"
-printf '%-5s %8s | %8s %8s %8s %8s | %9s %9s | %8s %8s %8s\n' shape MB java_s java64_s python_s wc_s \
-  python/java java/wc java_MB java64_MB python_MB
+printf '%-5s %6s | %8s %8s %8s %8s %8s %8s | %9s %9s %9s | %8s %8s %8s\n' shape MB java_s java64_s before_s \
+  python_s wc_s md5sum_s python/java java/wc java/md5sum java_MB java64_MB python_MB
 for shape in 2.6 2.14; do
   for size in "${sizes[@]}"; do
     log="$dir/torch_trace_${shape}_${size}mb.log"
     # shellcheck disable=SC2086
     python3 "$here/bench/make-big-log.py" "$log" "$size" ${logs[$shape]} >/dev/null
     mb=$(( $(stat -c %s "$log") / 1000000 ))
-    # The same compile log on both sides, or the comparison means nothing.
-    java -jar "$jar" audit "$log" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps({k: v["compile_log"] for k, v in d["runs"].items()}, sort_keys=True))' >"$dir/java.out"
+    # The same compile log on both sides, or the comparison means nothing. The break sites' kind, cause_kind and
+    # user_frame (docs/trace-format.md section 8) are this project's classification of a break, not part of
+    # the import, and the Python reader does not compute them: they are left out of the comparison.
+    "$here/receipt" audit "$log" --json | python3 -c '
+import json, sys
+runs = {k: v["compile_log"] for k, v in json.load(sys.stdin)["runs"].items()}
+for log in runs.values():
+    for site in log.get("break_sites") or []:
+        for key in ("kind", "cause_kind", "user_frame"):
+            site.pop(key, None)
+print(json.dumps(runs, sort_keys=True))' >"$dir/java.out"
     python3 "$here/bench/compile_log.py" "$log" | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))' >"$dir/python.out"
     cmp -s "$dir/java.out" "$dir/python.out" || { echo "the Python reader and the import disagree on $log" >&2; exit 1; }
-    rm -f "$dir"/{java,java64,python,wc}.times
+    rm -f "$dir"/{java,java64,before,python,wc,md5sum}.times
     for _ in $(seq "$rounds"); do
-      timed "$dir/java.times" java -jar "$jar" audit "$log" --json
-      timed "$dir/java64.times" java -Xmx64m -jar "$jar" audit "$log" --json
+      timed "$dir/java.times" "$here/receipt" audit "$log" --json
+      timed "$dir/java64.times" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$log" --json
+      [ -z "$before" ] || timed "$dir/before.times" java -jar "$before" audit "$log" --json
       timed "$dir/python.times" python3 "$here/bench/compile_log.py" "$log"
       timed "$dir/wc.times" wc -l "$log"
+      timed "$dir/md5sum.times" md5sum "$log"
     done
     j=$(median "$dir/java.times" 1); j64=$(median "$dir/java64.times" 1)
-    p=$(median "$dir/python.times" 1); w=$(median "$dir/wc.times" 1)
-    printf '%-5s %8s | %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f | %8d %8d %8d\n' "$shape" "$mb" "$j" "$j64" "$p" "$w" \
-      "$(echo "$p / $j" | bc -l)" "$(echo "$j / $w" | bc -l)" \
+    b=nan; [ -z "$before" ] || b=$(median "$dir/before.times" 1)
+    p=$(median "$dir/python.times" 1); w=$(median "$dir/wc.times" 1); m=$(median "$dir/md5sum.times" 1)
+    printf '%-5s %6s | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %9.1f | %8d %8d %8d\n' "$shape" "$mb" "$j" "$j64" "$b" \
+      "$p" "$w" "$m" "$(echo "$p / $j" | bc -l)" "$(echo "$j / $w" | bc -l)" "$(echo "$j / $m" | bc -l)" \
       $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) $(( $(median "$dir/python.times" 2) / 1024 ))
     rm -f "$log"
   done
 done
-echo "*_s: median wall seconds; *_MB: median peak RSS"
+echo "*_s: median wall seconds (before_s: BEFORE_JAR, nan when not set); *_MB: median peak RSS"
