@@ -9,6 +9,8 @@
 # compile log as the import, then times ROUNDS (default 3) paired rounds, each running in turn:
 #   ./receipt audit LOG --json                      (the command, as a user runs it)
 #   JAVA_OPTS=-Xmx64m ./receipt audit LOG --json    (the import in a 64 MiB heap)
+#   java -jar cli/target/receipt.jar audit LOG --json   (the same jar with the JVM's default flags, not the
+#                                                    launcher's: what the launcher's flags are worth)
 #   java -jar $BEFORE_JAR audit LOG --json          (only when BEFORE_JAR is set: an earlier build, paired)
 #   python3 bench/compile_log.py LOG                (a plain json-lines reader of the same compile log)
 #   wc -l LOG
@@ -53,7 +55,7 @@ median() { sort -n -k"$2","$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR%2
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/{print $2}') GiB RAM"
 echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); rounds: $rounds (median of each)"
-printf '%-5s %6s | %8s %8s %8s %8s %8s %8s | %9s %9s %9s | %8s %8s %8s\n' shape MB java_s java64_s before_s \
+printf '%-5s %6s | %8s %8s %10s %8s %8s %8s %8s | %9s %9s %9s | %8s %8s %8s\n' shape MB java_s java64_s defaults_s before_s \
   python_s wc_s md5sum_s python/java java/wc java/md5sum java_MB java64_MB python_MB
 for shape in 2.6 2.14; do
   for size in "${sizes[@]}"; do
@@ -74,22 +76,23 @@ for log in runs.values():
 print(json.dumps(runs, sort_keys=True))' >"$dir/java.out"
     python3 "$here/bench/compile_log.py" "$log" | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))' >"$dir/python.out"
     cmp -s "$dir/java.out" "$dir/python.out" || { echo "the Python reader and the import disagree on $log" >&2; exit 1; }
-    rm -f "$dir"/{java,java64,before,python,wc,md5sum}.times
+    rm -f "$dir"/{java,java64,defaults,before,python,wc,md5sum}.times
     for _ in $(seq "$rounds"); do
       timed "$dir/java.times" "$here/receipt" audit "$log" --json
       timed "$dir/java64.times" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$log" --json
+      timed "$dir/defaults.times" java -jar "$here/cli/target/receipt.jar" audit "$log" --json
       [ -z "$before" ] || timed "$dir/before.times" java -jar "$before" audit "$log" --json
       timed "$dir/python.times" python3 "$here/bench/compile_log.py" "$log"
       timed "$dir/wc.times" wc -l "$log"
       timed "$dir/md5sum.times" md5sum "$log"
     done
-    j=$(median "$dir/java.times" 1); j64=$(median "$dir/java64.times" 1)
+    j=$(median "$dir/java.times" 1); j64=$(median "$dir/java64.times" 1); d=$(median "$dir/defaults.times" 1)
     b=nan; [ -z "$before" ] || b=$(median "$dir/before.times" 1)
     p=$(median "$dir/python.times" 1); w=$(median "$dir/wc.times" 1); m=$(median "$dir/md5sum.times" 1)
-    printf '%-5s %6s | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %9.1f | %8d %8d %8d\n' "$shape" "$mb" "$j" "$j64" "$b" \
+    printf '%-5s %6s | %8.3f %8.3f %10.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %9.1f | %8d %8d %8d\n' "$shape" "$mb" "$j" "$j64" "$d" "$b" \
       "$p" "$w" "$m" "$(echo "$p / $j" | bc -l)" "$(echo "$j / $w" | bc -l)" "$(echo "$j / $m" | bc -l)" \
       $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) $(( $(median "$dir/python.times" 2) / 1024 ))
     rm -f "$log"
   done
 done
-echo "*_s: median wall seconds (before_s: BEFORE_JAR, nan when not set); *_MB: median peak RSS"
+echo "*_s: median wall seconds (java: ./receipt; defaults: the same jar, the JVM's default flags; before: BEFORE_JAR, nan when not set); *_MB: median peak RSS"
