@@ -215,7 +215,8 @@ public final class JsonSyntax {
         }
     }
 
-    private static int space(byte[] b, int i, int to) {
+    /** The index of the first byte at or after {@code i} that is not JSON whitespace (or {@code to}). */
+    public static int space(byte[] b, int i, int to) {
         while (i < to) {
             byte c = b[i];
             if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {

@@ -1,6 +1,7 @@
 package dev.compilereceipt.internal.torchtrace;
 
 import dev.compilereceipt.internal.json.Interner;
+import dev.compilereceipt.internal.json.JsonSyntax;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
@@ -42,6 +43,8 @@ final class EnvelopeScan {
     /** The last integer read, when {@link #integerRead} is true. */
     private long integer;
     private boolean integerRead;
+    /** Whether {@link #nextMember} found the container's end. */
+    private boolean closed;
 
     private EnvelopeScan(byte[] b, int to) {
         this.b = b;
@@ -139,18 +142,13 @@ final class EnvelopeScan {
                         }
                     }
                 }
-                i = space(i);
-                if (i >= to) {
+                i = nextMember(i, (byte) '}');
+                if (i < 0) {
                     return null;
                 }
-                if (b[i] == '}') {
-                    i++;
+                if (closed) {
                     break;
                 }
-                if (b[i] != ',') {
-                    return null;
-                }
-                i = space(i + 1);
             }
         }
         if (space(i) != to) {
@@ -196,17 +194,10 @@ final class EnvelopeScan {
                 metricsRead.separate();
                 metricsRead.append(b, keyFrom, i);
             }
-            i = space(i);
-            if (i >= to) {
-                return GIVE_UP;
+            i = nextMember(i, (byte) '}');
+            if (i < 0 || closed) {
+                return i;
             }
-            if (b[i] == '}') {
-                return i + 1;
-            }
-            if (b[i] != ',') {
-                return GIVE_UP;
-            }
-            i = space(i + 1);
         }
     }
 
@@ -306,17 +297,10 @@ final class EnvelopeScan {
                     strings.encodingAt = at;
                 }
             }
-            i = space(i);
-            if (i >= to) {
-                return GIVE_UP;
+            i = nextMember(i, (byte) '}');
+            if (i < 0 || closed) {
+                return i;
             }
-            if (b[i] == '}') {
-                return i + 1;
-            }
-            if (b[i] != ',') {
-                return GIVE_UP;
-            }
-            i = space(i + 1);
         }
     }
 
@@ -427,17 +411,10 @@ final class EnvelopeScan {
             if (i < 0) {
                 return GIVE_UP;
             }
-            i = space(i);
-            if (i >= to) {
-                return GIVE_UP;
+            i = nextMember(i, close);
+            if (i < 0 || closed) {
+                return i;
             }
-            if (b[i] == close) {
-                return i + 1;
-            }
-            if (b[i] != ',') {
-                return GIVE_UP;
-            }
-            i = space(i + 1);
         }
     }
 
@@ -541,14 +518,24 @@ final class EnvelopeScan {
     }
 
     private int space(int i) {
-        while (i < to) {
-            byte c = b[i];
-            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-                break;
-            }
-            i++;
+        return JsonSyntax.space(b, i, to);
+    }
+
+    /**
+     * Past a member's value at {@code i}: the first byte of the next member, after a comma; or, when
+     * {@code close} ends the container there, the index after it, with {@link #closed} set; -1 for
+     * anything else.
+     */
+    private int nextMember(int i, byte close) {
+        i = space(i);
+        if (i >= to) {
+            return GIVE_UP;
         }
-        return i;
+        closed = b[i] == close;
+        if (closed) {
+            return i + 1;
+        }
+        return b[i] == ',' ? space(i + 1) : GIVE_UP;
     }
 
     private static boolean isHex(byte c) {
