@@ -146,7 +146,9 @@ public final class LocatedJson {
                 if (first == null) {
                     throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a trace is one JSON object");
                 }
-                Reading reading = new Reading(parser, file, limits);
+                // The canonical form is about as long as the file: sized once from what the stream still holds and the
+                // parser's first buffer.
+                Reading reading = new Reading(parser, file, limits, (int) Math.min(Math.max(in.available(), 0) + 8192L, 1 << 20));
                 JsonNode root = reading.value(Where.ROOT);
                 if (parser.nextToken() != null) {
                     JsonLocation at = parser.currentTokenLocation();
@@ -252,9 +254,10 @@ public final class LocatedJson {
         private final Limits limits;
         private long[] places = new long[256];
         private int values;
-        private final CanonicalWriter canonical = new CanonicalWriter();
+        private final CanonicalWriter canonical;
 
-        Reading(JsonParser parser, Path file, Limits limits) {
+        Reading(JsonParser parser, Path file, Limits limits, int expectedChars) {
+            this.canonical = new CanonicalWriter(expectedChars);
             this.parser = parser;
             this.file = file;
             this.limits = limits;
