@@ -12,6 +12,7 @@ import dev.compilereceipt.Limits;
 import dev.compilereceipt.Phase;
 import dev.compilereceipt.Run;
 import dev.compilereceipt.Trace;
+import dev.compilereceipt.internal.json.CanonicalJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -78,7 +79,7 @@ public final class BoundedTraceReader {
         List<Run> runs = runs(rules.required(root, "", "runs"));
         Optional<Decision> decision = root.has("decision")
                 ? Optional.of(new DecisionReader(rules).decision(root.get("decision"))) : Optional.empty();
-        return new Trace(file, fixture, runs, json.sha256(), limits, Set.of(), Optional.empty(), decision);
+        return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits, Set.of(), Optional.empty(), decision);
     }
 
     private Fixture fixture(JsonNode node) {

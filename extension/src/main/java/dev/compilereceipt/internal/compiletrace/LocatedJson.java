@@ -16,7 +16,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.compilereceipt.internal.json.CanonicalWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -49,26 +48,16 @@ public final class LocatedJson {
     private static final Map<Limits, JsonFactory> FACTORIES = new ConcurrentHashMap<>();
 
     private final JsonNode root;
-    private final String sha256;
     /** Line and column of every value in document order (the order of a pre-order walk of the tree), packed in one long. */
     private final long[] places;
 
-    private LocatedJson(JsonNode root, String sha256, long[] places) {
+    private LocatedJson(JsonNode root, long[] places) {
         this.root = root;
-        this.sha256 = sha256;
         this.places = places;
     }
 
     public JsonNode root() {
         return root;
-    }
-
-    /**
-     * The SHA-256 of the document's RFC 8785 form, {@code CanonicalJson.sha256(root())}: written while the
-     * tokens were read, so the tree is not walked a second time for it.
-     */
-    public String sha256() {
-        return sha256;
     }
 
     /** Line and column of the value at {@code pointer}, or {@code {0, 0}} when unknown. */
@@ -146,16 +135,14 @@ public final class LocatedJson {
                 if (first == null) {
                     throw new TraceRefusedException(file, "", 0, 0, "the file is empty: a trace is one JSON object");
                 }
-                // The canonical form is about as long as the file: sized once from what the stream still holds and the
-                // parser's first buffer.
-                Reading reading = new Reading(parser, file, limits, (int) Math.min(Math.max(in.available(), 0) + 8192L, 1 << 20));
+                Reading reading = new Reading(parser, file, limits);
                 JsonNode root = reading.value(Where.ROOT);
                 if (parser.nextToken() != null) {
                     JsonLocation at = parser.currentTokenLocation();
                     throw new TraceRefusedException(file, "", at.getLineNr(), at.getColumnNr(),
                             "content after the end of the JSON document");
                 }
-                return new LocatedJson(root, reading.canonical.sha256(), reading.places());
+                return new LocatedJson(root, reading.places());
             } catch (StreamConstraintsException e) {
                 // Jackson's exception carries no location; the parser still knows how far it read.
                 JsonLocation at = parser.currentLocation();
@@ -254,10 +241,8 @@ public final class LocatedJson {
         private final Limits limits;
         private long[] places = new long[256];
         private int values;
-        private final CanonicalWriter canonical;
 
-        Reading(JsonParser parser, Path file, Limits limits, int expectedChars) {
-            this.canonical = new CanonicalWriter(expectedChars);
+        Reading(JsonParser parser, Path file, Limits limits) {
             this.parser = parser;
             this.file = file;
             this.limits = limits;
@@ -285,7 +270,6 @@ public final class LocatedJson {
             switch (parser.currentToken()) {
                 case START_OBJECT -> {
                     ObjectNode object = nodes.objectNode();
-                    canonical.startObject();
                     while (parser.nextToken() == JsonToken.FIELD_NAME) {
                         String key = parser.currentName();
                         if (!isUnicode(key)) {
@@ -293,20 +277,16 @@ public final class LocatedJson {
                             throw loneSurrogate(key, where, here.getLineNr(), here.getColumnNr());
                         }
                         parser.nextToken();
-                        canonical.key(key);
                         object.set(key, value(where.child(key)));
                     }
-                    canonical.endObject();
                     return object;
                 }
                 case START_ARRAY -> {
                     ArrayNode array = nodes.arrayNode();
-                    canonical.startArray();
                     int index = 0;
                     while (parser.nextToken() != JsonToken.END_ARRAY) {
                         array.add(value(where.element(index++)));
                     }
-                    canonical.endArray();
                     return array;
                 }
                 case VALUE_STRING -> {
@@ -314,18 +294,12 @@ public final class LocatedJson {
                     if (!isUnicode(text)) {
                         throw loneSurrogate(text, where, line, column);
                     }
-                    canonical.value(text);
                     return nodes.textNode(text);
                 }
                 case VALUE_NUMBER_INT -> {
-                    if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-                        double number = parser.getDoubleValue();
-                        canonical.value(number);
-                        return nodes.numberNode(number);
-                    }
-                    long number = parser.getLongValue();
-                    canonical.value(number);
-                    return nodes.numberNode(number);
+                    return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                            ? nodes.numberNode(parser.getDoubleValue())
+                            : nodes.numberNode(parser.getLongValue());
                 }
                 case VALUE_NUMBER_FLOAT -> {
                     double number = parser.getDoubleValue();
@@ -333,15 +307,12 @@ public final class LocatedJson {
                         throw new TraceRefusedException(file, where.pointer(), line, column,
                                 "NaN or infinite numbers are not allowed: " + parser.getText() + " is out of the range of a double");
                     }
-                    canonical.value(number);
                     return nodes.numberNode(number);
                 }
                 case VALUE_TRUE, VALUE_FALSE -> {
-                    canonical.value(parser.getBooleanValue());
                     return nodes.booleanNode(parser.getBooleanValue());
                 }
                 case VALUE_NULL -> {
-                    canonical.nullValue();
                     return nodes.nullNode();
                 }
                 default -> throw new TraceRefusedException(file, where.pointer(), line, column,
