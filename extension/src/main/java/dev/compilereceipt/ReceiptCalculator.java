@@ -52,7 +52,7 @@ final class ReceiptCalculator {
         Optional<Trade> trade = trade(runs, comparisons, trace.decision());
         Receipt draft = new Receipt(trace.sha256(), trace.fixture(), trace.decision(), limits, runs, ledger, comparisons,
                 trade, trace.badLines(), List.copyOf(failures), mutant, "");
-        String hash = CanonicalJson.sha256(ReceiptJson.body(draft));
+        String hash = ReceiptJson.bodySha256(draft);
         return new Receipt(trace.sha256(), trace.fixture(), trace.decision(), limits, runs, ledger, comparisons,
                 trade, trace.badLines(), List.copyOf(failures), mutant, hash);
     }

@@ -1,160 +1,201 @@
 package dev.compilereceipt;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Collection;
+import dev.compilereceipt.internal.json.CanonicalWriter;
+import dev.compilereceipt.internal.json.JsonOutput;
+import dev.compilereceipt.internal.json.JsonTree;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * The JSON tree of a receipt with the contract's key names;
- * {@link dev.compilereceipt.internal.json.CanonicalJson} writes it.
+ * The JSON of a receipt with the contract's key names, written once to a {@link JsonOutput}: as a
+ * Jackson tree ({@link #tree}) for export and comparison, and as canonical bytes straight from the
+ * receipt for {@code receipt_sha256} ({@link #bodySha256}), with no tree between.
  */
 public final class ReceiptJson {
-
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private ReceiptJson() {
     }
 
     /** Everything but {@code receipt_sha256}: the bytes that hash is taken of. */
     public static ObjectNode body(Receipt receipt) {
-        ObjectNode root = NODES.objectNode();
-        root.put("format", Receipt.FORMAT);
-        root.put("trace_sha256", receipt.traceSha256());
-        root.set("fixture", TraceJson.fixture(receipt.fixture()));
-        root.set("decision", TraceJson.decision(receipt.decision()));
-        root.set("limits", limits(receipt.limits()));
-        ObjectNode runs = root.putObject("runs");
-        for (RunFigures run : receipt.runs()) {
-            runs.set(run.label(), run(run, receipt.limits()));
-        }
-        ArrayNode ledger = root.putArray("ledger");
-        receipt.ledger().rows().forEach(row -> ledger.add(row(row)));
-        if (!receipt.comparisons().isEmpty()) {
-            ObjectNode comparison = root.putObject("comparison");
-            receipt.comparisons().forEach(c -> comparison.set(c.phase().id(), comparison(c)));
-            receipt.trade().ifPresent(trade -> TradeJson.write(comparison, trade));
-        }
-        receipt.badLines().ifPresent(lines -> {
-            ArrayNode bad = root.putArray("bad_lines");
-            lines.forEach(bad::add);
-        });
-        root.set("failures", TraceJson.strings(receipt.failures()));
-        return root;
+        JsonTree tree = new JsonTree();
+        write(tree, receipt, false);
+        return (ObjectNode) tree.root();
+    }
+
+    /** The SHA-256 of the canonical form of {@link #body}, written from the receipt itself. */
+    static String bodySha256(Receipt receipt) {
+        // A ledger row is some 300 characters of the receipt: the text is sized once instead of grown.
+        CanonicalWriter out = new CanonicalWriter(4096 + 320 * receipt.ledger().rows().size());
+        write(out, receipt, false);
+        return out.sha256();
     }
 
     static ObjectNode tree(Receipt receipt) {
-        ObjectNode root = body(receipt);
-        root.put("receipt_sha256", receipt.receiptSha256());
-        return root;
+        JsonTree tree = new JsonTree();
+        write(tree, receipt, true);
+        return (ObjectNode) tree.root();
     }
 
-    private static ObjectNode limits(ReceiptLimits limits) {
-        ObjectNode node = NODES.objectNode();
+    // Members are written in the order of their keys, the order of the canonical form, so the canonical writer
+    // finds every large object already sorted and moves no text.
+    private static void write(JsonOutput out, Receipt receipt, boolean withHash) {
+        out.startObject();
+        receipt.badLines().ifPresent(lines -> {
+            out.key("bad_lines").startArray();
+            lines.forEach(out::value);
+            out.endArray();
+        });
+        if (!receipt.comparisons().isEmpty()) {
+            out.key("comparison").startObject();
+            receipt.comparisons().forEach(c -> comparison(out.key(c.phase().id()), c));
+            receipt.trade().ifPresent(trade -> TradeJson.write(out, trade));
+            out.endObject();
+        }
+        TraceJson.decision(out.key("decision"), receipt.decision());
+        TraceJson.strings(out.key("failures"), receipt.failures());
+        TraceJson.fixture(out.key("fixture"), receipt.fixture());
+        out.key("format").value(Receipt.FORMAT);
+        out.key("ledger").startArray();
+        for (LedgerRow row : receipt.ledger().rows()) {
+            row(out, row);
+        }
+        out.endArray();
+        limits(out.key("limits"), receipt.limits());
+        if (withHash) {
+            out.key("receipt_sha256").value(receipt.receiptSha256());
+        }
+        out.key("runs").startObject();
+        for (RunFigures run : receipt.runs()) {
+            run(out.key(run.label()), run, receipt.limits());
+        }
+        out.endObject();
+        out.key("trace_sha256").value(receipt.traceSha256());
+        out.endObject();
+    }
+
+    private static void limits(JsonOutput out, ReceiptLimits limits) {
+        out.startObject();
         long[] read = limits.readUnder().asValues();
         for (int i = 0; i < Limits.KEYS.size(); i++) {
-            node.put(Limits.KEYS.get(i), read[i]);
+            out.key(Limits.KEYS.get(i)).value(read[i]);
         }
-        node.set("not_established", TraceJson.strings(limits.notEstablished()));
-        node.set("not_measured", TraceJson.strings(limits.notMeasured()));
-        return node;
+        TraceJson.strings(out.key("not_established"), limits.notEstablished());
+        TraceJson.strings(out.key("not_measured"), limits.notMeasured());
+        out.endObject();
     }
 
-    private static ObjectNode run(RunFigures run, ReceiptLimits limits) {
-        ObjectNode node = NODES.objectNode();
-        if (run.hasPhases()) {
-            ObjectNode phases = node.putObject("phases");
-            run.phases().values().forEach(figures -> phases.set(figures.phase().id(), phase(figures)));
-        } else {
-            node.putNull("phases");
-        }
-        node.set("graphs", TraceJson.strings(run.graphs()));
-        ArrayNode sites = node.putArray("break_sites");
+    private static void run(JsonOutput out, RunFigures run, ReceiptLimits limits) {
+        out.startObject();
+        out.key("break_sites").startArray();
         for (BreakSite site : run.breakSites()) {
-            ObjectNode s = sites.addObject();
-            s.put("site", site.site());
-            s.put("reason", site.reason());
-            s.put("calls", site.calls());
-            s.put("per_call_max", site.perCallMax());
-            s.set("eager_ms", number(site.eagerMs()));
-            TraceJson.site(s, site.reason(), site.detail());
+            out.startObject();
+            out.key("calls").value(site.calls());
+            number(out.key("eager_ms"), site.eagerMs());
+            out.key("per_call_max").value(site.perCallMax());
+            out.key("reason").value(site.reason());
+            out.key("site").value(site.site());
+            TraceJson.site(out, site.reason(), site.detail());
+            out.endObject();
         }
-        ArrayNode misses = node.putArray("guard_misses");
+        out.endArray();
+        run.compileLog().ifPresent(log -> TraceJson.compileLog(out.key("compile_log"), log, limits::measured));
+        TraceJson.strings(out.key("graphs"), run.graphs());
+        out.key("guard_misses").startArray();
         for (GuardMiss miss : run.guardMisses()) {
-            ObjectNode m = misses.addObject();
-            m.put("call", miss.call());
-            m.put("graph", miss.graph().toString());
-            m.put("guard", miss.guard());
+            out.startObject();
+            out.key("call").value(miss.call());
+            out.key("graph").value(miss.graph().toString());
+            out.key("guard").value(miss.guard());
+            out.endObject();
         }
-        run.compileLog().ifPresent(log -> node.set("compile_log", TraceJson.compileLog(log, limits::measured)));
-        return node;
+        out.endArray();
+        out.key("phases");
+        if (run.hasPhases()) {
+            out.startObject();
+            run.phases().values().forEach(figures -> phase(out.key(figures.phase().id()), figures));
+            out.endObject();
+        } else {
+            out.nullValue();
+        }
+        out.endObject();
     }
 
-    private static ObjectNode phase(PhaseFigures figures) {
-        ObjectNode node = NODES.objectNode();
-        node.put("calls", figures.calls());
+    private static void phase(JsonOutput out, PhaseFigures figures) {
+        out.startObject();
+        number(out.key("breaks"), figures.breaks());
+        number(out.key("cache_hits"), figures.cacheHits());
+        out.key("calls").value(figures.calls());
+        out.key("compile_ms").value(figures.compileMs());
+        out.key("compiles").value(figures.compiles());
+        number(out.key("eager_island_ms"), figures.eagerIslandMs());
+        out.key("fallbacks").value(figures.fallbacks());
+        TraceJson.strings(out.key("new_graph_variants"), figures.newGraphVariants());
+        out.key("wall_ms");
         if (figures.wallMs().isPresent()) {
             WallTime wall = figures.wallMs().get();
-            ObjectNode w = node.putObject("wall_ms");
-            w.put("total", wall.total());
-            w.put("mean", wall.mean());
-            w.put("median", wall.median());
-            w.put("p90", wall.p90());
+            out.startObject();
+            out.key("mean").value(wall.mean());
+            out.key("median").value(wall.median());
+            out.key("p90").value(wall.p90());
+            out.key("total").value(wall.total());
+            out.endObject();
         } else {
-            node.putNull("wall_ms");
+            out.nullValue();
         }
-        node.put("compiles", figures.compiles());
-        node.set("cache_hits", number(figures.cacheHits()));
-        node.put("fallbacks", figures.fallbacks());
-        node.set("breaks", number(figures.breaks()));
-        node.set("eager_island_ms", number(figures.eagerIslandMs()));
-        node.put("compile_ms", figures.compileMs());
-        node.set("new_graph_variants", TraceJson.strings(figures.newGraphVariants()));
-        return node;
+        out.endObject();
     }
 
-    private static ObjectNode row(LedgerRow row) {
-        ObjectNode node = NODES.objectNode();
-        node.put("run", row.run());
-        node.put("call", row.call());
-        node.put("phase", row.phase().id());
-        node.put("family", row.family());
-        node.set("graphs", TraceJson.strings(row.graphs()));
-        node.set("break_sites", TraceJson.strings(row.breakSites()));
-        node.set("cache", text(row.cache().map(CallCache::id)));
-        node.set("wall_ms", number(row.wallMs()));
-        node.put("compile_ms", row.compileMs());
-        node.set("eager_island_ms", number(row.eagerIslandMs()));
-        return node;
+    private static void row(JsonOutput out, LedgerRow row) {
+        out.startObject();
+        TraceJson.strings(out.key("break_sites"), row.breakSites());
+        text(out.key("cache"), row.cache().map(CallCache::id));
+        out.key("call").value(row.call());
+        out.key("compile_ms").value(row.compileMs());
+        number(out.key("eager_island_ms"), row.eagerIslandMs());
+        out.key("family").value(row.family());
+        TraceJson.strings(out.key("graphs"), row.graphs());
+        out.key("phase").value(row.phase().id());
+        out.key("run").value(row.run());
+        number(out.key("wall_ms"), row.wallMs());
+        out.endObject();
     }
 
-    private static ObjectNode comparison(Comparison comparison) {
-        ObjectNode node = NODES.objectNode();
-        node.put("baseline_calls", comparison.baselineCalls());
-        node.put("candidate_calls", comparison.candidateCalls());
+    private static void comparison(JsonOutput out, Comparison comparison) {
+        out.startObject();
+        out.key("baseline_calls").value(comparison.baselineCalls());
+        if (comparison.failure().isEmpty()) {
+            number(out.key("baseline_median_ms"), comparison.baselineMedianMs());
+        }
+        out.key("candidate_calls").value(comparison.candidateCalls());
         if (comparison.failure().isPresent()) {
-            node.put("failure", comparison.failure().get().code());
+            out.key("failure").value(comparison.failure().get().code());
         } else {
-            node.set("baseline_median_ms", number(comparison.baselineMedianMs()));
-            node.set("candidate_median_ms", number(comparison.candidateMedianMs()));
-            node.set("ratio", number(comparison.ratio()));
+            number(out.key("candidate_median_ms"), comparison.candidateMedianMs());
+            number(out.key("ratio"), comparison.ratio());
         }
-        return node;
+        out.endObject();
     }
 
-    private static JsonNode number(OptionalDouble value) {
-        return value.isPresent() ? NODES.numberNode(value.getAsDouble()) : NODES.nullNode();
+    private static void number(JsonOutput out, OptionalDouble value) {
+        TraceJson.number(out, value);
     }
 
-    private static JsonNode number(OptionalInt value) {
-        return value.isPresent() ? NODES.numberNode(value.getAsInt()) : NODES.nullNode();
+    private static void number(JsonOutput out, OptionalInt value) {
+        if (value.isPresent()) {
+            out.value(value.getAsInt());
+        } else {
+            out.nullValue();
+        }
     }
 
-    static JsonNode text(Optional<String> value) {
-        return value.<JsonNode>map(NODES::textNode).orElse(NODES.nullNode());
+    private static void text(JsonOutput out, Optional<String> value) {
+        if (value.isPresent()) {
+            out.value(value.get());
+        } else {
+            out.nullValue();
+        }
     }
 }

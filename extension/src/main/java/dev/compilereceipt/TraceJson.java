@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.compilereceipt.internal.json.JsonOutput;
+import dev.compilereceipt.internal.json.JsonTree;
 import java.util.Collection;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
@@ -12,7 +15,8 @@ import org.apiguardian.api.API;
 /**
  * The JSON of the values a trace holds (its fixture, a run's compile log), with the contract's
  * key names. The receipt writes them as they are, and a reader hashes them into
- * {@code trace_sha256}: both take them from here, so neither depends on the other.
+ * {@code trace_sha256}: both take them from here, so neither depends on the other. Each is written
+ * once, to a {@link JsonOutput}; the methods that return a node build a tree of it.
  *
  * <p>Example: {@code CanonicalJson.write(TraceJson.fixture(trace.fixture()))} gives
  * <code>{"name":"print-bridge",...}</code>.
@@ -26,30 +30,53 @@ public final class TraceJson {
     }
 
     public static ObjectNode fixture(Fixture fixture) {
-        ObjectNode node = NODES.objectNode();
-        node.put("name", fixture.name());
-        fixture.sortedFields().forEach(node::put);
-        fixture.tolerance().ifPresent(tolerance -> {
-            ObjectNode tol = node.putObject("tolerance");
-            tolerance.atol().ifPresent(v -> tol.put("atol", v));
-            tolerance.rtol().ifPresent(v -> tol.put("rtol", v));
+        JsonTree tree = new JsonTree();
+        fixture(tree, fixture);
+        return (ObjectNode) tree.root();
+    }
+
+    /**
+     * The fixture's {@code name}, its fields in key order and its {@code tolerance}. A field named
+     * {@code name} or {@code tolerance} takes that key's place, as a tree's {@code put} replaces.
+     */
+    public static void fixture(JsonOutput out, Fixture fixture) {
+        Map<String, String> fields = fixture.sortedFields();
+        out.startObject();
+        out.key("name").value(fields.getOrDefault("name", fixture.name()));
+        fields.forEach((key, value) -> {
+            if (!key.equals("name") && !(key.equals("tolerance") && fixture.tolerance().isPresent())) {
+                out.key(key).value(value);
+            }
         });
-        return node;
+        fixture.tolerance().ifPresent(tolerance -> {
+            out.key("tolerance").startObject();
+            tolerance.atol().ifPresent(v -> out.key("atol").value(v));
+            tolerance.rtol().ifPresent(v -> out.key("rtol").value(v));
+            out.endObject();
+        });
+        out.endObject();
     }
 
     /** The trace's decision with the contract's keys, {@code null} when it records none. */
     public static JsonNode decision(java.util.Optional<Decision> decision) {
+        JsonTree tree = new JsonTree();
+        decision(tree, decision);
+        return tree.root();
+    }
+
+    public static void decision(JsonOutput out, java.util.Optional<Decision> decision) {
         if (decision.isEmpty()) {
-            return NODES.nullNode();
+            out.nullValue();
+            return;
         }
         Decision d = decision.get();
-        ObjectNode node = NODES.objectNode();
-        node.put("intervention", d.intervention());
-        d.rollbackTrigger().ifPresent(v -> node.put("rollback_trigger", v));
-        d.warmupPolicy().ifPresent(v -> node.put("warmup_policy", v));
-        d.owner().ifPresent(v -> node.put("owner", v));
-        d.workerLifetimeCalls().ifPresent(v -> node.put("worker_lifetime_calls", v));
-        return node;
+        out.startObject();
+        out.key("intervention").value(d.intervention());
+        d.rollbackTrigger().ifPresent(v -> out.key("rollback_trigger").value(v));
+        d.warmupPolicy().ifPresent(v -> out.key("warmup_policy").value(v));
+        d.owner().ifPresent(v -> out.key("owner").value(v));
+        d.workerLifetimeCalls().ifPresent(v -> out.key("worker_lifetime_calls").value(v));
+        out.endObject();
     }
 
     public static ObjectNode compileLog(CompileLog log) {
@@ -62,44 +89,66 @@ public final class TraceJson {
      * without {@link Measure#ARTIFACT_CACHE} (a TORCH_LOGS text shows neither).
      */
     public static ObjectNode compileLog(CompileLog log, Predicate<Measure> measured) {
-        boolean compiles = measured.test(Measure.COMPILES);
-        ObjectNode node = NODES.objectNode();
-        node.set("compiles", compiles ? strings(log.compiles()) : NODES.nullNode());
-        node.set("recompiles", strings(log.recompiles()));
-        node.set("fallbacks", strings(log.fallbacks()));
-        node.set("graphs", compiles ? strings(log.graphs()) : NODES.nullNode());
-        node.set("fallback_graphs", strings(log.fallbackGraphs()));
-        ArrayNode sites = node.putArray("break_sites");
-        for (CompileLog.Site site : log.breakSites()) {
-            ObjectNode s = sites.addObject();
-            s.put("site", site.site());
-            s.put("reason", site.reason());
-            s.put("compiles", site.compiles());
-            site(s, site.reason(), site.detail());
-        }
-        ArrayNode reasons = node.putArray("recompile_reasons");
-        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
-            ObjectNode r = reasons.addObject();
-            r.put("graph", reason.graph());
-            r.put("guard", reason.guard());
-        }
-        node.set("compile_ms", number(log.compileMs()));
-        if (!measured.test(Measure.ARTIFACT_CACHE)) {
-            node.putNull("artifact_cache");
-            return node;
-        }
-        ObjectNode cache = node.putObject("artifact_cache");
-        cache.set("fx_graph", cacheCounts(log.artifactCache().fxGraph()));
-        cache.set("aotautograd", cacheCounts(log.artifactCache().aotAutograd()));
-        return node;
+        JsonTree tree = new JsonTree();
+        compileLog(tree, log, measured);
+        return (ObjectNode) tree.root();
     }
 
-    private static ObjectNode cacheCounts(CompileLog.CacheCounts counts) {
-        ObjectNode node = NODES.objectNode();
-        node.put("hit", counts.hit());
-        node.put("miss", counts.miss());
-        node.put("bypass", counts.bypass());
-        return node;
+    public static void compileLog(JsonOutput out, CompileLog log, Predicate<Measure> measured) {
+        boolean compiles = measured.test(Measure.COMPILES);
+        out.startObject();
+        out.key("compiles");
+        if (compiles) {
+            strings(out, log.compiles());
+        } else {
+            out.nullValue();
+        }
+        strings(out.key("recompiles"), log.recompiles());
+        strings(out.key("fallbacks"), log.fallbacks());
+        out.key("graphs");
+        if (compiles) {
+            strings(out, log.graphs());
+        } else {
+            out.nullValue();
+        }
+        strings(out.key("fallback_graphs"), log.fallbackGraphs());
+        out.key("break_sites").startArray();
+        for (CompileLog.Site site : log.breakSites()) {
+            out.startObject();
+            out.key("site").value(site.site());
+            out.key("reason").value(site.reason());
+            out.key("compiles").value(site.compiles());
+            site(out, site.reason(), site.detail());
+            out.endObject();
+        }
+        out.endArray();
+        out.key("recompile_reasons").startArray();
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            out.startObject();
+            out.key("graph").value(reason.graph());
+            out.key("guard").value(reason.guard());
+            out.endObject();
+        }
+        out.endArray();
+        number(out.key("compile_ms"), log.compileMs());
+        out.key("artifact_cache");
+        if (!measured.test(Measure.ARTIFACT_CACHE)) {
+            out.nullValue();
+        } else {
+            out.startObject();
+            cacheCounts(out.key("fx_graph"), log.artifactCache().fxGraph());
+            cacheCounts(out.key("aotautograd"), log.artifactCache().aotAutograd());
+            out.endObject();
+        }
+        out.endObject();
+    }
+
+    private static void cacheCounts(JsonOutput out, CompileLog.CacheCounts counts) {
+        out.startObject();
+        out.key("hit").value(counts.hit());
+        out.key("miss").value(counts.miss());
+        out.key("bypass").value(counts.bypass());
+        out.endObject();
     }
 
     /**
@@ -107,23 +156,28 @@ public final class TraceJson {
      * where the source gave it, and {@code skips_frame} only when Dynamo gave up the frame.
      */
     public static void detail(ObjectNode node, BreakDetail detail) {
-        detail.gbId().ifPresent(id -> node.put("gb_id", id));
-        detail.explanation().ifPresent(text -> node.put("explanation", text));
+        JsonTree tree = JsonTree.into(node);
+        detail(tree, detail, true);
+        tree.root();
+    }
+
+    private static void detail(JsonOutput out, BreakDetail detail, boolean skipsFrame) {
+        detail.gbId().ifPresent(id -> out.key("gb_id").value(id));
+        detail.explanation().ifPresent(text -> out.key("explanation").value(text));
         if (!detail.hints().isEmpty()) {
-            node.set("hints", strings(detail.hints()));
+            strings(out.key("hints"), detail.hints());
         }
-        detail.userFrame().ifPresent(frame -> node.put("user_frame", frame));
-        if (detail.skipsFrame()) {
-            node.put("skips_frame", true);
+        detail.userFrame().ifPresent(frame -> out.key("user_frame").value(frame));
+        if (skipsFrame && detail.skipsFrame()) {
+            out.key("skips_frame").value(true);
         }
     }
 
     /** A break site's {@code kind}, and for a frame skip its {@code cause_kind}; then its {@link #detail} less {@code skips_frame}, which the kind says. */
-    public static void site(ObjectNode node, String reason, BreakDetail detail) {
-        node.put("kind", BreakKind.of(reason, detail).label());
-        BreakKind.causeOf(reason, detail).ifPresent(cause -> node.put("cause_kind", cause.label()));
-        detail(node, detail);
-        node.remove("skips_frame");
+    public static void site(JsonOutput out, String reason, BreakDetail detail) {
+        out.key("kind").value(BreakKind.of(reason, detail).label());
+        BreakKind.causeOf(reason, detail).ifPresent(cause -> out.key("cause_kind").value(cause.label()));
+        detail(out, detail, false);
     }
 
     public static ArrayNode strings(Collection<?> values) {
@@ -132,7 +186,21 @@ public final class TraceJson {
         return array;
     }
 
+    public static void strings(JsonOutput out, Collection<?> values) {
+        out.startArray();
+        values.forEach(value -> out.value(value.toString()));
+        out.endArray();
+    }
+
     public static JsonNode number(OptionalDouble value) {
         return value.isPresent() ? NODES.numberNode(value.getAsDouble()) : NODES.nullNode();
+    }
+
+    public static void number(JsonOutput out, OptionalDouble value) {
+        if (value.isPresent()) {
+            out.value(value.getAsDouble());
+        } else {
+            out.nullValue();
+        }
     }
 }

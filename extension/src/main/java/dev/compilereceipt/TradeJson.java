@@ -1,6 +1,6 @@
 package dev.compilereceipt;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.compilereceipt.internal.json.JsonOutput;
 
 /**
  * The trade's keys in the receipt's {@code comparison}, beside the phases: {@code cold_ms}
@@ -14,24 +14,27 @@ final class TradeJson {
     private TradeJson() {
     }
 
-    static void write(ObjectNode comparison, Trade trade) {
-        ObjectNode cold = comparison.putObject("cold_ms");
-        cold.put(Run.BASELINE, trade.baselineColdMs());
-        cold.put(Run.CANDIDATE, trade.candidateColdMs());
-        comparison.put("extra_cold_ms", trade.extraColdMs());
-        comparison.put("steady_saving_ms", trade.steadySavingMs());
+    /** Writes the trade's members into the open {@code comparison} object. */
+    static void write(JsonOutput comparison, Trade trade) {
+        comparison.key("cold_ms").startObject();
+        comparison.key(Run.BASELINE).value(trade.baselineColdMs());
+        comparison.key(Run.CANDIDATE).value(trade.candidateColdMs());
+        comparison.endObject();
+        comparison.key("extra_cold_ms").value(trade.extraColdMs());
+        comparison.key("steady_saving_ms").value(trade.steadySavingMs());
         if (trade.breakEvenCalls().isPresent()) {
-            comparison.put("break_even_calls", trade.breakEvenCalls().getAsLong());
+            comparison.key("break_even_calls").value(trade.breakEvenCalls().getAsLong());
         } else {
-            comparison.putNull("break_even_calls");
-            comparison.put("break_even_reason", trade.breakEvenReason().orElseThrow().id());
+            comparison.key("break_even_calls").nullValue();
+            comparison.key("break_even_reason").value(trade.breakEvenReason().orElseThrow().id());
         }
         trade.workerLifetime().ifPresent(lifetime -> {
-            comparison.put("worker_lifetime_calls", lifetime.calls());
-            ObjectNode cost = comparison.putObject("worker_cost_ms");
-            cost.put(Run.BASELINE, lifetime.baselineCostMs());
-            cost.put(Run.CANDIDATE, lifetime.candidateCostMs());
-            comparison.put("cheaper_over_worker_lifetime", lifetime.cheaper());
+            comparison.key("worker_lifetime_calls").value(lifetime.calls());
+            comparison.key("worker_cost_ms").startObject();
+            comparison.key(Run.BASELINE).value(lifetime.baselineCostMs());
+            comparison.key(Run.CANDIDATE).value(lifetime.candidateCostMs());
+            comparison.endObject();
+            comparison.key("cheaper_over_worker_lifetime").value(lifetime.cheaper());
         });
     }
 }

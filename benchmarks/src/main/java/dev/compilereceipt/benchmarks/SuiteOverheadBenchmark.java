@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * What {@code @TraceFixture} costs a suite: a class of {@value #TESTS} tests on one fixture run on
  * the Jupiter engine, once with the receipt injected by the extension (loaded once, then taken from
  * the engine-wide cache) and once with the same assertions on a receipt built by hand in
- * {@code @BeforeAll}. {@code warm}: the engine run of the class, timed after warm-up;
+ * {@code @BeforeAll}; and with the extension setting a static field instead of a parameter.
+ * {@code warm}: the engine run of the class, timed after warm-up;
  * {@code cold}: the first run of the class in a fresh JVM (one per fork), as {@code mvn test}
  * meets it. The ratio of the two variants is the extension's overhead.
  */
@@ -38,13 +39,28 @@ public class SuiteOverheadBenchmark {
 
     static final int TESTS = 200;
 
-    @Param({"extension", "by-hand"})
+    /**
+     * {@code extension}: the receipt is a test method's parameter; {@code extension-field}: a static field the
+     * extension sets before {@code @BeforeAll}, the other way the README offers; {@code by-hand}: no extension.
+     */
+    @Param({"extension", "extension-field", "by-hand"})
     public String variant;
 
     /** The class with the extension: 200 tests, each given the receipt of print-bridge. */
     public static class WithExtension {
         @RepeatedTest(TESTS)
         void steadyTrafficNeverCompiles(@TraceFixture("print-bridge/trace.json") Receipt receipt) {
+            check(receipt);
+        }
+    }
+
+    /** The same 200 tests on a receipt the extension injects into a static field, once per class. */
+    public static class WithExtensionField {
+        @TraceFixture("print-bridge/trace.json")
+        static Receipt receipt;
+
+        @RepeatedTest(TESTS)
+        void steadyTrafficNeverCompiles() {
             check(receipt);
         }
     }
@@ -90,7 +106,11 @@ public class SuiteOverheadBenchmark {
 
     private long run() {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-                .selectors(selectClass(variant.equals("extension") ? WithExtension.class : ByHand.class))
+                .selectors(selectClass(switch (variant) {
+                    case "extension" -> WithExtension.class;
+                    case "extension-field" -> WithExtensionField.class;
+                    default -> ByHand.class;
+                }))
                 .configurationParameters(Map.of(TraceFixture.FIXTURES_ROOT, SixtyFourCalls.fixtures().toString()))
                 .execute();
         long passed = results.testEvents().succeeded().count();

@@ -10,17 +10,31 @@ import java.lang.reflect.Parameter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * A parameter or field carrying {@link TraceFixture}: its type, and how messages name it
- * ({@code parameter [Receipt arg0] of method PrintBridgeTest.steady(Receipt)}).
+ * ({@code parameter [Receipt arg0] of method PrintBridgeTest.steady(Receipt)}), written only when a
+ * message asks, not for every test that is handed a fixture.
  */
-record InjectionPoint(Class<?> type, String description) {
+record InjectionPoint(Class<?> type, Supplier<String> describer) {
 
     static final List<Class<?>> SUPPORTED = List.of(Trace.class, Ledger.class, Receipt.class);
 
     static InjectionPoint of(Parameter parameter) {
+        return new InjectionPoint(parameter.getType(), () -> describe(parameter));
+    }
+
+    static InjectionPoint of(Field field) {
+        return new InjectionPoint(field.getType(), () -> "field " + className(field.getDeclaringClass()) + "." + field.getName());
+    }
+
+    String description() {
+        return describer.get();
+    }
+
+    private static String describe(Parameter parameter) {
         Executable executable = parameter.getDeclaringExecutable();
         String kind = executable instanceof Constructor ? "constructor " : "method ";
         String name = executable instanceof Constructor
@@ -28,12 +42,7 @@ record InjectionPoint(Class<?> type, String description) {
                 : className(executable.getDeclaringClass()) + "." + executable.getName();
         String signature = Arrays.stream(executable.getParameterTypes()).map(Class::getSimpleName)
                 .collect(Collectors.joining(", ", "(", ")"));
-        return new InjectionPoint(parameter.getType(),
-                "parameter [" + parameter.getType().getSimpleName() + " " + parameter.getName() + "] of " + kind + name + signature);
-    }
-
-    static InjectionPoint of(Field field) {
-        return new InjectionPoint(field.getType(), "field " + className(field.getDeclaringClass()) + "." + field.getName());
+        return "parameter [" + parameter.getType().getSimpleName() + " " + parameter.getName() + "] of " + kind + name + signature;
     }
 
     boolean supported() {

@@ -191,19 +191,21 @@ final class TraceFixtureExtension
     }
 
     /**
-     * The fixtures handed to parameters in this very context. Keyed by the context's id, because a
-     * store lookup also sees the stores above it and a class's set must not collect its tests'.
+     * The fixtures handed to parameters in this very context. Keyed by the context object (a context
+     * does not override {@code equals}), because a store lookup also sees the stores above it and a
+     * class's set must not collect its tests'; the object, not its unique id, which is a new string
+     * on every call.
      */
     private static Set<LoadedFixture> received(ExtensionContext context) {
         return context.getStore(SharedFixtures.NAMESPACE)
-                .getOrComputeIfAbsent(new ReceivedKey(context.getUniqueId()), key -> new Received(), Received.class).fixtures;
+                .getOrComputeIfAbsent(new ReceivedKey(context), key -> new Received(), Received.class).fixtures;
     }
 
     /** What this test received, through its own parameters and those of the contexts above it ({@code @BeforeAll}, constructors). */
     private static Set<LoadedFixture> receivedAbove(ExtensionContext context) {
         Set<LoadedFixture> fixtures = new LinkedHashSet<>();
         for (Optional<ExtensionContext> c = Optional.of(context); c.isPresent(); c = c.get().getParent()) {
-            Received received = context.getStore(SharedFixtures.NAMESPACE).get(new ReceivedKey(c.get().getUniqueId()), Received.class);
+            Received received = context.getStore(SharedFixtures.NAMESPACE).get(new ReceivedKey(c.get()), Received.class);
             if (received != null) {
                 fixtures.addAll(received.fixtures);
             }
@@ -245,11 +247,25 @@ final class TraceFixtureExtension
         final Set<LoadedFixture> fixtures = java.util.Collections.synchronizedSet(new LinkedHashSet<>());
     }
 
-    private record ReceivedKey(String contextId) {
+    private record ReceivedKey(ExtensionContext context) {
     }
 
-    /** What an annotation found, under one class loader: its equality is the annotation's, attribute by attribute. */
+    /**
+     * What one annotation found, under one class loader. The annotation is compared by identity: a parameter or
+     * field gives the same instance every time it is asked, and an annotation's own {@code hashCode} and
+     * {@code equals} call each of its attributes reflectively, on every test. Two equal annotations on two
+     * parameters are two keys here and share the fixture in {@link SharedFixtures}.
+     */
     private record Named(TraceFixture annotation, ClassLoader loader) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Named named && named.annotation == annotation && named.loader == loader;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * System.identityHashCode(annotation) + System.identityHashCode(loader);
+        }
     }
 
     /** The fixture found for a {@link Named}; not itself closeable, so the store closes the fixture once, under its own key. */

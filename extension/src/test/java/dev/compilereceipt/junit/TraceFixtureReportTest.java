@@ -76,6 +76,19 @@ class TraceFixtureReportTest {
         }
     }
 
+    static class FailingConstructorCases {
+        private final Receipt receipt;
+
+        FailingConstructorCases(@TraceFixture("traces/before.json") Receipt receipt) {
+            this.receipt = receipt;
+        }
+
+        @Test
+        void expectsASteadyCompile() {
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).compiles()).isEqualTo(1);
+        }
+    }
+
     static class LongNameCases {
         @Test
         void fails(@TraceFixture("traces/long-name.json") Receipt receipt) {
@@ -128,6 +141,20 @@ class TraceFixtureReportTest {
 
         events.assertStatistics(stats -> stats.started(1).failed(1));
         assertAttached(events);
+    }
+
+    @Test
+    void aFailingTestWhoseConstructorReceivedAReceiptAttachesIt() throws Exception {
+        // JUnit 5.12 resolves a constructor's parameters in the class's context by default, and in a context of
+        // the test method with the extension context scope test_method: both count for the test.
+        Events legacy = EngineRun.withFixturesRoot().output(output.resolve("legacy")).execute(FailingConstructorCases.class).testEvents();
+        legacy.assertStatistics(stats -> stats.started(1).failed(1));
+        assertAttached(legacy);
+        Events method = EngineRun.withFixturesRoot().output(output.resolve("method"))
+                .parameter("junit.jupiter.extensions.testinstantiation.extensioncontextscope.default", "test_method")
+                .execute(FailingConstructorCases.class).testEvents();
+        method.assertStatistics(stats -> stats.started(1).failed(1));
+        assertAttached(method);
     }
 
     @Test

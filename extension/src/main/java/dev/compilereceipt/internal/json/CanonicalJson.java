@@ -24,7 +24,14 @@ import java.util.HexFormat;
 public final class CanonicalJson {
 
     /** Below this a double is an integer exactly when it is one decimal integer, written as {@link Long#toString}. */
-    private static final double EXACT_INTEGERS = 0x1p53;
+    static final double EXACT_INTEGERS = 0x1p53;
+
+    /**
+     * Below this a value that is a whole number of ten-thousandths (every millisecond figure) has at most 15
+     * significant digits, so that decimal is the only one of 15 digits or fewer that reads back as the value:
+     * it is the shortest, and ECMAScript writes it plainly.
+     */
+    private static final double FOUR_DECIMALS_BELOW = 1e11;
 
     /** A receipt's JSON grows to some 100 KB: one builder per thread spares its growth and copies on every write. */
     private static final int KEPT_CAPACITY = 1 << 22;
@@ -50,15 +57,52 @@ public final class CanonicalJson {
     }
 
     public static byte[] bytes(JsonNode node) {
-        return write(node).getBytes(StandardCharsets.UTF_8);
+        CanonicalWriter out = new CanonicalWriter();
+        write(node, out);
+        return out.bytes();
     }
 
     public static String sha256(JsonNode node) {
-        return sha256(bytes(node));
+        CanonicalWriter out = new CanonicalWriter();
+        write(node, out);
+        return out.sha256();
     }
 
     public static String sha256(byte[] bytes) {
         return HexFormat.of().formatHex(SHA_256.get().digest(bytes));
+    }
+
+    /** This thread's SHA-256, reset. */
+    static MessageDigest sha256Digest() {
+        MessageDigest digest = SHA_256.get();
+        digest.reset();
+        return digest;
+    }
+
+    /** Writes a tree value by value; numbers as doubles, as {@link #write(JsonNode)} writes them. */
+    public static void write(JsonNode node, JsonOutput out) {
+        switch (node.getNodeType()) {
+            case OBJECT -> {
+                out.startObject();
+                for (java.util.Map.Entry<String, JsonNode> member : node.properties()) {
+                    out.key(member.getKey());
+                    write(member.getValue(), out);
+                }
+                out.endObject();
+            }
+            case ARRAY -> {
+                out.startArray();
+                for (int i = 0; i < node.size(); i++) {
+                    write(node.get(i), out);
+                }
+                out.endArray();
+            }
+            case STRING -> out.value(node.textValue());
+            case NUMBER -> out.value(node.doubleValue());
+            case BOOLEAN -> out.value(node.booleanValue());
+            case NULL -> out.nullValue();
+            default -> throw new IllegalArgumentException("not a JSON value: " + node.getNodeType());
+        }
     }
 
     private static MessageDigest newSha256() {
@@ -116,6 +160,10 @@ public final class CanonicalJson {
         while (plain < text.length() && isPlain(text.charAt(plain))) {
             plain++;
         }
+        if (plain == text.length()) {
+            out.append(text).append('"');
+            return;
+        }
         out.append(text, 0, plain);
         for (int i = plain; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -158,6 +206,12 @@ public final class CanonicalJson {
             // Below 2^53 every integer is a double, so its shortest decimal is its own digits.
             return Long.toString((long) value);
         }
+        if (value >= 1e-4 && value < FOUR_DECIMALS_BELOW) {
+            double tenThousandths = Math.rint(value * 1e4);
+            if (tenThousandths / 1e4 == value) {
+                return fourDecimals((long) tenThousandths);
+            }
+        }
         if (value >= Double.MIN_NORMAL) {
             return ecmaScript(NumberOutput.toString(value, true));
         }
@@ -173,6 +227,20 @@ public final class CanonicalJson {
         }
         String digits = shortest.unscaledValue().toString();
         return ecmaScript(digits, digits.length() - shortest.scale());
+    }
+
+    /** {@code v / 10^4} as a plain decimal without trailing zeros, for {@code 1 <= v < 10^15}. */
+    private static String fourDecimals(long tenThousandths) {
+        String digits = Long.toString(tenThousandths);
+        int point = digits.length() - 4;
+        int end = digits.length();
+        while (digits.charAt(end - 1) == '0') {
+            end--;
+        }
+        if (point > 0) {
+            return end <= point ? digits.substring(0, point) : digits.substring(0, point) + "." + digits.substring(point, end);
+        }
+        return "0." + "0".repeat(-point) + digits.substring(0, end);
     }
 
     /**

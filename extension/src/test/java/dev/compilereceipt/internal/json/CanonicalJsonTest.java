@@ -71,11 +71,17 @@ class CanonicalJsonTest {
         Random random = new Random(22);
         List<Double> values = new ArrayList<>(List.of(Double.MIN_VALUE, Double.MIN_NORMAL, Math.nextDown(Double.MIN_NORMAL),
                 Double.MAX_VALUE, 0x1p53, Math.nextDown(0x1p53), Math.nextUp(0x1p53), 1e21, Math.nextDown(1e21), 1e-6,
-                Math.nextDown(1e-6), 1e-7, 1e7, Math.nextDown(1e7), 1e-3, Math.nextDown(1e-3), 123456789012345680000.0));
+                Math.nextDown(1e-6), 1e-7, 1e7, Math.nextDown(1e7), 1e-3, Math.nextDown(1e-3), 123456789012345680000.0,
+                1e-4, Math.nextDown(1e-4), 1e11, Math.nextDown(1e11), 99999999999.9999, 0.0001, 0.1, 0.2994, 2781.771));
         for (int i = 0; i < 200_000; i++) {
             values.add(Double.longBitsToDouble(random.nextLong()));
             values.add(random.nextInt(100_000_000) / Math.pow(10, random.nextInt(12)));
             values.add((double) (random.nextLong() >> random.nextInt(64)));
+            // Whole ten-thousandths (every millisecond figure), up to and past 10^11, and their neighbours.
+            double millis = random.nextLong(2_000_000_000_000_000L >> random.nextInt(50)) / 1e4;
+            values.add(millis);
+            values.add(Math.nextUp(millis));
+            values.add(Math.nextDown(millis));
         }
         for (double value : values) {
             if (Double.isFinite(value)) {
