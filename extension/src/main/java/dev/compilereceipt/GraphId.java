@@ -2,8 +2,6 @@ package dev.compilereceipt;
 
 import java.util.Comparator;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * PyTorch's compile id {@code F/V}: frame {@code F} (one compiled code object) and variant
@@ -14,7 +12,8 @@ import java.util.regex.Pattern;
  */
 public record GraphId(long frame, long variant) implements Comparable<GraphId> {
 
-    private static final Pattern FORM = Pattern.compile("(0|[1-9][0-9]{0,17})/(0|[1-9][0-9]{0,17})");
+    /** A part has at most 18 digits, so that every part fits a long. */
+    private static final int MAX_DIGITS = 18;
     private static final Comparator<GraphId> ORDER =
             Comparator.comparingLong(GraphId::frame).thenComparingLong(GraphId::variant);
 
@@ -26,11 +25,27 @@ public record GraphId(long frame, long variant) implements Comparable<GraphId> {
 
     /** Parses {@code F/V} with non-negative decimal integers; anything else is empty. */
     public static Optional<GraphId> parse(String text) {
-        Matcher matcher = FORM.matcher(text);
-        if (!matcher.matches()) {
-            return Optional.empty();
+        int slash = text.indexOf('/');
+        long frame = slash < 0 ? -1 : part(text, 0, slash);
+        long variant = frame < 0 ? -1 : part(text, slash + 1, text.length());
+        return variant < 0 ? Optional.empty() : Optional.of(new GraphId(frame, variant));
+    }
+
+    /** The number {@code text[from, to)} writes as {@code 0|[1-9][0-9]{0,17}}, or -1 for anything else. */
+    private static long part(String text, int from, int to) {
+        int length = to - from;
+        if (length < 1 || length > MAX_DIGITS || (length > 1 && text.charAt(from) == '0')) {
+            return -1;
         }
-        return Optional.of(new GraphId(Long.parseLong(matcher.group(1)), Long.parseLong(matcher.group(2))));
+        long n = 0;
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            n = n * 10 + (c - '0');
+        }
+        return n;
     }
 
     /** True for a recompile: a variant after the first of its frame. */
