@@ -48,6 +48,10 @@ record CompileMetrics(
             "restart_reasons", "entire_frame_compile_time_s", "dynamo_cumulative_compile_time_us", "co_name", "co_filename",
             "compile_id");
 
+    /** The fields of {@link #FIELDS} read as one scalar: a container there is not stepped over (the record is then bad). */
+    static final java.util.Set<String> SCALARS = java.util.Set.of("has_guarded_code", "cache_size",
+            "entire_frame_compile_time_s", "dynamo_cumulative_compile_time_us");
+
     /** Reads the object the parser stands at the start of, skipping every other field. */
     static Reading read(JsonParser parser, Interner pool) throws IOException {
         Boolean guarded = null;
@@ -96,11 +100,19 @@ record CompileMetrics(
         if (!value.isNumeric()) {
             return null;
         }
+        BigDecimal decimal;
         try {
-            return parser.getDecimalValue();
+            decimal = parser.getDecimalValue();
         } catch (NumberFormatException tooLarge) {
             throw new JsonParseException(parser, "not a number a compile time can be: " + tooLarge.getMessage());
         }
+        // Moving the point of 1e2147483647 overflows its scale, and of 1e800000 expands a million digits: a
+        // value of 10^30 or more is no time (the bound is 1e12 ms), one under 10^-400 is 0 as a double anyway.
+        int exponent = decimal.precision() - decimal.scale() - 1;
+        if (decimal.signum() != 0 && exponent >= 30) {
+            throw new JsonParseException(parser, "a compile time must be between 0 and 1e12 ms, found " + decimal);
+        }
+        return decimal.signum() != 0 && exponent < -400 ? BigDecimal.ZERO : decimal;
     }
 
     private static String text(JsonParser parser, JsonToken value, Interner pool) throws IOException {

@@ -17,7 +17,9 @@ import java.util.Optional;
  * or above (Jackson checks UTF-8, this scan does not), a backslash in a string it must read or in
  * any key, a number of over {@value #MAX_NUMBER} characters, a key of over {@value #MAX_KEY},
  * nesting deeper than {@value #MAX_DEPTH} (all far inside Jackson's own limits), an integer of
- * over {@value #MAX_DIGITS} digits where one is read, and anything that is not JSON at all
+ * over {@value #MAX_DIGITS} digits where one is read, a string of over {@value #MAX_READ}
+ * characters where one is read, a container where Jackson's reading would not step over it
+ * ({@code has_payload}, a scalar field of the metrics), and anything that is not JSON at all
  * (Jackson then says so). Of a {@code compilation_metrics} event (14 to 30 KB, mostly configs
  * and timings nobody here reads), only the fields {@link CompileMetrics} takes are handed to
  * Jackson, as written and in order. Nothing is interned unless the scan
@@ -29,6 +31,8 @@ final class EnvelopeScan {
     static final int MAX_NUMBER = 100;
     static final int MAX_KEY = 1000;
     static final int MAX_DIGITS = 18;
+    /** The longest string the scan reads itself, far below Jackson's own bound (20 million characters). */
+    static final int MAX_READ = 1 << 20;
     private static final int GIVE_UP = -1;
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
@@ -100,12 +104,13 @@ final class EnvelopeScan {
                         }
                     }
                     case "has_payload" -> {
-                        i = value(value, 1);
+                        // Jackson's reading does not step over a container here, so it loses its place: its to judge.
+                        i = isContainer(value) ? GIVE_UP : value(value, 1);
                         if (i < 0) {
                             return null;
                         }
                         if (b[value] == '"') {
-                            if (stringEscaped) {
+                            if (stringEscaped || i - 1 - (value + 1) > MAX_READ) {
                                 return null;
                             }
                             md5 = latin1(value + 1, i - 1);
@@ -185,7 +190,13 @@ final class EnvelopeScan {
             if (i < 0) {
                 return GIVE_UP;
             }
-            boolean wanted = CompileMetrics.FIELDS.contains(latin1(stringFrom, stringTo));
+            String field = latin1(stringFrom, stringTo);
+            boolean wanted = CompileMetrics.FIELDS.contains(field);
+            if (wanted && isContainer(i) && CompileMetrics.SCALARS.contains(field)) {
+                // CompileMetrics.read does not step over a container in a scalar field: Jackson's reading of the
+                // whole line then loses its place, which a copy of the field alone would not show.
+                return GIVE_UP;
+            }
             i = value(i, 2);
             if (i < 0) {
                 return GIVE_UP;
@@ -287,7 +298,7 @@ final class EnvelopeScan {
                 return GIVE_UP;
             }
             if ((name || encoding) && b[value] == '"') {
-                int at = stringEscaped ? -1 : strings.add(latin1(value + 1, i - 1));
+                int at = stringEscaped || i - 1 - (value + 1) > MAX_READ ? -1 : strings.add(latin1(value + 1, i - 1));
                 if (at < 0) {
                     return GIVE_UP;
                 }
@@ -314,6 +325,10 @@ final class EnvelopeScan {
             }
         }
         return true;
+    }
+
+    private boolean isContainer(int i) {
+        return b[i] == '{' || b[i] == '[';
     }
 
     /** A key without escapes and its colon at {@code i}; the index of the value's first byte, or -1. */
