@@ -288,6 +288,19 @@ public final class JsonSyntax {
         return -1;
     }
 
+    /** {@code true}, {@code false} or {@code null} at {@code i}; the index after it, or -1. */
+    public static int literal(byte[] b, int i, int to) {
+        if (i >= to) {
+            return -1;
+        }
+        return switch (b[i]) {
+            case 't' -> word(b, i, to, TRUE);
+            case 'f' -> word(b, i, to, FALSE);
+            case 'n' -> word(b, i, to, NULL);
+            default -> -1;
+        };
+    }
+
     private static int word(byte[] b, int i, int to, byte[] word) {
         if (to - i < word.length) {
             return -1;
@@ -301,7 +314,7 @@ public final class JsonSyntax {
     }
 
     /** A number at i: {@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}; the index after it, or -1. */
-    private static int number(byte[] b, int i, int to) {
+    public static int number(byte[] b, int i, int to) {
         if (i < to && b[i] == '-') {
             i++;
         }
@@ -499,7 +512,8 @@ public final class JsonSyntax {
         }
     }
 
-    private static boolean isHex(byte c) {
+    /** Whether {@code c} is a hexadecimal digit, four of which a unicode escape takes. */
+    public static boolean isHex(byte c) {
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 }

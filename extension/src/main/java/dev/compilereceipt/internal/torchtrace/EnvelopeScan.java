@@ -34,9 +34,6 @@ final class EnvelopeScan {
     /** The longest string the scan reads itself, far below Jackson's own bound (20 million characters). */
     static final int MAX_READ = 1 << 20;
     private static final int GIVE_UP = -1;
-    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
-    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
-    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
 
     private final byte[] b;
     private final int to;
@@ -390,17 +387,12 @@ final class EnvelopeScan {
             case '{', '[' -> {
                 return container(i, depth);
             }
-            case 't' -> {
-                return word(i, TRUE);
-            }
-            case 'f' -> {
-                return word(i, FALSE);
-            }
-            case 'n' -> {
-                return word(i, NULL);
+            case 't', 'f', 'n' -> {
+                return JsonSyntax.literal(b, i, to);
             }
             default -> {
-                return number(i);
+                int end = JsonSyntax.number(b, i, to);
+                return end - i > MAX_NUMBER ? GIVE_UP : end;
             }
         }
     }
@@ -458,7 +450,7 @@ final class EnvelopeScan {
                         return GIVE_UP;
                     }
                     for (int k = i + 2; k < i + 6; k++) {
-                        if (!isHex(b[k])) {
+                        if (!JsonSyntax.isHex(b[k])) {
                             return GIVE_UP;
                         }
                     }
@@ -474,62 +466,6 @@ final class EnvelopeScan {
             i++;
         }
         return GIVE_UP;
-    }
-
-    private int word(int i, byte[] word) {
-        if (to - i < word.length) {
-            return GIVE_UP;
-        }
-        for (int k = 0; k < word.length; k++) {
-            if (b[i + k] != word[k]) {
-                return GIVE_UP;
-            }
-        }
-        return i + word.length;
-    }
-
-    /** {@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?} at {@code i}; the index after it, or -1. */
-    private int number(int i) {
-        int start = i;
-        if (i < to && b[i] == '-') {
-            i++;
-        }
-        if (i >= to) {
-            return GIVE_UP;
-        }
-        if (b[i] == '0') {
-            i++;
-        } else if (b[i] >= '1' && b[i] <= '9') {
-            i = digits(i);
-        } else {
-            return GIVE_UP;
-        }
-        if (i < to && b[i] == '.') {
-            int fraction = i + 1;
-            i = digits(fraction);
-            if (i == fraction) {
-                return GIVE_UP;
-            }
-        }
-        if (i < to && (b[i] == 'e' || b[i] == 'E')) {
-            i++;
-            if (i < to && (b[i] == '+' || b[i] == '-')) {
-                i++;
-            }
-            int exponent = i;
-            i = digits(exponent);
-            if (i == exponent) {
-                return GIVE_UP;
-            }
-        }
-        return i - start > MAX_NUMBER ? GIVE_UP : i;
-    }
-
-    private int digits(int i) {
-        while (i < to && b[i] >= '0' && b[i] <= '9') {
-            i++;
-        }
-        return i;
     }
 
     private int space(int i) {
@@ -551,10 +487,6 @@ final class EnvelopeScan {
             return i + 1;
         }
         return b[i] == ',' ? space(i + 1) : GIVE_UP;
-    }
-
-    private static boolean isHex(byte c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
     private String latin1(int from, int until) {
