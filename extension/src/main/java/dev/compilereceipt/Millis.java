@@ -31,7 +31,7 @@ public final class Millis {
                 return ms == 0 ? 0.0 : ms;
             }
         }
-        return new BigDecimal(ms).setScale(4, RoundingMode.HALF_EVEN).doubleValue();
+        return exact(ms).doubleValue();
     }
 
     /**

@@ -58,12 +58,6 @@ public final class TraceJson {
     }
 
     /** The trace's decision with the contract's keys, {@code null} when it records none. */
-    public static JsonNode decision(java.util.Optional<Decision> decision) {
-        JsonTree tree = new JsonTree();
-        decision(tree, decision);
-        return tree.root();
-    }
-
     public static void decision(JsonOutput out, java.util.Optional<Decision> decision) {
         if (decision.isEmpty()) {
             out.nullValue();
@@ -190,10 +184,6 @@ public final class TraceJson {
         out.startArray();
         values.forEach(value -> out.value(value.toString()));
         out.endArray();
-    }
-
-    public static JsonNode number(OptionalDouble value) {
-        return value.isPresent() ? NODES.numberNode(value.getAsDouble()) : NODES.nullNode();
     }
 
     public static void number(JsonOutput out, OptionalDouble value) {

@@ -57,26 +57,15 @@ public final class CanonicalJson {
     }
 
     public static byte[] bytes(JsonNode node) {
-        CanonicalWriter out = new CanonicalWriter();
-        write(node, out);
-        return out.bytes();
+        return write(node).getBytes(StandardCharsets.UTF_8);
     }
 
     public static String sha256(JsonNode node) {
-        CanonicalWriter out = new CanonicalWriter();
-        write(node, out);
-        return out.sha256();
+        return sha256(bytes(node));
     }
 
     public static String sha256(byte[] bytes) {
         return HexFormat.of().formatHex(SHA_256.get().digest(bytes));
-    }
-
-    /** This thread's SHA-256, reset. */
-    static MessageDigest sha256Digest() {
-        MessageDigest digest = SHA_256.get();
-        digest.reset();
-        return digest;
     }
 
     /** Writes a tree value by value; numbers as doubles, as {@link #write(JsonNode)} writes them. */

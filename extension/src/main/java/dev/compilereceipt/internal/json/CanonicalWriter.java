@@ -2,7 +2,6 @@ package dev.compilereceipt.internal.json;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HexFormat;
 import org.apiguardian.api.API;
 
 /**
@@ -166,7 +165,7 @@ public final class CanonicalWriter implements JsonOutput {
 
     /** Lower-case hex SHA-256 of the document's UTF-8 bytes, once every container is closed. */
     public String sha256() {
-        return HexFormat.of().formatHex(CanonicalJson.sha256Digest().digest(bytes()));
+        return CanonicalJson.sha256(bytes());
     }
 
     private void beforeValue() {
