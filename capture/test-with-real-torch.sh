@@ -123,7 +123,7 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   else
     echo "no registry in this release (it came with 2.8): the table is checked on sid"
   fi
-  if [[ "${audit_cmd[0]}" == ./receipt ]] && command -v python3 >/dev/null; then
+  if [[ "${audit_cmd[0]}" == ./receipt ]]; then
     # Traces no test has seen: the phase figures and the trade (break_even_calls from its definition)
     # recomputed in Python must agree with the receipt.
     echo "== 4b. independent recomputation of the receipt figures and the trade (capture/out/$SUITE/)"

@@ -34,12 +34,17 @@ public final class UserFrame {
         String frame = null;
         for (int i = Math.max(start, 0); start >= 0 && i < lines.size(); i++) {
             String line = lines.get(i);
-            if (line.isBlank() || !Character.isWhitespace(line.charAt(0))) {
+            if (endsTraceback(line)) {
                 break;
             }
             frame = outsidePyTorch(line).orElse(frame);
         }
         return Optional.ofNullable(frame);
+    }
+
+    /** Whether a line ends a traceback: a blank line, or one that is not indented. */
+    public static boolean endsTraceback(String line) {
+        return line.isBlank() || !Character.isWhitespace(line.charAt(0));
     }
 
     /** A traceback line {@code   File "PATH", line N, in F} as {@code PATH:N} when the file is not PyTorch's. */

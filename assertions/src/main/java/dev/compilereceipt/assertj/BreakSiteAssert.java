@@ -43,7 +43,7 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         isNotNull();
         BreakKind kind = actual.kind();
         if (kind != expected) {
-            String found = kind.label() + actual.causeKind().map(cause -> " (cause " + cause.label() + ")").orElse("");
+            String found = SiteInScope.kindText(kind, actual.causeKind());
             throw diffFailure(shouldHaveFigure(subject(), "kind " + expected.label(), "its kind was " + found + ", from its reason "
                     + VisibleText.of(actual.reason()) + actual.detail().gbId().map(id -> " (" + id + ")").orElse("")), found, expected.label());
         }

@@ -37,6 +37,10 @@ record SiteInScope(String run, String site, BreakKind kind, Optional<BreakKind> 
 
     /** {@code device-sync} or {@code frame-skip (cause device-sync)}. */
     String kindText() {
+        return kindText(kind, cause);
+    }
+
+    static String kindText(BreakKind kind, Optional<BreakKind> cause) {
         return kind.label() + cause.map(c -> " (cause " + c.label() + ")").orElse("");
     }
 

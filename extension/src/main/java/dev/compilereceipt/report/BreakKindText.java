@@ -5,7 +5,6 @@ import dev.compilereceipt.BreakKindFigures;
 import dev.compilereceipt.BreakSite;
 import dev.compilereceipt.CompileLog;
 import dev.compilereceipt.Measure;
-import dev.compilereceipt.Millis;
 import dev.compilereceipt.Receipt;
 import dev.compilereceipt.RunFigures;
 import dev.compilereceipt.VisibleText;
@@ -44,10 +43,10 @@ final class BreakKindText {
         for (BreakKindFigures kind : receipt.breakKinds(run.label())) {
             out.append("    ").append(kind.kind().label()).append("  ").append(count(kind.sites().size(), "site")).append(", ")
                     .append(count(kind.calls(), "call")).append(", ").append(crossings ? perCall(kind.crossingsPerCall()) : "crossings n/m")
-                    .append(", eager ").append(ms(kind.eagerMs())).append(" ms\n");
+                    .append(", eager ").append(ReceiptSummary.ms(kind.eagerMs())).append(" ms\n");
             for (BreakSite site : kind.sites()) {
                 out.append("      ").append(VisibleText.of(site.site())).append("  ").append(count(site.calls(), "call"))
-                        .append(", at most ").append(site.perCallMax()).append(" per call, eager ").append(ms(site.eagerMs()))
+                        .append(", at most ").append(site.perCallMax()).append(" per call, eager ").append(ReceiptSummary.ms(site.eagerMs()))
                         .append(" ms: ").append(VisibleText.of(site.reason())).append(about(site.site(), site.causeKind(),
                                 site.detail().userFrame())).append('\n');
             }
@@ -89,9 +88,5 @@ final class BreakKindText {
         }
         String n = BigDecimal.valueOf(value.getAsDouble()).setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
         return n + (n.equals("1") ? " crossing" : " crossings") + " per call";
-    }
-
-    private static String ms(OptionalDouble value) {
-        return value.isPresent() ? Millis.text(value.getAsDouble()) : "n/m";
     }
 }

@@ -161,7 +161,8 @@ public final class ReceiptSummary {
         return values.stream().map(Object::toString).collect(Collectors.joining(" "));
     }
 
-    private static String ms(OptionalDouble value) {
+    /** A millisecond figure as the summary writes it; {@code n/m} where it was not measured. */
+    static String ms(OptionalDouble value) {
         return value.isPresent() ? Millis.text(value.getAsDouble()) : "n/m";
     }
 

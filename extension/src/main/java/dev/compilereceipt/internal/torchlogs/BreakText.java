@@ -29,9 +29,14 @@ import java.util.regex.Pattern;
  * <p>Example: 2.14's print-bridge gives site {@code /rtl/scenarios.py:31}, reason
  * {@code Failed to trace builtin operator}, {@code GB0059}, its explanation and three hints.
  */
-record BreakText(String site, String reason, BreakDetail detail, boolean skipsFrame) {
+record BreakText(String site, String reason, BreakDetail detail) {
 
     static final String SKIP = "Skipping the function and falling back to eager";
+
+    /** Whether Dynamo gave the frame up after this break ({@value #SKIP}). */
+    boolean skipsFrame() {
+        return detail.skipsFrame();
+    }
     private static final String EXPLANATION = "  Explanation:";
     private static final String HINT = "  Hint:";
     private static final String CONTEXT = "Graph Break Reason:";
@@ -61,7 +66,7 @@ record BreakText(String site, String reason, BreakDetail detail, boolean skipsFr
             String label = line.startsWith(CONTEXT) ? CONTEXT : line.startsWith("Reason:") ? "Reason:" : null;
             if (label != null) {
                 return Optional.of(new BreakText(pool.intern(site), pool.intern(line.substring(label.length()).strip()),
-                        frameOf(BreakDetail.NONE, lines, skips, pool), skips));
+                        frameOf(BreakDetail.NONE, lines, skips, pool)));
             }
         }
         return Optional.empty();
@@ -88,7 +93,7 @@ record BreakText(String site, String reason, BreakDetail detail, boolean skipsFr
             }
         }
         BreakDetail detail = new BreakDetail(gbId, explained.isEmpty() ? Optional.empty() : Optional.of(pool.intern(explained)), hints);
-        return new BreakText(site, pool.intern(type), frameOf(detail, lines, skips, pool), skips);
+        return new BreakText(site, pool.intern(type), frameOf(detail, lines, skips, pool));
     }
 
     private static BreakDetail frameOf(BreakDetail detail, List<String> lines, boolean skips, StringPool pool) {

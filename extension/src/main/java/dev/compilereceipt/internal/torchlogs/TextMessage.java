@@ -116,7 +116,7 @@ final class TextMessage {
      * outside PyTorch, which is the user's frame ({@link UserFrame}); a blank or unindented line ends it.
      */
     private long frame(String text) {
-        if (text.isBlank() || !Character.isWhitespace(text.charAt(0))) {
+        if (UserFrame.endsTraceback(text)) {
             keeping = false;
             return 0;
         }

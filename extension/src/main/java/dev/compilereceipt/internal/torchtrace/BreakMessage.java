@@ -28,9 +28,14 @@ import java.util.regex.Pattern;
  * <p>Example: print-bridge on 2.14 gives site {@code /rt/scenarios.py:31}, reason
  * {@code Failed to trace builtin operator}, {@code GB0059}, its explanation and three hints.
  */
-record BreakMessage(Optional<String> site, String reason, BreakDetail detail, boolean skipsFrame) {
+record BreakMessage(Optional<String> site, String reason, BreakDetail detail) {
 
     static final String SKIP = "Skipping the function and falling back to eager";
+
+    /** Whether Dynamo gave the frame up after this break ({@value #SKIP}). */
+    boolean skipsFrame() {
+        return detail.skipsFrame();
+    }
     private static final String EXPLANATION = "  Explanation:";
     private static final String HINT = "  Hint:";
     private static final String CONTEXT_PREFIX = "Graph Break Reason:";
@@ -57,8 +62,7 @@ record BreakMessage(Optional<String> site, String reason, BreakDetail detail, bo
                 break;
             }
         }
-        return new BreakMessage(site, pool.intern(reason), frameOf(BreakDetail.NONE, lines, text.contains(SKIP), pool),
-                text.contains(SKIP));
+        return new BreakMessage(site, pool.intern(reason), frameOf(BreakDetail.NONE, lines, text.contains(SKIP), pool));
     }
 
     /** A {@code restart_reasons} entry or a {@code fail_reason}: no site; the text itself when not structured. */
@@ -68,8 +72,7 @@ record BreakMessage(Optional<String> site, String reason, BreakDetail detail, bo
         if (explanation > 0) {
             return structured(Optional.empty(), lines, explanation, pool);
         }
-        return new BreakMessage(Optional.empty(), text, frameOf(BreakDetail.NONE, lines, text.contains(SKIP), pool),
-                text.contains(SKIP));
+        return new BreakMessage(Optional.empty(), text, frameOf(BreakDetail.NONE, lines, text.contains(SKIP), pool));
     }
 
     private static int explanationLine(String[] lines, int from) {
@@ -104,7 +107,7 @@ record BreakMessage(Optional<String> site, String reason, BreakDetail detail, bo
             skips |= line.contains(SKIP);
         }
         BreakDetail detail = new BreakDetail(gbId, explained.isEmpty() ? Optional.empty() : Optional.of(pool.intern(explained)), hints);
-        return new BreakMessage(site, pool.intern(type), frameOf(detail, lines, skips, pool), skips);
+        return new BreakMessage(site, pool.intern(type), frameOf(detail, lines, skips, pool));
     }
 
     private static BreakDetail frameOf(BreakDetail detail, String[] lines, boolean skips, StringPool pool) {
