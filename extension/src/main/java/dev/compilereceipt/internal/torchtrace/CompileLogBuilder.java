@@ -77,19 +77,29 @@ final class CompileLogBuilder {
      * false for any other artifact name.
      */
     boolean countCacheArtifact(String name) {
-        int[] counts = name.startsWith("fx_graph_cache_") ? fxGraph : name.startsWith("aotautograd_cache_") ? aotAutograd : null;
-        if (counts == null) {
+        if (!isCacheArtifact(name)) {
             return false;
         }
-        switch (name.substring(name.lastIndexOf('_') + 1)) {
+        int[] counts = name.startsWith("fx_graph_cache_") ? fxGraph : aotAutograd;
+        switch (outcome(name)) {
             case "hit" -> counts[0]++;
             case "miss" -> counts[1]++;
-            case "bypass" -> counts[2]++;
-            default -> {
-                return false;
-            }
+            default -> counts[2]++;
         }
         return true;
+    }
+
+    /** Whether an artifact is an on-disk cache's: {@code fx_graph_cache_} or {@code aotautograd_cache_} and hit, miss or bypass. */
+    static boolean isCacheArtifact(String name) {
+        if (!name.startsWith("fx_graph_cache_") && !name.startsWith("aotautograd_cache_")) {
+            return false;
+        }
+        String outcome = outcome(name);
+        return outcome.equals("hit") || outcome.equals("miss") || outcome.equals("bypass");
+    }
+
+    private static String outcome(String name) {
+        return name.substring(name.lastIndexOf('_') + 1);
     }
 
     CompileLog build() {

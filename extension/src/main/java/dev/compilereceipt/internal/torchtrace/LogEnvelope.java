@@ -45,9 +45,14 @@ record LogEnvelope(
         return ARTIFACT.equals(kind) && name.equals(artifactName);
     }
 
-    /** Whether the payload of this record must be valid JSON. */
+    /**
+     * Whether the payload of this record must be valid JSON: a {@code chromium_event}, or an artifact
+     * of {@code "encoding": "json"} but {@code recompile_reasons}, which 2.14 writes as bare text when it
+     * holds one reason (its reader takes both forms).
+     */
     boolean payloadIsJson() {
-        return CHROMIUM_EVENT.equals(kind) || (ARTIFACT.equals(kind) && "json".equals(artifactEncoding));
+        return CHROMIUM_EVENT.equals(kind) || (ARTIFACT.equals(kind) && "json".equals(artifactEncoding)
+                && !LogRecords.RECOMPILE_REASONS.equals(artifactName));
     }
 
     /** Parses the envelope; empty when it is not one valid JSON object. */

@@ -138,8 +138,7 @@ public final class LogFreezer {
                         + e.getOriginalMessage(), e);
             }
         }
-        boolean checkJson = parsed.payloadIsJson() && !parsed.isArtifact(LogRecords.RECOMPILE_REASONS);
-        check.begin(parsed.payloadMd5().isPresent(), checkJson, 0);
+        check.begin(parsed.payloadMd5().isPresent(), parsed.payloadIsJson(), 0);
     }
 
     private static Keep keep(LogEnvelope envelope) {
@@ -149,7 +148,7 @@ public final class LogFreezer {
             if (name.equals(CallMarker.ARTIFACT)) {
                 return Keep.WHOLE;
             }
-            if (isCacheArtifact(name)) {
+            if (CompileLogBuilder.isCacheArtifact(name)) {
                 return Keep.ENVELOPE;
             }
             if (envelope.hasCompileId() && (name.equals(LogRecords.RECOMPILE_REASONS) || name.equals(LogRecords.GRAPH_BREAK))) {
@@ -164,14 +163,6 @@ public final class LogFreezer {
             return Keep.METRICS;
         }
         return Keep.NOTHING;
-    }
-
-    private static boolean isCacheArtifact(String name) {
-        if (!name.startsWith("fx_graph_cache_") && !name.startsWith("aotautograd_cache_")) {
-            return false;
-        }
-        String outcome = name.substring(name.lastIndexOf('_') + 1);
-        return outcome.equals("hit") || outcome.equals("miss") || outcome.equals("bypass");
     }
 
     private void finish() throws IOException {

@@ -149,9 +149,7 @@ final class LogRecords {
         if (keepCapped) {
             keep = PART_KEPT;
         }
-        // 2.14 writes a lone recompile reason as bare text under "encoding": "json": guards() reads both forms.
-        boolean checkJson = envelope.payloadIsJson() && !envelope.isArtifact(RECOMPILE_REASONS);
-        payload.begin(envelope.payloadMd5().isPresent(), checkJson, keep);
+        payload.begin(envelope.payloadMd5().isPresent(), envelope.payloadIsJson(), keep);
     }
 
     private void finishRecord(Handler handler) throws IOException {
