@@ -28,9 +28,8 @@ def expected(trace):
             events = [e for c in calls for e in c["events"]]
             regions = [e for e in events if e["kind"] == "region"]
             if n:
-                median = walls[n // 2] if n % 2 else (walls[n // 2 - 1] + walls[n // 2]) / 2
                 p90 = walls[math.ceil(0.9 * n) - 1]
-                wall = {"total": sum(walls), "mean": sum(walls) / n, "median": median, "p90": p90}
+                wall = {"total": sum(walls), "mean": sum(walls) / n, "median": median(walls), "p90": p90}
             else:
                 wall = {"total": 0, "mean": 0, "median": 0, "p90": 0}
             phases[phase] = {

@@ -37,7 +37,7 @@ final class ShouldPayBackWithin extends BasicErrorMessageFactory {
                 + " - " + ms(trade.candidateSteadyMedianMs()) + " = " + ms(trade.steadySavingMs()) + " ms";
         String breakEven;
         if (trade.breakEvenCalls().isEmpty()) {
-            breakEven = "  break_even_calls = null: " + (trade.steadySavingMs() < 0 ? "steady_saving_ms < 0"
+            breakEven = "  break_even_calls = null: " + (trade.breakEvenReason().orElseThrow() == Trade.BreakEvenReason.WORSE_STEADY ? "steady_saving_ms < 0"
                     : "extra_cold_ms > 0 and steady_saving_ms = 0");
         } else if (trade.extraColdMs() > 0) {
             breakEven = "  break_even_calls = ceil(extra_cold_ms / steady_saving_ms) = ceil(" + ms(trade.extraColdMs()) + " / "

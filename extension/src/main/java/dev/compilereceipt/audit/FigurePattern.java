@@ -2,7 +2,6 @@ package dev.compilereceipt.audit;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * A pattern over figure paths, as {@link ReceiptDiff#ignoring} and the priority table take them:
@@ -79,12 +78,29 @@ public record FigurePattern(String text, List<String> segments) {
         if (!pattern.contains("*")) {
             return pattern.equals(segment);
         }
-        StringBuilder regex = new StringBuilder();
-        String[] parts = pattern.split("\\*", -1);
-        for (int i = 0; i < parts.length; i++) {
-            regex.append(i == 0 ? "" : ".*").append(Pattern.quote(parts[i]));
+        // '*' takes any run of characters: on a mismatch, the last '*' takes one more and the match goes on from there.
+        int p = 0;
+        int t = 0;
+        int star = -1;
+        int starAt = 0;
+        while (t < segment.length()) {
+            if (p < pattern.length() && pattern.charAt(p) == '*') {
+                star = p++;
+                starAt = t;
+            } else if (p < pattern.length() && pattern.charAt(p) == segment.charAt(t)) {
+                p++;
+                t++;
+            } else if (star >= 0) {
+                p = star + 1;
+                t = ++starAt;
+            } else {
+                return false;
+            }
         }
-        return Pattern.compile(regex.toString(), Pattern.DOTALL).matcher(segment).matches();
+        while (p < pattern.length() && pattern.charAt(p) == '*') {
+            p++;
+        }
+        return p == pattern.length();
     }
 
     private static List<String> split(String text) {

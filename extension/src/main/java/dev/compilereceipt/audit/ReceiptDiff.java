@@ -51,10 +51,13 @@ public final class ReceiptDiff {
 
     private final List<ReceiptDifference> all;
     private final List<FigurePattern> ignored;
+    /** The differences not ignored: the diff is immutable, so they are found once. */
+    private final List<ReceiptDifference> shown;
 
     private ReceiptDiff(List<ReceiptDifference> all, List<FigurePattern> ignored) {
         this.all = all;
         this.ignored = List.copyOf(ignored);
+        this.shown = all.stream().filter(d -> this.ignored.stream().noneMatch(p -> p.covers(d.path()))).toList();
     }
 
     public static ReceiptDiff between(Receipt before, Receipt after) {
@@ -91,7 +94,7 @@ public final class ReceiptDiff {
 
     /** The differences not ignored, most important first. */
     public List<ReceiptDifference> differences() {
-        return all.stream().filter(d -> ignored.stream().noneMatch(p -> p.covers(d.path()))).toList();
+        return shown;
     }
 
     public boolean isEmpty() {
