@@ -3,7 +3,7 @@
 #
 #  1. Copies this work tree and gives it the release version (0.1.0-SNAPSHOT -> 0.1.0; set
 #     REHEARSAL_VERSION to choose another), then deploys every published module (parent, BOM,
-#     extension, assertions, cli) to a file repository, target/release-rehearsal/repo. Nothing is
+#     core, extension, assertions, cli) to a file repository, target/release-rehearsal/repo. Nothing is
 #     installed into the local repository.
 #  2. Checks what was deployed: jar, -sources.jar and -javadoc.jar of each jar module, the CLI's
 #     runnable -all.jar, the POMs with the metadata Central requires, a BOM naming every jar module.
@@ -33,7 +33,7 @@ release=${REHEARSAL_VERSION:-${version%-SNAPSHOT}}
 step "copy of the work tree at $release (from $version)"
 src=$out/src
 mkdir -p "$src"
-git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom extension assertions cli example-project |
+git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom core extension assertions cli example-project |
     while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done | tar --null -T - -cf - | tar -xf - -C "$src"
 python3 - "$src" "$version" "$release" <<'EOF'
 import pathlib, sys, xml.etree.ElementTree as E
@@ -84,7 +84,7 @@ for name, model in (("compile-receipt-parent", parent), ("compile-receipt-bom", 
                   "developers/m:developer/m:name", "scm/m:url", "scm/m:connection"):
         if not (model.findtext("m:" + field, "", n) or "").strip():
             problems.append(f"{name}.pom has no {field.replace('m:', '')}")
-modules = ["compile-receipt-extension", "compile-receipt-assertions", "compile-receipt-cli"]
+modules = ["compile-receipt-core", "compile-receipt-extension", "compile-receipt-assertions", "compile-receipt-cli"]
 for artifact in modules:
     model = pom(artifact)
     if model is not None:
@@ -155,7 +155,7 @@ rm -rf "$consumer/target"
 (cd "$consumer" && mvn -B -o -Daether.offline.protocols=file -s "$out/settings.xml" verify >"$out/consumer.log" 2>&1) \
     || { grep -E "ERROR|FAIL" "$out/consumer.log" | head -30 >&2; fail "example-project did not build against the deployed repository, see $out/consumer.log"; }
 grep -h "Tests run:" "$out/consumer.log" | tail -1 | sed 's/^\[[A-Z]*\] */  example-project: /'
-for artifact in compile-receipt-parent compile-receipt-bom compile-receipt-extension compile-receipt-assertions; do
+for artifact in compile-receipt-parent compile-receipt-bom compile-receipt-core compile-receipt-extension compile-receipt-assertions; do
     marker="$m2/dev/compilereceipt/$artifact/$release/_remote.repositories"
     grep -q ">rehearsal=" "$marker" 2>/dev/null || fail "$artifact $release was not resolved from the deployed repository"
     echo "  $artifact $release: resolved from the deployed repository"

@@ -17,7 +17,7 @@ start=$(date +%s)
 
 # What the published modules are built from: tracked and new (not ignored) files, as they are now.
 sources() {
-    git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom extension assertions cli example-project |
+    git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom core extension assertions cli example-project |
         while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done
 }
 
@@ -26,7 +26,7 @@ build() { # build NAME TZ UMASK
     mkdir -p "$dir"
     sources | tar --null -T - -cf - | tar -xmf - -C "$dir"   # -m: fresh mtimes, as in a new clone
     echo "== build $1 in $dir (TZ=$2, umask $3)"
-    (cd "$dir" && umask "$3" && TZ=$2 mvn -q -B $offline -DskipTests package -pl bom,extension,assertions,cli \
+    (cd "$dir" && umask "$3" && TZ=$2 mvn -q -B $offline -DskipTests package -pl bom,core,extension,assertions,cli \
         >"$out/$1.log" 2>&1) || { echo "reproducible: build $1 failed, see $out/$1.log" >&2; exit 1; }
 }
 

@@ -11,7 +11,7 @@ ${MVN:-mvn} -q -B -Pbenchmarks -pl benchmarks -am -DskipTests -Dmaven.javadoc.sk
 ${MVN:-mvn} -q -B -Pbenchmarks -pl benchmarks dependency:build-classpath -Dmdep.outputFile=target/jmh.classpath
 # The extension's classes of this tree come first: build-classpath without -am resolves the extension from the
 # local repository, which holds whatever was last installed, not the code just built.
-cp="$here/benchmarks/target/classes:$here/extension/target/classes:$(cat "$here/benchmarks/target/jmh.classpath")"
+cp="$here/benchmarks/target/classes:$here/core/target/classes:$here/extension/target/classes:$(cat "$here/benchmarks/target/jmh.classpath")"
 # WarmImport needs a log named (-p log=PATH, gigabytes): it runs only when asked for.
 [ $# -gt 0 ] || set -- -e WarmImport
 ${LOCK:-} java -Dcompilereceipt.fixtures.dir="$here/fixtures" -cp "$cp" org.openjdk.jmh.Main "$@"

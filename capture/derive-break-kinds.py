@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Derives compile-receipt's table of break kinds from PyTorch's registry of graph-break types.
 
-    capture/derive-break-kinds.py REGISTRY [VERSION] > extension/src/main/resources/dev/compilereceipt/break-kinds.tsv
+    capture/derive-break-kinds.py REGISTRY [VERSION] > core/src/main/resources/dev/compilereceipt/break-kinds.tsv
 
 REGISTRY is torch/_dynamo/graph_break_registry.json of a PyTorch release (2.14.1: 561 ids, each
 with one or more entries of Gb_type, Context, Explanation and Hints). Every id gets one kind by the

@@ -113,7 +113,7 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   (cd "$repo" && python3 capture/check-break-kinds.py "$out" "${audit_cmd[@]}")
   echo "== 6. the shipped break-kind table is what capture/derive-break-kinds.py derives from this release's registry"
   registry="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo/graph_break_registry.json"
-  shipped="$repo/extension/src/main/resources/dev/compilereceipt/break-kinds.tsv"
+  shipped="$repo/core/src/main/resources/dev/compilereceipt/break-kinds.tsv"
   if [[ -f "$registry" && "$SUITE" == sid ]]; then
     if ! diff <(python3 "$here/derive-break-kinds.py" "$registry") "$shipped" > "$out/break-kinds.diff"; then
       echo "test-with-real-torch.sh ($SUITE): $shipped differs from what the registry gives (see $out/break-kinds.diff)" >&2

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class OutputStabilityTest {
 
     private static final Path EXPECTED = Fixtures.DIR.getParent()
-            .resolve("extension/src/test/resources/output-hashes.txt");
+            .resolve("core/src/test/resources/output-hashes.txt");
 
     @Test
     void everyFixtureGivesTheOutputsPinnedInOutputHashes() throws IOException {
