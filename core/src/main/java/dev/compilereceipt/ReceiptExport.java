@@ -1,7 +1,12 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.ReceiptJson;
+import dev.compilereceipt.receipt.json.ReceiptCsv;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.json.CanonicalJson;
+import org.apiguardian.api.API;
 
 /**
  * Writes a receipt out in the contract's forms: canonical JSON ({@code compile-receipt/1}, RFC
@@ -16,6 +21,7 @@ import dev.compilereceipt.internal.json.CanonicalJson;
  * Files.writeString(Path.of("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()));
  * }</pre>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ReceiptExport {
 
     private ReceiptExport() {

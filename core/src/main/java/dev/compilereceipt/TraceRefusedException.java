@@ -1,7 +1,9 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.read.Refusal;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A trace that breaks the contract, refused as a whole. The message names the file, the JSON
@@ -9,6 +11,7 @@ import java.util.Optional;
  *
  * <pre>fixtures/bad.json: /runs/0/calls/2/events/0/compile_ms (line 14, column 9): compile_ms is required with cache "compile"</pre>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class TraceRefusedException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
@@ -32,18 +35,14 @@ public class TraceRefusedException extends RuntimeException {
         this.rule = rule;
     }
 
+    /** The refusal of a reader, as the user sees it: the same message, place and cause. */
+    public TraceRefusedException(Refusal refusal) {
+        this(refusal.file(), refusal.pointer(), refusal.line(), refusal.column(), refusal.rule(), refusal.getCause());
+        setStackTrace(refusal.getStackTrace());
+    }
+
     private static String render(Path file, String pointer, long line, long column, String rule) {
-        StringBuilder text = new StringBuilder().append(file).append(": ");
-        text.append(pointer.isEmpty() ? "(document)" : pointer);
-        if (line > 0) {
-            text.append(" (line ").append(line);
-            if (column > 0) {
-                text.append(", column ").append(column);
-            }
-            text.append(')');
-        }
-        // The rule quotes what the trace held; the message is for a person, so nothing in it may act on a terminal.
-        return VisibleText.of(text.append(": ").append(rule).toString());
+        return Refusal.render(file, pointer, line, column, rule);
     }
 
     public Path file() {

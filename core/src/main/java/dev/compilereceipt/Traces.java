@@ -1,19 +1,27 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.internal.compiletrace.BoundedTraceReader;
-import dev.compilereceipt.internal.json.CanonicalJson;
-import dev.compilereceipt.internal.torchlogs.TorchLogsReader;
-import dev.compilereceipt.internal.torchtrace.TorchTraceFolder;
-import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
-import dev.compilereceipt.internal.torchtrace.TraceSource;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Decision;
+import dev.compilereceipt.trace.FrozenLog;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.read.compiletrace.BoundedTraceReader;
+import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.read.torchlogs.TorchLogsReader;
+import dev.compilereceipt.read.torchtrace.TorchTraceFolder;
+import dev.compilereceipt.read.torchtrace.TorchTraceReader;
+import dev.compilereceipt.read.torchtrace.TraceSource;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
-import dev.compilereceipt.internal.torchtrace.LogFreezer;
-import dev.compilereceipt.internal.torchtrace.LogLines;
+import dev.compilereceipt.read.torchtrace.LogFreezer;
+import dev.compilereceipt.read.torchtrace.LogLines;
 import java.io.FileInputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,6 +33,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Reads traces, recognising the source by content, never by name: a JSON object is
@@ -39,13 +48,18 @@ import java.util.Set;
  * <p>Example: {@code Receipt receipt = Receipt.of(Traces.read(Path.of("fixtures/print-bridge/torch_trace.log")));}
  * and, for a multi-rank folder, {@code Traces.read(dir, Traces.ranks(dir).get(0))}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class Traces {
 
     private Traces() {
     }
 
     public static Trace read(Path file) {
-        return read(file, Limits.DEFAULT);
+        try {
+            return read(file, Limits.DEFAULT);
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
     }
 
     /**
@@ -53,7 +67,11 @@ public final class Traces {
      * or a process substitution alike; a folder is a TORCH_TRACE folder.
      */
     public static Trace read(Path file, Limits limits) {
-        return read(file, limits, false);
+        try {
+            return read(file, limits, false);
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
     }
 
     /**
@@ -61,7 +79,11 @@ public final class Traces {
      * (a capture after the fix may well label its run {@code candidate}).
      */
     public static Trace readSide(Path file, Limits limits) {
-        return read(file, limits, true);
+        try {
+            return read(file, limits, true);
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
     }
 
     private static Trace read(Path file, Limits limits, boolean side) {
@@ -89,36 +111,48 @@ public final class Traces {
 
     /** The log of one rank in a TORCH_TRACE folder, or the lines of one rank in a TORCH_LOGS text. */
     public static Trace read(Path dir, int rank) {
-        return read(dir, rank, Limits.DEFAULT);
+        try {
+            return read(dir, rank, Limits.DEFAULT);
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
     }
 
     public static Trace read(Path dir, int rank, Limits limits) {
-        if (!Files.isDirectory(dir)) {
-            if (isTorchLogs(dir)) {
-                return TorchLogsReader.read(dir, limits, OptionalInt.of(rank));
+        try {
+            if (!Files.isDirectory(dir)) {
+                if (isTorchLogs(dir)) {
+                    return TorchLogsReader.read(dir, limits, OptionalInt.of(rank));
+                }
+                throw new TraceRefusedException(dir, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder or a TORCH_LOGS text;"
+                        + " this is a single file of neither");
             }
-            throw new TraceRefusedException(dir, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder or a TORCH_LOGS text;"
-                    + " this is a single file of neither");
+            return TorchTraceReader.read(TorchTraceFolder.of(dir).rank(rank), limits);
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
         }
-        return TorchTraceReader.read(TorchTraceFolder.of(dir).rank(rank), limits);
     }
 
     /** The ranks of the logs in a TORCH_TRACE folder, or of the {@code [rankN]:} lines of a TORCH_LOGS text, ascending. */
     public static List<Integer> ranks(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            if (isTorchLogs(dir)) {
-                return TorchLogsReader.ranks(dir);
+        try {
+            if (!Files.isDirectory(dir)) {
+                if (isTorchLogs(dir)) {
+                    return TorchLogsReader.ranks(dir);
+                }
+                throw new TraceRefusedException(dir, "", 0, 0, "ranks are listed for a TORCH_TRACE folder or a TORCH_LOGS text;"
+                        + " this is a single file of neither");
             }
-            throw new TraceRefusedException(dir, "", 0, 0, "ranks are listed for a TORCH_TRACE folder or a TORCH_LOGS text;"
-                    + " this is a single file of neither");
+            return TorchTraceFolder.of(dir).ranks();
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
         }
-        return TorchTraceFolder.of(dir).ranks();
     }
 
     private static boolean isTorchLogs(Path file) {
         try {
             return TraceSource.of(file) == TraceSource.TORCH_LOGS;
-        } catch (TraceRefusedException neither) {
+        } catch (Refusal neither) {
             return false;
         }
     }
@@ -129,12 +163,20 @@ public final class Traces {
      * {@code name} stands for the file in the trace and in every refusal message. The stream is not closed.
      */
     public static Trace read(Path name, InputStream in, Limits limits) {
-        return read(name, in, limits, false);
+        try {
+            return read(name, in, limits, false);
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
     }
 
     /** One side of a comparison read from a stream, as {@link #readSide(Path, Limits)}. */
     public static Trace readSide(Path name, InputStream in, Limits limits) {
-        return read(name, in, limits, true);
+        try {
+            return read(name, in, limits, true);
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
     }
 
     private static Trace read(Path name, InputStream in, Limits limits, boolean side) {
@@ -228,38 +270,42 @@ public final class Traces {
      * receipt reads; the log is not checked against the contract here (read it first).
      */
     public static FrozenLog freeze(Path log, Path frozen, Optional<Path> relativeTo) {
-        Path file = Files.isDirectory(log) ? TorchTraceFolder.of(log).only() : log;
-        if (!Files.isRegularFile(file)) {
-            // A pipe or FIFO could be read once only, and freezing reads the log again to check the frozen one.
-            throw new TraceRefusedException(file, "", 0, 0, Files.exists(file) ? "freeze reads a regular file; this is a pipe,"
-                    + " a FIFO or a device: save the log to a file first" : "no such file");
-        }
-        if (TraceSource.of(file) != TraceSource.TORCH_TRACE) {
-            throw new TraceRefusedException(file, "", 0, 0, "freeze takes a TORCH_TRACE log; this is a " + TraceSource.of(file)
-                    .name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " file, which is small already");
-        }
-        Path target = frozen.toAbsolutePath();
-        Path temporary = null;
         try {
-            Files.createDirectories(target.getParent());
-            temporary = target.resolveSibling("." + target.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
-            LogFreezer.Summary summary;
-            try (InputStream in = Files.newInputStream(file); OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(temporary))) {
-                summary = LogFreezer.freeze(file, in, out, relativeTo.map(dir -> dir.toAbsolutePath().normalize().toString()));
+            Path file = Files.isDirectory(log) ? TorchTraceFolder.of(log).only() : log;
+            if (!Files.isRegularFile(file)) {
+                // A pipe or FIFO could be read once only, and freezing reads the log again to check the frozen one.
+                throw new TraceRefusedException(file, "", 0, 0, Files.exists(file) ? "freeze reads a regular file; this is a pipe,"
+                        + " a FIFO or a device: save the log to a file first" : "no such file");
             }
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-            return new FrozenLog(file, frozen, summary.recordsKept(), summary.recordsDropped(), summary.bytesRead(),
-                    summary.bytesWritten(), summary.droppedByKind());
-        } catch (IOException e) {
-            throw new TraceRefusedException(file, "", 0, 0, "cannot be frozen into " + frozen + ": " + e, e);
-        } finally {
-            if (temporary != null) {
-                try {
-                    Files.deleteIfExists(temporary);
-                } catch (IOException e) {
-                    // the move happened or the freeze failed already; a leftover temporary file is all this loses
+            if (TraceSource.of(file) != TraceSource.TORCH_TRACE) {
+                throw new TraceRefusedException(file, "", 0, 0, "freeze takes a TORCH_TRACE log; this is a " + TraceSource.of(file)
+                        .name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " file, which is small already");
+            }
+            Path target = frozen.toAbsolutePath();
+            Path temporary = null;
+            try {
+                Files.createDirectories(target.getParent());
+                temporary = target.resolveSibling("." + target.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
+                LogFreezer.Summary summary;
+                try (InputStream in = Files.newInputStream(file); OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(temporary))) {
+                    summary = LogFreezer.freeze(file, in, out, relativeTo.map(dir -> dir.toAbsolutePath().normalize().toString()));
+                }
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+                return new FrozenLog(file, frozen, summary.recordsKept(), summary.recordsDropped(), summary.bytesRead(),
+                        summary.bytesWritten(), summary.droppedByKind());
+            } catch (IOException e) {
+                throw new TraceRefusedException(file, "", 0, 0, "cannot be frozen into " + frozen + ": " + e, e);
+            } finally {
+                if (temporary != null) {
+                    try {
+                        Files.deleteIfExists(temporary);
+                    } catch (IOException e) {
+                        // the move happened or the freeze failed already; a leftover temporary file is all this loses
+                    }
                 }
             }
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
         }
     }
 }

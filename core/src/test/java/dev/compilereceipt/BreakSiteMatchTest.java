@@ -1,5 +1,7 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.receipt.Receipt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

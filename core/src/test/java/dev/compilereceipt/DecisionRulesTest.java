@@ -1,5 +1,9 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Decision;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;

@@ -1,8 +1,12 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.ReceiptLimits;
+import dev.compilereceipt.trace.Decision;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.report.ReceiptHtml;
+import dev.compilereceipt.view.html.ReceiptHtml;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -1,14 +1,15 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.trace.Trace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Where the repository's {@code fixtures/} folder is, for tests run by Maven or an IDE. */
-final class Fixtures {
+public final class Fixtures {
 
-    static final Path DIR = root();
-    static final Path PRINT_BRIDGE = DIR.resolve("print-bridge/trace.json");
-    static final Path INT_SPEC = DIR.resolve("int-spec/trace.json");
+    public static final Path DIR = root();
+    public static final Path PRINT_BRIDGE = DIR.resolve("print-bridge/trace.json");
+    public static final Path INT_SPEC = DIR.resolve("int-spec/trace.json");
 
     private Fixtures() {
     }
@@ -30,7 +31,7 @@ final class Fixtures {
         return root().resolve(relative);
     }
 
-    static Trace trace(String relative) {
+    public static Trace trace(String relative) {
         return Traces.read(path(relative));
     }
 }

@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.trace.GraphId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Optional;

@@ -1,8 +1,14 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.internal.compiletrace.BoundedTraceReader;
-import dev.compilereceipt.internal.torchtrace.LogLines;
-import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
+import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.read.compiletrace.BoundedTraceReader;
+import dev.compilereceipt.read.torchtrace.LogLines;
+import dev.compilereceipt.read.torchtrace.TorchTraceReader;
 import static dev.compilereceipt.HostileFiles.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -248,7 +254,7 @@ class HostileInputTest {
     void anEndlessFirstLineIsRefusedAtTheLineLimit() {
         // A glog prefix and the start of an envelope, then '[' forever: never a newline, never an end.
         InputStream in = endless(PREFIX + "{\"str\": ", "[".getBytes(StandardCharsets.US_ASCII));
-        assertThat(catchThrowableOfType(TraceRefusedException.class, () -> TorchTraceReader.read(
+        assertThat(catchThrowableOfType(Refusal.class, () -> TorchTraceReader.read(
                 Path.of("endless.log"), in, Limits.DEFAULT, LogLines.MAX_LINE)).getMessage())
                 .isEqualTo("endless.log: (document) (line 1): line 1" + LINE_TOO_LONG);
     }
@@ -257,7 +263,7 @@ class HostileInputTest {
     void endlessGarbageAfterOneRecordIsRefusedAtTheBadLineLimit() {
         // Line 1 is a record; lines 2 .. 10001 are the 10,000 bad lines allowed; line 10002 is one too many.
         InputStream in = endless(START, "garbage\n".getBytes(StandardCharsets.US_ASCII));
-        assertThat(catchThrowableOfType(TraceRefusedException.class, () -> TorchTraceReader.read(
+        assertThat(catchThrowableOfType(Refusal.class, () -> TorchTraceReader.read(
                 Path.of("garbage.log"), in, Limits.DEFAULT, LogLines.MAX_LINE)).getMessage())
                 .isEqualTo("garbage.log: (document) (line 10002): more than 10000 bad lines (the first at line 2):"
                         + " too damaged to import as a TORCH_TRACE log; a real log has a few at most");
@@ -339,7 +345,7 @@ class HostileInputTest {
     void aPayloadLineFirstIsNoLog() {
         // The content sniffing sends such a file to the JSON reader; the log reader refuses it on its own too.
         byte[] log = ("\t{\"edge\": \"start\"}\n" + START).getBytes(StandardCharsets.UTF_8);
-        assertThat(catchThrowableOfType(TraceRefusedException.class, () -> TorchTraceReader.read(Path.of("payload-first.log"),
+        assertThat(catchThrowableOfType(Refusal.class, () -> TorchTraceReader.read(Path.of("payload-first.log"),
                 new ByteArrayInputStream(log), Limits.DEFAULT, LogLines.MAX_LINE)).getMessage())
                 .isEqualTo("payload-first.log: (document) (line 1): not a TORCH_TRACE log: line 1 does not start with a glog"
                         + " prefix and a JSON envelope, like V1129 07:59:13.414000 21527 file.py:40] {...}");
@@ -420,7 +426,7 @@ class HostileInputTest {
     }
 
     private static String refusal(InputStream in, Limits limits) {
-        return catchThrowableOfType(TraceRefusedException.class,
+        return catchThrowableOfType(Refusal.class,
                 () -> BoundedTraceReader.read(Path.of("endless.json"), in, limits)).getMessage();
     }
 }

@@ -1,5 +1,7 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Limits;
 import static dev.compilereceipt.HostileFiles.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;

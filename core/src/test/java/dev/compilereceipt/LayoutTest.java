@@ -2,88 +2,120 @@ package dev.compilereceipt;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the flow one-way: trace → ledger → receipt → (mutants, oracle) → views, as the README's
- * Layout section draws it. Each rule names the packages it forbids, so a violation says which
- * class reached where.
+ * Keeps the engine's flow one-way, trace → read → ledger → receipt → (mutant, diff, approval) →
+ * view, as {@code docs/layout.md} draws it. {@link LayoutRulesFailTest} makes each rule fail once
+ * on classes that break it, so none of them can pass by matching nothing.
  */
 class LayoutTest {
 
-    private static final String READERS_JSON = "dev.compilereceipt.internal.json..";
-    private static final String COMPILE_TRACE = "dev.compilereceipt.internal.compiletrace..";
-    private static final String TORCH_TRACE = "dev.compilereceipt.internal.torchtrace..";
-    private static final String AUDIT = "dev.compilereceipt.audit..";
-    private static final String REPORT = "dev.compilereceipt.report..";
-    private static final String JUNIT_GLUE = "dev.compilereceipt.junit..";
+    static final String ROOT = "dev.compilereceipt";
 
-    private static final JavaClasses ENGINE = new ClassFileImporter()
+    static final JavaClasses ENGINE = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.compilereceipt");
+            .importPackages(ROOT);
+
+    /** No package of the engine reaches, through any chain of imports, back to itself. */
+    static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.compilereceipt.(**)").should().beFreeOfCycles();
+
+    /** Each layer reaches only the layers before it in the flow; the façades are reached by none. */
+    static final ArchRule FLOW = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("facades").definedBy(ROOT)
+            .layer("json").definedBy(ROOT + ".json..")
+            .layer("trace").definedBy(ROOT + ".trace..")
+            .layer("read").definedBy(ROOT + ".read..")
+            .layer("ledger").definedBy(ROOT + ".ledger..")
+            .layer("receipt").definedBy(ROOT + ".receipt..")
+            .layer("mutant").definedBy(ROOT + ".mutant..")
+            .layer("diff").definedBy(ROOT + ".diff..")
+            .layer("approval").definedBy(ROOT + ".approval..")
+            .layer("view").definedBy(ROOT + ".view..")
+            .whereLayer("facades").mayNotBeAccessedByAnyLayer()
+            .whereLayer("view").mayOnlyBeAccessedByLayers("facades")
+            .whereLayer("approval").mayOnlyBeAccessedByLayers("facades")
+            .whereLayer("mutant").mayOnlyBeAccessedByLayers("facades")
+            .whereLayer("diff").mayOnlyBeAccessedByLayers("facades", "approval", "view")
+            .whereLayer("receipt").mayOnlyBeAccessedByLayers("facades", "mutant", "diff", "approval", "view")
+            .whereLayer("ledger").mayOnlyBeAccessedByLayers("facades", "receipt", "mutant", "diff", "approval", "view")
+            .whereLayer("read").mayOnlyBeAccessedByLayers("facades")
+            .whereLayer("trace").mayOnlyBeAccessedByLayers("facades", "read", "ledger", "receipt", "mutant", "diff",
+                    "approval", "view");
+
+    /** One reader never reaches another: each source is read on its own terms. */
+    static final ArchRule READERS_APART = slices().matching("dev.compilereceipt.read.(*)..")
+            .should().notDependOnEachOther();
+
+    /** The views show a receipt: they reach no reader, mutant or approval. */
+    static final ArchRule VIEWS_SHOW_RECEIPTS = noClasses().that().resideInAPackage(ROOT + ".view..")
+            .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".read..", ROOT + ".mutant..", ROOT + ".approval..");
+
+    /** The engine runs anywhere: no test framework and no command-line library on its classpath. */
+    static final ArchRule NO_TEST_FRAMEWORK = noClasses().that().resideInAPackage(ROOT + "..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.assertj..", "org.opentest4j..", "picocli..");
+
+    /** Canonical JSON stands on the JDK and Jackson alone, so every layer can use it. */
+    static final ArchRule JSON_ON_JACKSON = classes().that().resideInAPackage(ROOT + ".json..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".json..", "java..", "com.fasterxml.jackson..",
+                    "org.apiguardian..");
+
+    /** Every public top-level type says how far users may rely on it, as JUnit's do. */
+    static final ArchRule API_STATUS = classes().that().arePublic().and().areTopLevelClasses()
+            .and().doNotHaveSimpleName("package-info")
+            .should().beAnnotatedWith(API.class);
+
+    /** Internal packages say so on each public type. */
+    static final ArchRule INTERNAL_MARKED = classes().that()
+            .resideInAnyPackage(ROOT + ".read..", ROOT + ".json..", ROOT + ".trace.json..", ROOT + ".receipt.json..")
+            .and().arePublic().and().areTopLevelClasses()
+            .should(ApiStatus.INTERNAL);
 
     @Test
-    void readersNeverReachTheAuditTheViewsOrTheJUnitGlue() {
-        noClasses().that().resideInAnyPackage(COMPILE_TRACE, TORCH_TRACE, READERS_JSON)
-                .should().dependOnClassesThat().resideInAnyPackage(AUDIT, REPORT, JUNIT_GLUE)
-                .check(ENGINE);
+    void noPackageCycles() {
+        NO_PACKAGE_CYCLES.check(ENGINE);
+    }
+
+    @Test
+    void eachLayerReachesOnlyTheLayersBeforeIt() {
+        FLOW.check(ENGINE);
     }
 
     @Test
     void oneReaderNeverReachesAnother() {
-        noClasses().that().resideInAPackage(COMPILE_TRACE)
-                .should().dependOnClassesThat().resideInAPackage(TORCH_TRACE).check(ENGINE);
-        noClasses().that().resideInAPackage(TORCH_TRACE)
-                .should().dependOnClassesThat().resideInAPackage(COMPILE_TRACE).check(ENGINE);
+        READERS_APART.check(ENGINE);
     }
 
     @Test
-    void theModelNeverImportsAReaderButThroughTheTracesFacade() {
-        noClasses().that().resideInAPackage("dev.compilereceipt").and().haveNameNotMatching("dev\\.compilereceipt\\.Traces(\\$.*)?")
-                .should().dependOnClassesThat().resideInAnyPackage(COMPILE_TRACE, TORCH_TRACE)
-                .check(ENGINE);
-    }
-
-    @Test
-    void theModelNeverImportsTheAuditOrTheViews() {
-        noClasses().that().resideInAPackage("dev.compilereceipt")
-                .should().dependOnClassesThat().resideInAnyPackage(AUDIT, REPORT, JUNIT_GLUE)
-                .check(ENGINE);
-    }
-
-    @Test
-    void theAuditNeverImportsTheViews() {
-        noClasses().that().resideInAPackage(AUDIT)
-                .should().dependOnClassesThat().resideInAnyPackage(REPORT, JUNIT_GLUE)
-                .check(ENGINE);
-        noClasses().that().resideInAPackage(REPORT)
-                .should().dependOnClassesThat().resideInAPackage(JUNIT_GLUE)
-                .check(ENGINE);
+    void viewsShowReceipts() {
+        VIEWS_SHOW_RECEIPTS.check(ENGINE);
     }
 
     @Test
     void nothingInTheEngineImportsJUnitAssertJOpentest4jOrPicocli() {
-        noClasses().that().resideInAPackage("dev.compilereceipt..").and().resideOutsideOfPackage(JUNIT_GLUE)
-                .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.assertj..", "org.opentest4j..", "picocli..")
-                .check(ENGINE);
+        NO_TEST_FRAMEWORK.check(ENGINE);
     }
 
     @Test
-    void theJsonPlumbingStandsOnTheJdkAndJacksonAlone() {
-        classes().that().resideInAPackage(READERS_JSON)
-                .should().onlyDependOnClassesThat().resideInAnyPackage(READERS_JSON, "java..", "com.fasterxml.jackson..", "org.apiguardian..")
-                .check(ENGINE);
+    void canonicalJsonStandsOnTheJdkAndJacksonAlone() {
+        JSON_ON_JACKSON.check(ENGINE);
+    }
+
+    @Test
+    void everyPublicTypeHasAnApiStatus() {
+        API_STATUS.check(ENGINE);
     }
 
     @Test
     void everyInternalTypeIsMarkedInternal() {
-        classes().that().resideInAnyPackage(READERS_JSON, COMPILE_TRACE, TORCH_TRACE).and().arePublic()
-                .and().areTopLevelClasses()
-                .should().beAnnotatedWith(org.apiguardian.api.API.class)
-                .check(ENGINE);
+        INTERNAL_MARKED.check(ENGINE);
     }
 }

@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.Receipt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.trace.Millis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,10 +1,15 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.audit.Discrimination;
-import dev.compilereceipt.audit.MutantVerdict;
-import dev.compilereceipt.audit.Oracle;
-import dev.compilereceipt.audit.OracleFinding;
-import dev.compilereceipt.audit.ReceiptDifference;
+import dev.compilereceipt.mutant.Mutant;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.mutant.Discrimination;
+import dev.compilereceipt.mutant.MutantVerdict;
+import dev.compilereceipt.mutant.Oracle;
+import dev.compilereceipt.mutant.OracleFinding;
+import dev.compilereceipt.diff.ReceiptDifference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -33,7 +38,7 @@ class MutantOracleTest {
     @ParameterizedTest
     @EnumSource(Mutant.class)
     void everyMutantIsKilledOnPrintBridgeWithItsOwnCode(Mutant mutant) {
-        Receipt mutated = Receipt.of(printBridge, mutant);
+        Receipt mutated = mutant.receiptOf(printBridge);
         assertThat(Oracle.codes(printBridge, mutated)).containsExactly(mutant.oracleCode());
         assertThat(mutated.receiptSha256()).isNotEqualTo(Receipt.of(printBridge).receiptSha256());
         MutantVerdict verdict = MutantVerdict.of(printBridge, Receipt.of(printBridge), mutant);
@@ -51,21 +56,21 @@ class MutantOracleTest {
     @Test
     void oracleSentencesSayWhereAndByHowMuch() {
         // baseline steady: 8 calls, each 2 hits and 1 break, no compiles
-        assertThat(Oracle.check(printBridge, Receipt.of(printBridge, Mutant.CONFLATE_BREAKS_AND_RECOMPILES))).contains(
+        assertThat(Oracle.check(printBridge, Mutant.CONFLATE_BREAKS_AND_RECOMPILES.receiptOf(printBridge))).contains(
                 new OracleFinding("BREAKS_COUNTED_AS_COMPILES", "baseline steady: the receipt counts 8 compiles, the trace has "
                         + "0 compiled regions and 8 breaks: every break was counted as a compile"));
-        assertThat(Oracle.check(printBridge, Receipt.of(printBridge, Mutant.COUNT_CACHE_HITS_AS_COMPILES))).contains(
+        assertThat(Oracle.check(printBridge, Mutant.COUNT_CACHE_HITS_AS_COMPILES.receiptOf(printBridge))).contains(
                 new OracleFinding("CACHE_HITS_COUNTED_AS_COMPILES", "baseline steady: the receipt counts 0 cache hits and 16 "
                         + "compiles, the trace has 16 hits and 0 compiles"));
-        assertThat(Oracle.check(printBridge, Receipt.of(printBridge, Mutant.DROP_WARMUP))).containsExactly(
+        assertThat(Oracle.check(printBridge, Mutant.DROP_WARMUP.receiptOf(printBridge))).containsExactly(
                 new OracleFinding("WARMUP_DROPPED", "baseline warmup: the receipt counts 0 calls, the trace has 1"),
                 new OracleFinding("WARMUP_DROPPED", "candidate warmup: the receipt counts 0 calls, the trace has 1"));
         // baseline steady eager islands: 0.1953 ms over 8 breaks
-        assertThat(Oracle.check(printBridge, Receipt.of(printBridge, Mutant.HIDE_EAGER_ISLANDS))).contains(
+        assertThat(Oracle.check(printBridge, Mutant.HIDE_EAGER_ISLANDS.receiptOf(printBridge))).contains(
                 new OracleFinding("EAGER_ISLANDS_HIDDEN", "baseline steady: the receipt says 0 ms in eager islands over "
                         + "8 breaks, the trace has 0.1953 ms"));
         // candidate steady: 0.6683 ms over 8 calls is 0.0835 ms; divided by 9 it is 0.0743 ms
-        assertThat(Oracle.check(printBridge, Receipt.of(printBridge, Mutant.AVERAGE_UNEQUAL_CALLS))).contains(
+        assertThat(Oracle.check(printBridge, Mutant.AVERAGE_UNEQUAL_CALLS.receiptOf(printBridge))).contains(
                 new OracleFinding("UNEQUAL_SAMPLE_DIVISORS", "candidate steady: the receipt's mean is 0.0743 ms, but 0.6683 ms "
                         + "over 8 calls is 0.0835 ms: the mean was divided by 9 samples"));
     }
@@ -104,7 +109,7 @@ class MutantOracleTest {
 
     @Test
     void differencesNameTheFiguresAMutantChanged() {
-        List<String> changes = ReceiptDifference.between(Receipt.of(intSpec), Receipt.of(intSpec, Mutant.DROP_WARMUP)).stream()
+        List<String> changes = ReceiptDifference.between(Receipt.of(intSpec), Mutant.DROP_WARMUP.receiptOf(intSpec)).stream()
                 .map(ReceiptDifference::toString).toList();
         // 1 warmup call per run (b03 compiled 0/0 in 1735.06 ms; c03 0/0 in 965.983 ms)
         assertThat(changes).contains(

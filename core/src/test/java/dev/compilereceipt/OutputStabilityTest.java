@@ -1,7 +1,9 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.report.ReceiptHtml;
-import dev.compilereceipt.report.ReceiptSummary;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.view.html.ReceiptHtml;
+import dev.compilereceipt.view.text.ReceiptSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,5 +1,20 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.ledger.CallCache;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.ReceiptLimits;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.receipt.WallTime;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.GuardMiss;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

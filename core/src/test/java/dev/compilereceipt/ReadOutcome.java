@@ -1,11 +1,16 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.internal.compiletrace.BoundedTraceReader;
-import dev.compilereceipt.internal.compiletrace.LocatedJson;
-import dev.compilereceipt.internal.json.CanonicalJson;
-import dev.compilereceipt.internal.torchtrace.LogLines;
-import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
-import dev.compilereceipt.report.ReceiptSummary;
+import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.mutant.Mutant;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.read.compiletrace.BoundedTraceReader;
+import dev.compilereceipt.read.compiletrace.LocatedJson;
+import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.read.torchtrace.LogLines;
+import dev.compilereceipt.read.torchtrace.TorchTraceReader;
+import dev.compilereceipt.view.text.ReceiptSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -70,7 +75,7 @@ final class ReadOutcome {
     static Optional<Trace> refusedOrSound(Supplier<Trace> read) {
         Trace trace;
         try {
-            trace = read.get();
+            trace = readAsTheFacadeWould(read);
         } catch (TraceRefusedException refused) {
             assertThat(refused.getMessage()).startsWith(refused.file() + ": ");
             assertThat(refused.rule()).isNotBlank();
@@ -79,6 +84,15 @@ final class ReadOutcome {
         Receipt receipt = receiptIsSound(trace);
         assertThat(ReceiptExport.canonicalJson(Receipt.of(read.get()))).isEqualTo(ReceiptExport.canonicalJson(receipt));
         return Optional.of(trace);
+    }
+
+    /** A reader's refusal as {@code Traces} hands it to the user. */
+    private static Trace readAsTheFacadeWould(Supplier<Trace> read) {
+        try {
+            return read.get();
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
     }
 
     static Receipt receiptIsSound(Trace trace) {
@@ -93,7 +107,7 @@ final class ReadOutcome {
         ReceiptExport.ledgerCsv(receipt.ledger());
         ReceiptSummary.render(receipt);
         for (Mutant mutant : Mutant.values()) {
-            Receipt mutated = Receipt.of(trace, mutant);
+            Receipt mutated = mutant.receiptOf(trace);
             ReceiptExport.canonicalJson(mutated);
             ReceiptSummary.render(mutated);
         }

@@ -1,6 +1,7 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.report.ReceiptSummary;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.view.text.ReceiptSummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

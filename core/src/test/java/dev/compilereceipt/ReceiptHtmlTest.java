@@ -1,7 +1,16 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.internal.json.CanonicalJson;
-import dev.compilereceipt.report.ReceiptHtml;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.view.html.ReceiptHtml;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

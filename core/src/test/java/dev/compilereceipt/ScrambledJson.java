@@ -1,6 +1,6 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.json.CanonicalJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

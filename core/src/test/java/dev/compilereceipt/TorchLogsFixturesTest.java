@@ -1,5 +1,13 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.ReceiptLimits;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

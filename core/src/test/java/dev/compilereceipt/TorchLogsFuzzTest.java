@@ -1,7 +1,9 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.compilereceipt.internal.torchlogs.TorchLogsReader;
+import dev.compilereceipt.read.torchlogs.TorchLogsReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

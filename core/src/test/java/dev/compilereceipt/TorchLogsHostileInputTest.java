@@ -1,9 +1,12 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.compilereceipt.internal.torchlogs.TorchLogsReader;
+import dev.compilereceipt.read.torchlogs.TorchLogsReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -120,7 +123,7 @@ class TorchLogsHostileInputTest {
     void moreThanTenThousandTornMessagesAreRefused() {
         // Every line a bullet of a recompile whose first line is missing, each of another compile id.
         assertThatThrownBy(() -> read(lines(20_000, i -> PREFIX + " [0/" + i + "] [__recompiles]     - 0/0: x"), Limits.DEFAULT,
-                TorchLogsReader.MAX_LINE)).isInstanceOf(TraceRefusedException.class).hasMessage("ci.log: (document) (line 10001):"
+                TorchLogsReader.MAX_LINE)).isInstanceOf(Refusal.class).hasMessage("ci.log: (document) (line 10001):"
                 + " more than 10000 bad lines (the first at line 1): too damaged to import as TORCH_LOGS text");
     }
 
@@ -128,7 +131,7 @@ class TorchLogsHostileInputTest {
     void compilesPastTheLimitAreRefusedWithTheLimitNamed() {
         String text = recompile(1) + "\n" + recompile(2) + "\n" + recompile(3) + "\n" + recompile(4) + "\n";
         assertThatThrownBy(() -> read(text(text), Limits.DEFAULT.withMaxCompiles(3), TorchLogsReader.MAX_LINE))
-                .isInstanceOf(TraceRefusedException.class).hasMessageContaining("the text has more than 3 compiles, over the limit"
+                .isInstanceOf(Refusal.class).hasMessageContaining("the text has more than 3 compiles, over the limit"
                         + " of 3 (max_compiles; raise it with Limits.withMaxCompiles)");
         assertThatThrownBy(() -> read(text(text), Limits.DEFAULT.withMaxRecompileReasons(2), TorchLogsReader.MAX_LINE))
                 .hasMessageContaining("more than 2 recompile reasons, over the limit of 2 (max_recompile_reasons;");
@@ -159,7 +162,7 @@ class TorchLogsHostileInputTest {
         InputStream in = lines(1_000_000, i -> i == 0 ? PREFIX + " [0/1] [__recompiles] Recompiling function f in /rtl/s.py:1"
                 : PREFIX + " [0/1] [__recompiles]     - 0/0: L['n'] == " + i);
         assertThatThrownBy(() -> read(in, Limits.DEFAULT.withMaxKeptChars(1 << 20), TorchLogsReader.MAX_LINE))
-                .isInstanceOf(TraceRefusedException.class).hasMessageContaining("over the limit of 1048576 (max_kept_chars;");
+                .isInstanceOf(Refusal.class).hasMessageContaining("over the limit of 1048576 (max_kept_chars;");
     }
 
     @Test
@@ -199,7 +202,7 @@ class TorchLogsHostileInputTest {
 
     @Test
     void anEmptyStreamIsNoText() {
-        assertThatThrownBy(() -> read(text(""), Limits.DEFAULT, TorchLogsReader.MAX_LINE)).isInstanceOf(TraceRefusedException.class)
+        assertThatThrownBy(() -> read(text(""), Limits.DEFAULT, TorchLogsReader.MAX_LINE)).isInstanceOf(Refusal.class)
                 .hasMessageStartingWith("ci.log: (document): not TORCH_LOGS text:");
     }
 

@@ -1,8 +1,10 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.internal.torchlogs.TorchLogsReader;
+import dev.compilereceipt.read.torchlogs.TorchLogsReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,11 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.ReceiptLimits;
+import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -334,7 +340,7 @@ class TorchLogsShapesTest {
         assertThat(trace.runs().get(0).compileLog().orElseThrow().recompiles()).containsExactly("0/1");
         assertThat(trace.fixture().name()).isEqualTo("results.json");
         Receipt receipt = Receipt.of(trace);
-        assertThat(dev.compilereceipt.report.ReceiptSummary.render(receipt)).contains("compiles n/m (recompiles 1), fallbacks 0");
+        assertThat(dev.compilereceipt.view.text.ReceiptSummary.render(receipt)).contains("compiles n/m (recompiles 1), fallbacks 0");
     }
 
     @Test
@@ -374,7 +380,7 @@ class TorchLogsShapesTest {
         assertThat(receipt.limits().notEstablished()).containsExactly("universal speedup", "unseen input stability",
                 "backend portability", "production capacity",
                 "no silent frame skips (2.6 logs no line when it skips a frame that breaks in a loop)");
-        String html = dev.compilereceipt.report.ReceiptHtml.render(Traces.read(dir.resolve("ci.log")), receipt);
+        String html = dev.compilereceipt.view.html.ReceiptHtml.render(Traces.read(dir.resolve("ci.log")), receipt);
         assertThat(html).contains("Compile log (TORCH_LOGS text)", "no silent frame skips");
     }
 }

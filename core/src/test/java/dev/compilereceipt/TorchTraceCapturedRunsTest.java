@@ -1,5 +1,19 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Event;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.GuardMiss;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

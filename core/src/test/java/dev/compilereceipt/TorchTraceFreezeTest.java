@@ -1,11 +1,14 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.FrozenLog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.compilereceipt.audit.FreezeCheck;
-import dev.compilereceipt.audit.ReceiptDiff;
-import dev.compilereceipt.audit.ReceiptDifference;
+import dev.compilereceipt.diff.FreezeCheck;
+import dev.compilereceipt.diff.ReceiptDiff;
+import dev.compilereceipt.diff.ReceiptDifference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

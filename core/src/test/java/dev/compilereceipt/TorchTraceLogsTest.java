@@ -1,6 +1,15 @@
 package dev.compilereceipt;
 
-import dev.compilereceipt.internal.torchtrace.TorchTraceReader;
+import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Event;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.read.torchtrace.TorchTraceReader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -159,7 +168,7 @@ class TorchTraceLogsTest {
         String log = PREFIX + "{\"str\": [\"a\", 0]}\n" + PREFIX + "{\"str\": [\"" + "x".repeat(2000) + "\", 1]}\n";
         Path file = Path.of("long.log");
         assertThatThrownBy(() -> TorchTraceReader.read(file, new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)),
-                Limits.DEFAULT, 1024)).isInstanceOf(TraceRefusedException.class).hasMessage("long.log: (document) (line 2):"
+                Limits.DEFAULT, 1024)).isInstanceOf(Refusal.class).hasMessage("long.log: (document) (line 2):"
                 + " line 2 is longer than 1024 bytes, the longest line this reader takes; TORCH_TRACE writes large payloads"
                 + " as many tab-indented lines, so a line this long is not a record");
     }

@@ -1,5 +1,12 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.mutant.Mutant;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.Event;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -61,7 +68,7 @@ class TracePropertiesTest {
         for (Mutant mutant : Mutant.values()) {
             Statistics.label(mutant.id()).collect(shown.contains(mutant));
             if (shown.contains(mutant)) {
-                assertThat(Receipt.of(trace, mutant).receiptSha256()).as(mutant.id()).isNotEqualTo(truth);
+                assertThat(mutant.receiptOf(trace).receiptSha256()).as(mutant.id()).isNotEqualTo(truth);
             }
         }
         // A property that never sees a mutant cannot fail: each must be shown by a fair share of the traces.

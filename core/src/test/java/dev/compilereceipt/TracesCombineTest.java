@@ -1,5 +1,11 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,14 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.Trade;
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.Decision;
+import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Run;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

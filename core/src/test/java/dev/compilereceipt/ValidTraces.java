@@ -1,5 +1,7 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

@@ -3,6 +3,7 @@ package dev.compilereceipt.assertj;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * What every compile-receipt assert shares: a failure is an {@code AssertionFailedError} that
@@ -15,6 +16,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  * @param <SELF> the assert's own type, so that checks chain
  * @param <ACTUAL> what is checked
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public abstract class AbstractFigureAssert<SELF extends AbstractFigureAssert<SELF, ACTUAL>, ACTUAL>
         extends AbstractObjectAssert<SELF, ACTUAL> {
 
@@ -29,7 +31,7 @@ public abstract class AbstractFigureAssert<SELF extends AbstractFigureAssert<SEL
     }
 
     /** A figure the source did not measure: actual says so, expected says it should be measured. */
-    AssertionError notMeasured(ErrorMessageFactory message, dev.compilereceipt.Measure measure) {
+    AssertionError notMeasured(ErrorMessageFactory message, dev.compilereceipt.trace.Measure measure) {
         return diffFailure(message, measure.id() + ": not measured by this trace", measure.id() + ": measured");
     }
 }

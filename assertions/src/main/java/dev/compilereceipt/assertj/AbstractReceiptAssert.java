@@ -14,19 +14,19 @@ import static dev.compilereceipt.assertj.ShouldHaveNoNewGraphVariants.shouldHave
 import static dev.compilereceipt.assertj.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
 import static dev.compilereceipt.assertj.ShouldMatchApprovedReceipt.shouldMatchApprovedReceipt;
 
-import dev.compilereceipt.BreakKind;
-import dev.compilereceipt.BreakSite;
-import dev.compilereceipt.CallCache;
-import dev.compilereceipt.CompileLog;
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.Measure;
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.RunFigures;
-import dev.compilereceipt.VisibleText;
-import dev.compilereceipt.audit.ApprovedReceipt;
-import dev.compilereceipt.audit.ReceiptDiff;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.ledger.CallCache;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.VisibleText;
+import dev.compilereceipt.approval.ApprovedReceipt;
+import dev.compilereceipt.diff.ReceiptDiff;
 import dev.compilereceipt.junit.ApprovedReceipts;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,6 +38,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.apiguardian.api.API;
 
 /**
  * Checks on a receipt, in the words of the findings they guard. Every check holds for every run
@@ -58,6 +59,7 @@ import java.util.function.Predicate;
  * @param <SELF> the assert's own type, so that checks chain
  * @param <ACTUAL> the receipt type
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<SELF, ACTUAL>, ACTUAL extends Receipt>
         extends AbstractTimeAndComparisonChecks<SELF, ACTUAL> {
 
@@ -77,7 +79,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     public SELF ignoring(String... figures) {
         List<String> more = new ArrayList<>(ignoredFigures);
         for (String figure : figures) {
-            dev.compilereceipt.audit.FigurePattern.of(figure);
+            dev.compilereceipt.diff.FigurePattern.of(figure);
             more.add(figure);
         }
         ignoredFigures = List.copyOf(more);
@@ -98,7 +100,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
      * ({@code <fixture>.approved.json}), save what {@link #ignoring(String...)} names. The receipt
      * must come from {@code @TraceFixture}, which knows its fixture. What a missing or different
      * approved receipt does depends on {@code compilereceipt.approve} ({@code readonly},
-     * {@code missing}, {@code overwrite}; see {@link dev.compilereceipt.audit.ApprovalMode}); a
+     * {@code missing}, {@code overwrite}; see {@link dev.compilereceipt.approval.ApprovalMode}); a
      * failure lists the differing figures, most important first, writes
      * {@code <fixture>.received.json} and says how to approve it. A narrowed assert still compares
      * the whole receipt.

@@ -2,12 +2,12 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.Measure;
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.RunFigures;
-import dev.compilereceipt.VisibleText;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.VisibleText;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,6 +20,7 @@ import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
 import org.assertj.core.description.TextDescription;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * What every receipt check stands on: the runs in scope (all of them, or the one chosen with
@@ -32,6 +33,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  * @param <SELF> the assert's own type, so that checks chain
  * @param <ACTUAL> the receipt type
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public abstract class AbstractReceiptScope<SELF extends AbstractReceiptScope<SELF, ACTUAL>, ACTUAL extends Receipt>
         extends AbstractFigureAssert<SELF, ACTUAL> {
 

@@ -13,22 +13,23 @@ import static dev.compilereceipt.assertj.ShouldHaveEqualSamples.shouldHaveTwoRun
 import static dev.compilereceipt.assertj.ShouldHaveFewerBreaksPerCall.shouldHaveFewerBreaksPerCall;
 import static dev.compilereceipt.assertj.ShouldHaveNoFailures.shouldHaveNoFailures;
 
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.FailureCode;
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.Measure;
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.Run;
-import dev.compilereceipt.RunFigures;
-import dev.compilereceipt.Trade;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.receipt.FailureCode;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.receipt.Trade;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * The checks of a receipt on time, on its failure codes and on what needs both runs: eager-island
@@ -41,6 +42,7 @@ import java.util.stream.Collectors;
  * @param <SELF> the assert's own type, so that checks chain
  * @param <ACTUAL> the receipt type
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeAndComparisonChecks<SELF, ACTUAL>, ACTUAL extends Receipt>
         extends AbstractReceiptScope<SELF, ACTUAL> {
 

@@ -6,13 +6,14 @@ import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
-import dev.compilereceipt.VisibleText;
-import dev.compilereceipt.BreakKind;
-import dev.compilereceipt.BreakSite;
-import dev.compilereceipt.Measure;
+import dev.compilereceipt.trace.VisibleText;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.trace.Measure;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Assertions on one graph-break site of one run: its reason, how many calls crossed it, the most
@@ -20,6 +21,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: {@code assertThat(receipt).run("baseline").breakSite("scenarios.py:31").hasReasonContaining("print").hasCalls(12);}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, BreakSite> {
 
     public BreakSiteAssert(BreakSite actual) {

@@ -6,11 +6,12 @@ import static dev.compilereceipt.assertj.ShouldBeComparable.shouldBeComparable;
 import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.FailureCode;
-import dev.compilereceipt.Measure;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.receipt.FailureCode;
+import dev.compilereceipt.trace.Measure;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
+import org.apiguardian.api.API;
 
 /**
  * Assertions on the baseline/candidate comparison of one phase. A phase whose runs have unequal
@@ -18,6 +19,7 @@ import org.assertj.core.description.TextDescription;
  *
  * <p>Example: {@code assertThat(receipt).comparison(STEADY).isCompared().hasRatioAtMost(1.0);}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class ComparisonAssert extends AbstractFigureAssert<ComparisonAssert, Comparison> {
 
     public ComparisonAssert(Comparison actual) {

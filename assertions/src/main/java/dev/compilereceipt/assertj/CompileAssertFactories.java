@@ -1,12 +1,13 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.BreakSite;
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
 import org.assertj.core.api.InstanceOfAssertFactory;
+import org.apiguardian.api.API;
 
 /**
  * One {@link InstanceOfAssertFactory} a type, for AssertJ's {@code asInstanceOf} and
@@ -14,6 +15,7 @@ import org.assertj.core.api.InstanceOfAssertFactory;
  *
  * <p>Example: {@code assertThat((Object) receipt).asInstanceOf(RECEIPT).hasNoFallbacks();}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class CompileAssertFactories {
 
     public static final InstanceOfAssertFactory<Receipt, ReceiptAssert> RECEIPT =

@@ -1,11 +1,12 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.BreakSite;
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
+import org.apiguardian.api.API;
 
 /**
  * Entry point of the receipt assertions: {@code assertThat} for a receipt, its ledger and the
@@ -18,6 +19,7 @@ import dev.compilereceipt.Receipt;
  * assertThat(receipt).hasNoNewGraphVariantsIn(STEADY).hasNoFallbacks();
  * }</pre>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class CompileAssertions {
 
     protected CompileAssertions() {

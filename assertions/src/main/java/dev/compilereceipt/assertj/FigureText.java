@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.Millis;
+import dev.compilereceipt.trace.Millis;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;

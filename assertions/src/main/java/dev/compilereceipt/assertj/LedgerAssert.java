@@ -4,17 +4,19 @@ import static dev.compilereceipt.assertj.FigureText.count;
 import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.ledger.LedgerRow;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
 import org.assertj.core.description.TextDescription;
+import org.apiguardian.api.API;
 
 /**
  * Assertions on a ledger: how many calls a run has, and navigation to one call's row.
  *
  * <p>Example: {@code assertThat(receipt.ledger()).hasCalls("baseline", 15).row("baseline", "b12").hasCache(COMPILE);}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class LedgerAssert extends AbstractFigureAssert<LedgerAssert, Ledger> {
 
     /** The soft assertions this assert was made by, so that {@link #row} stays soft; null for hard assertions. */

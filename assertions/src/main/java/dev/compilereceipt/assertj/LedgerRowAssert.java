@@ -3,22 +3,24 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
-import dev.compilereceipt.VisibleText;
-import dev.compilereceipt.CallCache;
-import dev.compilereceipt.GraphId;
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.Measure;
+import dev.compilereceipt.trace.VisibleText;
+import dev.compilereceipt.ledger.CallCache;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.trace.Measure;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
 
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Assertions on one row of the ledger: one call's cache outcome and the graph ids it touched.
  *
  * <p>Example: {@code assertThat(receipt.ledger().row("baseline", "b12").orElseThrow()).hasCache(CallCache.EAGER);}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class LedgerRowAssert extends AbstractFigureAssert<LedgerRowAssert, LedgerRow> {
 
     public LedgerRowAssert(LedgerRow actual) {

@@ -1,10 +1,10 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.GraphId;
-import dev.compilereceipt.GuardMiss;
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.VisibleText;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.GuardMiss;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.VisibleText;
 
 import java.util.ArrayList;
 import java.util.List;

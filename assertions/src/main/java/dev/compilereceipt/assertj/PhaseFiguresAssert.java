@@ -7,10 +7,10 @@ import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
-import dev.compilereceipt.GraphId;
-import dev.compilereceipt.Measure;
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.WallTime;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.WallTime;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.ToDoubleFunction;
+import org.apiguardian.api.API;
 
 /**
  * Assertions on the figures of one phase of one run: calls, compiles, cache hits, fallbacks,
@@ -27,6 +28,7 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>Example: {@code assertThat(receipt).run("baseline").phase(STEADY).hasCalls(8).hasCacheHits(16).hasMedianAtMost(0.1);}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert, PhaseFigures> {
 
     public PhaseFiguresAssert(PhaseFigures actual) {

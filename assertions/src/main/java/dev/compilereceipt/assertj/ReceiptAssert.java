@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.Receipt;
+import org.apiguardian.api.API;
 
 /**
  * Assertions on a {@link Receipt}; see {@link AbstractReceiptAssert} for the checks. Not final:
@@ -9,6 +10,7 @@ import dev.compilereceipt.Receipt;
  * <p>Example: {@code new ReceiptAssert(receipt).hasNoRecompilesIn(Phase.STEADY);} reads better as
  * {@code CompileAssertions.assertThat(receipt).hasNoRecompilesIn(STEADY)}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class ReceiptAssert extends AbstractReceiptAssert<ReceiptAssert, Receipt> {
 
     public ReceiptAssert(Receipt actual) {

@@ -3,7 +3,7 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.FigureText.NL;
 import static dev.compilereceipt.assertj.FigureText.ms;
 
-import dev.compilereceipt.Trade;
+import dev.compilereceipt.receipt.Trade;
 import java.util.Locale;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;

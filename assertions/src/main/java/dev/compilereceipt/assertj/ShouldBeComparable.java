@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.Comparison;
+import dev.compilereceipt.receipt.Comparison;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 

@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.Measure;
+import dev.compilereceipt.trace.Measure;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 

@@ -1,7 +1,7 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;

@@ -3,7 +3,7 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.FigureText.count;
 import static dev.compilereceipt.assertj.FigureText.indented;
 
-import dev.compilereceipt.VisibleText;
+import dev.compilereceipt.trace.VisibleText;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;

@@ -1,7 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.FigureText.indented;
-import dev.compilereceipt.VisibleText;
+import dev.compilereceipt.trace.VisibleText;
 import java.util.List;
 import java.util.Set;
 import org.assertj.core.error.BasicErrorMessageFactory;

@@ -2,8 +2,8 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.FigureText.ms;
 import static dev.compilereceipt.assertj.FigureText.NL;
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.Phase;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.trace.Phase;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 

@@ -2,9 +2,9 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.FigureText.count;
 import static dev.compilereceipt.assertj.FigureText.NL;
-import dev.compilereceipt.FailureCode;
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.RunFigures;
+import dev.compilereceipt.receipt.FailureCode;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.RunFigures;
 import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;

@@ -2,7 +2,7 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.FigureText.count;
 
-import dev.compilereceipt.PhaseFigures;
+import dev.compilereceipt.receipt.PhaseFigures;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 

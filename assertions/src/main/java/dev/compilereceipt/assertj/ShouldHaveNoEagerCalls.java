@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.LedgerRow;
+import dev.compilereceipt.ledger.LedgerRow;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;

@@ -3,8 +3,8 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.FigureText.count;
 import static dev.compilereceipt.assertj.FigureText.indented;
 
-import dev.compilereceipt.FailureCode;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.FailureCode;
+import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import java.util.Optional;
 import org.assertj.core.error.BasicErrorMessageFactory;

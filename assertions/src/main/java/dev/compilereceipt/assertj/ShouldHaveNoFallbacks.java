@@ -1,8 +1,8 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.FigureText.indented;
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;

@@ -2,10 +2,10 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.FigureText.count;
 
-import dev.compilereceipt.BreakKind;
-import dev.compilereceipt.BreakSite;
-import dev.compilereceipt.CompileLog;
-import dev.compilereceipt.RunFigures;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.receipt.RunFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,12 +1,13 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.BreakSite;
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.LedgerRow;
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
 import org.assertj.core.api.AbstractSoftAssertions;
+import org.apiguardian.api.API;
 
 /**
  * Soft receipt assertions: every failed check is collected and {@link #assertAll()} reports them
@@ -24,6 +25,7 @@ import org.assertj.core.api.AbstractSoftAssertions;
  * A navigation that fails (a run or break site that is not there) is collected too and returns
  * {@code null}, so chain further checks only after navigating to pieces that exist.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class SoftCompileAssertions extends AbstractSoftAssertions {
 
     public ReceiptAssert assertThat(Receipt actual) {

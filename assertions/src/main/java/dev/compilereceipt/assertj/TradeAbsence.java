@@ -1,10 +1,10 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Run;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Run;
 import java.util.Optional;
 
 /** Why a receipt has no trade, in the words of the contract, for the message of {@code comparison()}. */

@@ -4,7 +4,8 @@ import static dev.compilereceipt.assertj.ShouldBeCheaperOverWorkerLifetime.shoul
 import static dev.compilereceipt.assertj.ShouldBeCheaperOverWorkerLifetime.shouldHaveWorkerLifetime;
 import static dev.compilereceipt.assertj.ShouldPayBackWithin.shouldPayBackWithin;
 
-import dev.compilereceipt.Trade;
+import dev.compilereceipt.receipt.Trade;
+import org.apiguardian.api.API;
 
 /**
  * Assertions on the trade of a comparison: what the candidate costs more cold against what it
@@ -14,6 +15,7 @@ import dev.compilereceipt.Trade;
  *
  * <p>Example: {@code assertThat(receipt).comparison().paysBackWithin(20_000).isCheaperOverWorkerLifetime();}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class TradeAssert extends AbstractFigureAssert<TradeAssert, Trade> {
 
     public TradeAssert(Trade actual) {

@@ -6,11 +6,11 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.ReceiptExport;
 import dev.compilereceipt.Traces;
-import dev.compilereceipt.audit.ApprovalMode;
-import dev.compilereceipt.internal.json.CanonicalJson;
+import dev.compilereceipt.approval.ApprovalMode;
+import dev.compilereceipt.json.CanonicalJson;
 import dev.compilereceipt.junit.TraceFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -10,8 +10,8 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.compilereceipt.BreakKind;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.junit.TraceFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineTestKit;

@@ -5,8 +5,8 @@ import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.compilereceipt.BreakKind;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.Traces;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,15 +1,15 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.Phase.CHANGED;
-import static dev.compilereceipt.Phase.STEADY;
-import static dev.compilereceipt.Phase.WARMUP;
+import static dev.compilereceipt.trace.Phase.CHANGED;
+import static dev.compilereceipt.trace.Phase.STEADY;
+import static dev.compilereceipt.trace.Phase.WARMUP;
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.compilereceipt.BreakKind;
-import dev.compilereceipt.CallCache;
-import dev.compilereceipt.Measure;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.ledger.CallCache;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.ReceiptExport;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +45,7 @@ class EveryFailureHasADiffTest {
     /** A fixture path whose approved receipt is int-spec's, so print-bridge's receipt differs from it. */
     private static Path approvedAsIntSpec() throws java.io.IOException {
         Path fixture = approvals.resolve("print-bridge.json");
-        Files.writeString(dev.compilereceipt.audit.ApprovedReceipt.approvedFile(fixture), ReceiptExport.canonicalJson(INT_SPEC));
+        Files.writeString(dev.compilereceipt.approval.ApprovedReceipt.approvedFile(fixture), ReceiptExport.canonicalJson(INT_SPEC));
         return fixture;
     }
 

@@ -1,10 +1,10 @@
 package dev.compilereceipt.assertj;
 
-import dev.compilereceipt.Call;
-import dev.compilereceipt.Measure;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Run;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.Traces;
 
 import java.nio.file.Files;

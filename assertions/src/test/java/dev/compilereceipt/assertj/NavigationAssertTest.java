@@ -1,14 +1,14 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.Phase.CHANGED;
-import static dev.compilereceipt.Phase.STEADY;
+import static dev.compilereceipt.trace.Phase.CHANGED;
+import static dev.compilereceipt.trace.Phase.STEADY;
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.compilereceipt.CallCache;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.ledger.CallCache;
+import dev.compilereceipt.receipt.Receipt;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 

@@ -1,11 +1,11 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.Phase.STEADY;
+import static dev.compilereceipt.trace.Phase.STEADY;
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.Receipt;
 import org.junit.jupiter.api.Test;
 
 /** A figure the source did not measure fails the check with what would measure it; it never passes on a null. */

@@ -9,7 +9,7 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.junit.TraceFixture;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

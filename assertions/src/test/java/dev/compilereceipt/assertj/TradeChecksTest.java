@@ -4,7 +4,7 @@ import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.Traces;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -84,8 +84,8 @@ class TradeChecksTest {
     void isCheaperOverWorkerLifetimeFailsWhenTheBaselineCostsAWorkerLess() {
         // The decision fixture's runs swapped: the baseline is now the run of 1057 ms cold and 0.3438 ms steady.
         Receipt swapped = Receipt.of(Traces.combine(
-                Traces.readSide(Fixtures.dir().resolve("decision/candidate-only.json"), dev.compilereceipt.Limits.DEFAULT),
-                Traces.readSide(Fixtures.dir().resolve("decision/baseline-only.json"), dev.compilereceipt.Limits.DEFAULT)));
+                Traces.readSide(Fixtures.dir().resolve("decision/candidate-only.json"), dev.compilereceipt.trace.Limits.DEFAULT),
+                Traces.readSide(Fixtures.dir().resolve("decision/baseline-only.json"), dev.compilereceipt.trace.Limits.DEFAULT)));
 
         assertThatThrownBy(() -> assertThat(swapped).comparison().isCheaperOverWorkerLifetime())
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> {

@@ -1,11 +1,11 @@
 package dev.compilereceipt.benchmarks;
 
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.Limits;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.Traces;
-import dev.compilereceipt.audit.MutantVerdict;
+import dev.compilereceipt.mutant.MutantVerdict;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Path;

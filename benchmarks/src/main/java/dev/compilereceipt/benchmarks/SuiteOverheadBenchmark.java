@@ -3,8 +3,8 @@ package dev.compilereceipt.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.junit.TraceFixture;
 import java.util.Map;

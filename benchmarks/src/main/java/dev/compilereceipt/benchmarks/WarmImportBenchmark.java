@@ -1,6 +1,6 @@
 package dev.compilereceipt.benchmarks;
 
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.Traces;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.compilereceipt.cli;
 
 import dev.compilereceipt.ReceiptExport;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.report.ReceiptSummary;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.view.text.ReceiptSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.compilereceipt.cli;
 
-import dev.compilereceipt.FrozenLog;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.trace.FrozenLog;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.Traces;
-import dev.compilereceipt.audit.FreezeCheck;
-import dev.compilereceipt.audit.ReceiptDiff;
+import dev.compilereceipt.diff.FreezeCheck;
+import dev.compilereceipt.diff.ReceiptDiff;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.compilereceipt.cli;
 
-import dev.compilereceipt.Run;
+import dev.compilereceipt.trace.Run;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.compilereceipt.internal.json.CanonicalJson;
-import dev.compilereceipt.audit.MutantVerdict;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.mutant.MutantVerdict;
+import dev.compilereceipt.trace.Trace;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

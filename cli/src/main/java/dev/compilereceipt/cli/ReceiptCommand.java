@@ -1,11 +1,12 @@
 package dev.compilereceipt.cli;
 
 import dev.compilereceipt.TraceRefusedException;
-import dev.compilereceipt.VisibleText;
+import dev.compilereceipt.trace.VisibleText;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import org.apiguardian.api.API;
 
 /**
  * The {@code receipt} command: {@code receipt audit TRACE} prints what a torch.compile trace
@@ -18,6 +19,7 @@ import picocli.CommandLine.Command;
 @Command(name = "receipt", mixinStandardHelpOptions = true, versionProvider = ReceiptCommand.BuildVersion.class,
         description = "Receipts for torch.compile runs: what broke, what recompiled, and what it cost.",
         subcommands = {AuditCommand.class, DiffCommand.class, FreezeCommand.class, MutantsCommand.class, ReportCommand.class})
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ReceiptCommand implements Callable<Integer> {
 
     static final int REFUSED = 2;

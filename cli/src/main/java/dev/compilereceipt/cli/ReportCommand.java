@@ -1,8 +1,8 @@
 package dev.compilereceipt.cli;
 
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.report.ReceiptHtml;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.view.html.ReceiptHtml;
+import dev.compilereceipt.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

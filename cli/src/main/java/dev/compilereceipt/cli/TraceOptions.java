@@ -1,7 +1,7 @@
 package dev.compilereceipt.cli;
 
-import dev.compilereceipt.Limits;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.Traces;
 import java.nio.file.Path;

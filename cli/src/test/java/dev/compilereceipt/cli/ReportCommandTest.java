@@ -2,9 +2,9 @@ package dev.compilereceipt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.report.ReceiptHtml;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.view.html.ReceiptHtml;
+import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.Traces;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -2,12 +2,12 @@ package com.example.decoder;
 
 import static com.example.decoder.DecoderCompileTest.INT_SPEC;
 import static com.example.decoder.DecoderCompileTest.PRINT_BRIDGE;
-import static dev.compilereceipt.Phase.CHANGED;
-import static dev.compilereceipt.Phase.STEADY;
-import static dev.compilereceipt.Phase.WARMUP;
+import static dev.compilereceipt.trace.Phase.CHANGED;
+import static dev.compilereceipt.trace.Phase.STEADY;
+import static dev.compilereceipt.trace.Phase.WARMUP;
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.junit.MutantTest;
 import dev.compilereceipt.junit.TraceFixture;
 import org.junit.jupiter.api.Tag;

@@ -3,9 +3,9 @@ package com.example.decoder;
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.audit.ReceiptDiff;
-import dev.compilereceipt.audit.ReceiptDifference;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.diff.ReceiptDiff;
+import dev.compilereceipt.diff.ReceiptDifference;
 import dev.compilereceipt.junit.TraceFixture;
 import org.junit.jupiter.api.Test;
 

@@ -1,13 +1,13 @@
 package com.example.decoder;
 
-import static dev.compilereceipt.Phase.CHANGED;
-import static dev.compilereceipt.Phase.STEADY;
-import static dev.compilereceipt.Phase.WARMUP;
+import static dev.compilereceipt.trace.Phase.CHANGED;
+import static dev.compilereceipt.trace.Phase.STEADY;
+import static dev.compilereceipt.trace.Phase.WARMUP;
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.junit.MutantTest;
 import dev.compilereceipt.junit.TraceFixture;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.audit.ApprovalMode;
-import dev.compilereceipt.audit.ApprovedReceipt;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.approval.ApprovalMode;
+import dev.compilereceipt.approval.ApprovedReceipt;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.apiguardian.api.API;
 
 /**
  * Approved receipts inside a JUnit test: knows the fixture of every receipt {@link TraceFixture}
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * if (!verdict.passed()) throw new AssertionError(verdict.message());
  * }</pre>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ApprovedReceipts {
 
     private static final Map<Receipt, ApprovalTarget> TARGETS = Collections.synchronizedMap(new IdentityHashMap<>());

@@ -1,7 +1,7 @@
 package dev.compilereceipt.junit;
 
 import java.util.List;
-import dev.compilereceipt.Limits;
+import dev.compilereceipt.trace.Limits;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;

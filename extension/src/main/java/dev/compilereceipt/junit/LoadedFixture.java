@@ -1,8 +1,8 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

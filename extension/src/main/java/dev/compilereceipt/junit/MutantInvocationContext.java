@@ -1,8 +1,8 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.audit.ReceiptDifference;
-import dev.compilereceipt.Mutant;
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.diff.ReceiptDifference;
+import dev.compilereceipt.mutant.Mutant;
+import dev.compilereceipt.receipt.Receipt;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;

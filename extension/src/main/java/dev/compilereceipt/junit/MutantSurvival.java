@@ -1,9 +1,9 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.Mutant;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.audit.ReceiptDifference;
-import dev.compilereceipt.audit.ReceiptDifference.PhaseFigure;
+import dev.compilereceipt.mutant.Mutant;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.diff.ReceiptDifference;
+import dev.compilereceipt.diff.ReceiptDifference.PhaseFigure;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -7,11 +7,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.apiguardian.api.API;
 
 /**
  * Proves that a test's own assertions catch plausible bookkeeping mistakes. The method takes a
- * {@link dev.compilereceipt.Receipt} injected by {@link TraceFixture}; it runs once on the true
- * receipt ({@code unmutated}, which must pass), then once per {@link dev.compilereceipt.Mutant}
+ * {@link dev.compilereceipt.receipt.Receipt} injected by {@link TraceFixture}; it runs once on the true
+ * receipt ({@code unmutated}, which must pass), then once per {@link dev.compilereceipt.mutant.Mutant}
  * ({@code mutant: drop-warmup}, ...), where it must fail. A mutant whose run passes fails that
  * invocation with what the mutant changed and an assertion that would catch it; a mutant the
  * fixture cannot show is reported as aborted with what the fixture lacks.
@@ -30,5 +31,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target(ElementType.METHOD)
 @TestTemplate
 @ExtendWith(MutantTestExtension.class)
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public @interface MutantTest {
 }

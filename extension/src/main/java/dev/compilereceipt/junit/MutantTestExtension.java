@@ -1,10 +1,10 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.audit.Discrimination;
-import dev.compilereceipt.Mutant;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.audit.ReceiptDifference;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.mutant.Discrimination;
+import dev.compilereceipt.mutant.Mutant;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.diff.ReceiptDifference;
+import dev.compilereceipt.trace.Trace;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
@@ -46,7 +46,7 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
         AtomicReference<Throwable> truthFailed = new AtomicReference<>();
         invocations.add(MutantInvocationContext.unmutated(fixture, truthFailed));
         for (Mutant mutant : Mutant.values()) {
-            Receipt mutated = fixture.mutated(Receipt.of(trace, mutant));
+            Receipt mutated = fixture.mutated(mutant.receiptOf(trace));
             invocations.add(MutantInvocationContext.mutated(mutant, truth, mutated,
                     Discrimination.lack(trace, mutant), ReceiptDifference.between(truth, mutated), truthFailed));
         }

@@ -1,16 +1,16 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.Millis;
-import dev.compilereceipt.internal.json.CanonicalJson;
-import dev.compilereceipt.FailureCode;
+import dev.compilereceipt.trace.Millis;
+import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.receipt.FailureCode;
 import dev.compilereceipt.ReceiptExport;
-import dev.compilereceipt.Comparison;
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.PhaseFigures;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.report.ReceiptHtml;
-import dev.compilereceipt.RunFigures;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.view.html.ReceiptHtml;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.Trace;
 import java.util.stream.Collectors;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.Traces;
-import dev.compilereceipt.Limits;
-import dev.compilereceipt.Run;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Run;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;

@@ -6,11 +6,12 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.apiguardian.api.API;
 
 /**
  * Injects a trace fixture, read and checked once per test run, into a test parameter or field of
- * type {@link dev.compilereceipt.Trace}, {@link dev.compilereceipt.Ledger} or
- * {@link dev.compilereceipt.Receipt}. No {@code @ExtendWith} is needed.
+ * type {@link dev.compilereceipt.trace.Trace}, {@link dev.compilereceipt.ledger.Ledger} or
+ * {@link dev.compilereceipt.receipt.Receipt}. No {@code @ExtendWith} is needed.
  *
  * <p>{@link #value()} names one trace; {@link #baseline()} and {@link #candidate()} instead name
  * two single-run traces combined into one comparison
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.PARAMETER, ElementType.FIELD})
 @ExtendWith(TraceFixtureExtension.class)
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public @interface TraceFixture {
 
     /** The configuration parameter naming the directory that relative fixture paths are files in. */

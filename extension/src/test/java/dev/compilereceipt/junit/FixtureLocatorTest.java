@@ -3,8 +3,8 @@ package dev.compilereceipt.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.compilereceipt.Limits;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
 import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;

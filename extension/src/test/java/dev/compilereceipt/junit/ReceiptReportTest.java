@@ -2,7 +2,7 @@ package dev.compilereceipt.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Receipt;
+import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.Traces;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

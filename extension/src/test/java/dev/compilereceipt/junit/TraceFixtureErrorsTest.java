@@ -1,6 +1,6 @@
 package dev.compilereceipt.junit;
 
-import dev.compilereceipt.Ledger;
+import dev.compilereceipt.ledger.Ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -8,8 +8,8 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Trace;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;

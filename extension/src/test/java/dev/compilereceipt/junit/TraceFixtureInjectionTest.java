@@ -8,12 +8,12 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.Mutant;
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Run;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.mutant.Mutant;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -180,7 +180,7 @@ class TraceFixtureInjectionTest {
             TraceFixtureExtension.stepAside(context, Receipt.class);
             TraceFixture annotation = context.getRequiredTestMethod().getParameters()[0].getAnnotation(TraceFixture.class);
             Trace trace = TraceFixtureExtension.fixture(context, annotation).trace();
-            return Stream.of(invocation("unmutated", Receipt.of(trace)), invocation("mutant: drop-warmup", Receipt.of(trace, Mutant.DROP_WARMUP)));
+            return Stream.of(invocation("unmutated", Receipt.of(trace)), invocation("mutant: drop-warmup", Mutant.DROP_WARMUP.receiptOf(trace)));
         }
 
         private static TestTemplateInvocationContext invocation(String name, Receipt receipt) {
@@ -219,8 +219,10 @@ class TraceFixtureInjectionTest {
         }
 
         @Test
-        void outsideTheTemplateTheFixtureResolverAnswers(@TraceFixture("traces/before.json") Receipt receipt) {
-            assertThat(receipt.mutant()).isEmpty();
+        void outsideTheTemplateTheFixtureResolverAnswers(@TraceFixture("traces/before.json") Receipt receipt) throws Exception {
+            // the true receipt, not one of the template's mutants
+            java.nio.file.Path file = java.nio.file.Path.of(TraceFixtureInjectionTest.class.getResource("/traces/before.json").toURI());
+            assertThat(receipt).isEqualTo(Receipt.of(dev.compilereceipt.Traces.read(file)));
         }
     }
 

@@ -8,11 +8,11 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.Phase;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.report.ReceiptHtml;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.view.html.ReceiptHtml;
+import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.Traces;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

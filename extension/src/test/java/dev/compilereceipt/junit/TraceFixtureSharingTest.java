@@ -2,9 +2,9 @@ package dev.compilereceipt.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Ledger;
-import dev.compilereceipt.Receipt;
-import dev.compilereceipt.Trace;
+import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Trace;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,284 @@
+package dev.compilereceipt.diff;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.ReceiptJson;
+import dev.compilereceipt.json.CanonicalJson;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apiguardian.api.API;
+
+/**
+ * Every figure that differs between two whole receipts (or their JSON), most important first:
+ * variants, fallbacks, breaks, other figures, times, the ledger, the inputs ({@link FigureGroup}),
+ * and by path within a group. Objects are compared key by key; an array of objects element by
+ * element, each named by its {@code site}, {@code call}, {@code graph}, {@code id} or {@code name}
+ * where every element has a distinct one ({@code break_sites[scenarios.py:31].calls}), else by
+ * index ({@code guard_misses[0].guard}); an array of plain values is one figure
+ * ({@code new_graph_variants}). {@code receipt_sha256} is never compared: it is the hash of
+ * everything else, so it differs exactly when something else does or when an ignored figure does.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * ReceiptDiff diff = ReceiptDiff.between(receipt, Receipt.of(trace)).ignoring("runs.*.phases.*.wall_ms");
+ * diff.isEmpty();  // false when a compile count moved
+ * diff.text();     // "2 figures differ (before → after):\n  variants\n    runs.candidate..."
+ * }</pre>
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ReceiptDiff {
+
+    /**
+     * The preset of {@link #compileSideOnly()}: every time ({@code *_ms}: wall, compile and
+     * eager-island times, the medians of the comparison) and the comparison's ratios. What is
+     * left is what compiled, recompiled, fell back and broke, with its guards and reasons: the
+     * figures that do not depend on the machine.
+     */
+    public static final List<String> COMPILE_SIDE = List.of("**.*_ms", "**.ratio");
+
+    private static final List<String> KEYS = List.of("site", "call", "graph", "id", "name");
+    private static final String NEVER_COMPARED = "receipt_sha256";
+
+    private final List<ReceiptDifference> all;
+    private final List<FigurePattern> ignored;
+    /** The differences not ignored: the diff is immutable, so they are found once. */
+    private final List<ReceiptDifference> shown;
+
+    private ReceiptDiff(List<ReceiptDifference> all, List<FigurePattern> ignored) {
+        this.all = all;
+        this.ignored = List.copyOf(ignored);
+        this.shown = all.stream().filter(d -> this.ignored.stream().noneMatch(p -> p.covers(d.path()))).toList();
+    }
+
+    public static ReceiptDiff between(Receipt before, Receipt after) {
+        return between(ReceiptJson.tree(before), ReceiptJson.tree(after));
+    }
+
+    /** Between two receipts as JSON trees, such as an approved file and a fresh receipt. */
+    public static ReceiptDiff between(JsonNode before, JsonNode after) {
+        List<ReceiptDifference> differences = new ArrayList<>();
+        compare(new ArrayList<>(), before, after, differences);
+        differences.removeIf(d -> d.path().equals(List.of(NEVER_COMPARED)));
+        differences.sort(Comparator.comparing(ReceiptDifference::group)
+                .thenComparing(ReceiptDifference::path, ReceiptDiff::comparePaths));
+        return new ReceiptDiff(List.copyOf(differences), List.of());
+    }
+
+    /** This diff without the figures these {@link FigurePattern}s cover (added to those already ignored). */
+    public ReceiptDiff ignoring(String... patterns) {
+        return ignoring(Arrays.asList(patterns));
+    }
+
+    public ReceiptDiff ignoring(List<String> patterns) {
+        List<FigurePattern> more = new ArrayList<>(ignored);
+        for (String pattern : patterns) {
+            more.add(FigurePattern.of(pattern));
+        }
+        return new ReceiptDiff(all, more);
+    }
+
+    /** This diff without any time: {@link #COMPILE_SIDE}. */
+    public ReceiptDiff compileSideOnly() {
+        return ignoring(COMPILE_SIDE);
+    }
+
+    /** The differences not ignored, most important first. */
+    public List<ReceiptDifference> differences() {
+        return shown;
+    }
+
+    public boolean isEmpty() {
+        return differences().isEmpty();
+    }
+
+    /** The patterns ignored, as given. */
+    public List<String> ignored() {
+        return ignored.stream().map(FigurePattern::text).toList();
+    }
+
+    /**
+     * The differences under a heading per group, values cut at 120 characters:
+     * <pre>
+     * 2 figures differ (before → after):
+     *   variants
+     *     runs.candidate.phases.changed.compiles: 1 → 2
+     *   times
+     *     runs.candidate.phases.changed.compile_ms: 1076.581 → 2201.5
+     * </pre>
+     * or {@code no figure differs} with what was ignored.
+     */
+    public String text() {
+        return text("before", "after");
+    }
+
+    /** As {@link #text()}, naming the two sides: {@code (approved → received)}. */
+    public String text(String beforeName, String afterName) {
+        List<ReceiptDifference> shown = differences();
+        StringBuilder out = new StringBuilder();
+        if (shown.isEmpty()) {
+            out.append("no figure differs");
+        } else {
+            out.append(shown.size()).append(shown.size() == 1 ? " figure differs" : " figures differ").append(" (").append(beforeName).append(" → ").append(afterName).append("):");
+            FigureGroup group = null;
+            for (ReceiptDifference difference : shown) {
+                if (difference.group() != group) {
+                    group = difference.group();
+                    out.append("\n  ").append(group.title());
+                }
+                out.append("\n    ").append(difference);
+            }
+        }
+        if (!ignored.isEmpty()) {
+            out.append(shown.isEmpty() ? " " : "\n").append("(ignoring ").append(String.join(", ", ignored())).append(')');
+        }
+        return out.toString();
+    }
+
+    /**
+     * <code>{"equal": false, "ignored": [...], "differences": [{"group": "variants", "path": "...",
+     * "before": 1, "after": 2}]}</code>, a value left out where the figure is absent on that side.
+     */
+    public ObjectNode json() {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        ObjectNode root = nodes.objectNode();
+        List<ReceiptDifference> shown = differences();
+        root.put("equal", shown.isEmpty());
+        ArrayNode patterns = root.putArray("ignored");
+        ignored().forEach(patterns::add);
+        ArrayNode list = root.putArray("differences");
+        for (ReceiptDifference difference : shown) {
+            ObjectNode node = list.addObject();
+            node.put("group", difference.group().title());
+            node.put("path", difference.pathText());
+            difference.before().ifPresent(value -> node.set("before", Json.parse(value)));
+            difference.after().ifPresent(value -> node.set("after", Json.parse(value)));
+        }
+        return root;
+    }
+
+    private static void compare(List<String> path, JsonNode a, JsonNode b, List<ReceiptDifference> differences) {
+        if (a.isObject() && b.isObject()) {
+            TreeSet<String> keys = new TreeSet<>();
+            a.fieldNames().forEachRemaining(keys::add);
+            b.fieldNames().forEachRemaining(keys::add);
+            for (String key : keys) {
+                compare(deeper(path, key), a.path(key), b.path(key), differences);
+            }
+        } else if (a.isArray() && b.isArray() && hasObjects(a, b) && !same(a, b)) {
+            Optional<String> key = KEYS.stream().filter(k -> distinct(a, k) && distinct(b, k)).findFirst();
+            if (key.isPresent()) {
+                TreeSet<String> names = new TreeSet<>();
+                a.forEach(element -> names.add(element.get(key.get()).asText()));
+                b.forEach(element -> names.add(element.get(key.get()).asText()));
+                for (String name : names) {
+                    compare(deeper(path, "[" + name + "]"), element(a, key.get(), name), element(b, key.get(), name), differences);
+                }
+            } else {
+                for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+                    compare(deeper(path, "[" + i + "]"), a.path(i), b.path(i), differences);
+                }
+            }
+        } else if (!same(a, b)) {
+            differences.add(new ReceiptDifference(path, value(a), value(b)));
+        }
+    }
+
+    /** Equal as canonical JSON: a number read back from a file ({@code 0}) equals the double the receipt holds ({@code 0.0}). */
+    private static boolean same(JsonNode a, JsonNode b) {
+        if (a.isMissingNode() || b.isMissingNode()) {
+            return a.isMissingNode() && b.isMissingNode();
+        }
+        return CanonicalJson.write(a).equals(CanonicalJson.write(b));
+    }
+
+    private static boolean hasObjects(JsonNode a, JsonNode b) {
+        boolean any = false;
+        for (JsonNode array : List.of(a, b)) {
+            for (JsonNode element : array) {
+                if (!element.isObject()) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    private static boolean distinct(JsonNode array, String key) {
+        Set<String> seen = new HashSet<>();
+        for (JsonNode element : array) {
+            JsonNode value = element.get(key);
+            if (value == null || !value.isTextual() || !seen.add(value.asText())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static JsonNode element(JsonNode array, String key, String name) {
+        for (JsonNode element : array) {
+            if (element.get(key).asText().equals(name)) {
+                return element;
+            }
+        }
+        return MissingNode.getInstance();
+    }
+
+    private static List<String> deeper(List<String> path, String segment) {
+        List<String> deeper = new ArrayList<>(path);
+        deeper.add(segment);
+        return deeper;
+    }
+
+    private static Optional<String> value(JsonNode node) {
+        return node.isMissingNode() ? Optional.empty() : Optional.of(CanonicalJson.write(node));
+    }
+
+    /** Segment by segment; indexes {@code [2]} before {@code [10]}. */
+    private static int comparePaths(List<String> a, List<String> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            int c = compareSegments(a.get(i), b.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
+    }
+
+    private static int compareSegments(String a, String b) {
+        if (a.matches("\\[[0-9]{1,9}]") && b.matches("\\[[0-9]{1,9}]")) {
+            return Integer.compare(Integer.parseInt(a.substring(1, a.length() - 1)), Integer.parseInt(b.substring(1, b.length() - 1)));
+        }
+        return a.compareTo(b);
+    }
+
+    /** Reads back a value this class wrote; a canonical JSON value is always valid JSON. */
+    private static final class Json {
+        private static final ObjectMapper MAPPER = new ObjectMapper();
+
+        static JsonNode parse(String value) {
+            try {
+                return MAPPER.readTree(value);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("canonical JSON that does not read back: " + value, e);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return text();
+    }
+}

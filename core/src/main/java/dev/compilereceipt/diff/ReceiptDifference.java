@@ -1,0 +1,98 @@
+package dev.compilereceipt.diff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.ReceiptJson;
+import dev.compilereceipt.json.CanonicalJson;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.apiguardian.api.API;
+
+/**
+ * One figure that differs between two receipts: where it is (the path of JSON keys, such as
+ * {@code runs, baseline, phases, warmup, calls}), and its value before and after as canonical
+ * JSON, empty where the figure is absent. {@link #between} lists them sorted by path; the ledger
+ * is left out, its rows repeat what the phase figures show.
+ *
+ * <p>Example: {@code ReceiptDifference.between(Receipt.of(trace), Mutant.DROP_WARMUP.receiptOf(trace))}
+ * holds {@code runs.baseline.phases.warmup.calls: 1 → 0}.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public record ReceiptDifference(List<String> path, Optional<String> before, Optional<String> after) {
+
+    private static final int SHOWN_VALUE = 120;
+
+    public ReceiptDifference {
+        path = List.copyOf(path);
+    }
+
+    /** A figure of one run and phase: {@code runs.<run>.phases.<phase>.<figure>}. */
+    public record PhaseFigure(String run, Phase phase, String figure) {
+    }
+
+    public static List<ReceiptDifference> between(Receipt before, Receipt after) {
+        List<ReceiptDifference> differences = new ArrayList<>();
+        JsonNode a = ReceiptJson.tree(before);
+        JsonNode b = ReceiptJson.tree(after);
+        for (String key : new String[] {"runs", "comparison", "failures"}) {
+            compare(List.of(key), a.path(key), b.path(key), differences);
+        }
+        return List.copyOf(differences);
+    }
+
+    /** The run, phase and figure, where this difference is a phase figure. */
+    public Optional<PhaseFigure> phaseFigure() {
+        if (path.size() < 5 || !path.get(0).equals("runs") || !path.get(2).equals("phases")) {
+            return Optional.empty();
+        }
+        return Phase.parse(path.get(3))
+                .map(phase -> new PhaseFigure(path.get(1), phase, String.join(".", path.subList(4, path.size()))));
+    }
+
+    /** The path as text: {@code runs.baseline.phases.warmup.calls}, an array element in brackets. */
+    public String pathText() {
+        return FigurePattern.text(path);
+    }
+
+    /** Which group of the priority table the figure belongs to. */
+    public FigureGroup group() {
+        return FigureGroup.of(path);
+    }
+
+    @Override
+    public String toString() {
+        return pathText() + ": " + shown(before) + " → " + shown(after);
+    }
+
+    private static String shown(Optional<String> value) {
+        return value.map(text -> text.length() > SHOWN_VALUE ? text.substring(0, SHOWN_VALUE - 3) + "..." : text)
+                .orElse("(absent)");
+    }
+
+    private static void compare(List<String> path, JsonNode a, JsonNode b, List<ReceiptDifference> differences) {
+        if (a.isObject() && b.isObject()) {
+            TreeSet<String> keys = new TreeSet<>();
+            for (Iterator<String> it = a.fieldNames(); it.hasNext(); ) {
+                keys.add(it.next());
+            }
+            for (Iterator<String> it = b.fieldNames(); it.hasNext(); ) {
+                keys.add(it.next());
+            }
+            for (String key : keys) {
+                List<String> deeper = new ArrayList<>(path);
+                deeper.add(key);
+                compare(deeper, a.path(key), b.path(key), differences);
+            }
+        } else if (!a.equals(b)) {
+            differences.add(new ReceiptDifference(path, value(a), value(b)));
+        }
+    }
+
+    private static Optional<String> value(JsonNode node) {
+        return node.isMissingNode() ? Optional.empty() : Optional.of(CanonicalJson.write(node));
+    }
+}

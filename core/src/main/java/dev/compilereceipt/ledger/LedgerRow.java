@@ -1,0 +1,37 @@
+package dev.compilereceipt.ledger;
+
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Phase;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.apiguardian.api.API;
+
+/**
+ * One row of the ledger: one call, with the graph ids it touched, the break sites it crossed
+ * (once per crossing), its cache outcome and its times in milliseconds, rounded half-even to 4
+ * decimals. A figure the source did not measure is empty: a marked TORCH_TRACE log cannot tell a
+ * call that hit the cache from one that ran eagerly, so its cache outcome is empty unless it compiled
+ * or fell back.
+ *
+ * <p>Example: the print-bridge baseline call {@code b04} touched {@code [0/0, 1/0]}, crossed
+ * {@code [scenarios.py:31]} and was {@code Optional.of(HIT)}.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public record LedgerRow(
+        String run,
+        String call,
+        Phase phase,
+        String family,
+        List<GraphId> graphs,
+        List<String> breakSites,
+        Optional<CallCache> cache,
+        OptionalDouble wallMs,
+        double compileMs,
+        OptionalDouble eagerIslandMs) {
+
+    public LedgerRow {
+        graphs = List.copyOf(graphs);
+        breakSites = List.copyOf(breakSites);
+    }
+}

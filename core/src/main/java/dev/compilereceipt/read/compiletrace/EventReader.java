@@ -1,0 +1,113 @@
+package dev.compilereceipt.read.compiletrace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.Event;
+import dev.compilereceipt.trace.GraphId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one event of a call ({@code region}, {@code break}, {@code fallback}) under the
+ * contract's rules for its kind.
+ */
+final class EventReader {
+
+    private static final Set<String> REGION_KEYS = Set.of("kind", "graph", "cache", "ms", "compile_ms", "guard_failures");
+    private static final Set<String> BREAK_KEYS = Set.of("kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints", "user_frame");
+    private static final Set<String> FALLBACK_KEYS = Set.of("kind", "graph", "reason", "compile_ms", "guard_failures");
+    private static final Pattern SITE = Pattern.compile(".+:[0-9]+");
+    /** PyTorch's registry names graph-break types GB0000 to GB9999 (2.14 has 561 of them). */
+    private static final Pattern GB_ID = Pattern.compile("GB[0-9]{4}");
+
+    private final TraceFields fields;
+
+    EventReader(TraceFields fields) {
+        this.fields = fields;
+    }
+
+    Event event(JsonNode node, String at) {
+        if (!node.isObject()) {
+            throw fields.refuse(at, "an event must be a JSON object");
+        }
+        String kind = fields.text(fields.required(node, at, "kind"), at + "/kind");
+        switch (kind) {
+            case "region" -> {
+                fields.object(node, at, REGION_KEYS);
+                GraphId graph = fields.graph(fields.required(node, at, "graph"), at + "/graph");
+                String cache = fields.text(fields.required(node, at, "cache"), at + "/cache");
+                double ms = fields.time(fields.required(node, at, "ms"), at + "/ms");
+                if (cache.equals("hit")) {
+                    if (node.has("compile_ms")) {
+                        throw fields.refuse(at + "/compile_ms", "compile_ms must be absent with cache \"hit\": nothing was compiled");
+                    }
+                    if (node.has("guard_failures")) {
+                        throw fields.refuse(at + "/guard_failures", "guard_failures are only allowed with cache \"compile\"");
+                    }
+                    return new Event.Region(graph, Event.Cache.HIT, ms, 0, List.of());
+                }
+                if (!cache.equals("compile")) {
+                    throw fields.refuse(at + "/cache", "cache must be \"hit\" or \"compile\", found \"" + cache + "\"");
+                }
+                if (!node.has("compile_ms")) {
+                    throw fields.refuse(at, "compile_ms is required with cache \"compile\"");
+                }
+                double compileMs = fields.time(node.get("compile_ms"), at + "/compile_ms");
+                return new Event.Region(graph, Event.Cache.COMPILE, ms, compileMs, fields.guards(node, at));
+            }
+            case "break" -> {
+                fields.object(node, at, BREAK_KEYS);
+                String site = fields.text(fields.required(node, at, "site"), at + "/site");
+                if (!SITE.matcher(site).matches()) {
+                    throw fields.refuse(at + "/site", "site must be file:line, found \"" + site + "\"");
+                }
+                String reason = fields.text(fields.required(node, at, "reason"), at + "/reason");
+                double eagerMs = fields.time(fields.required(node, at, "eager_ms"), at + "/eager_ms");
+                return new Event.Break(site, reason, eagerMs, detail(node, at));
+            }
+            case "fallback" -> {
+                fields.object(node, at, FALLBACK_KEYS);
+                GraphId graph = fields.graph(fields.required(node, at, "graph"), at + "/graph");
+                String reason = fields.text(fields.required(node, at, "reason"), at + "/reason");
+                double compileMs = fields.time(fields.required(node, at, "compile_ms"), at + "/compile_ms");
+                return new Event.Fallback(graph, reason, compileMs, fields.guards(node, at));
+            }
+            default -> throw fields.refuse(at + "/kind", "kind must be region, break or fallback, found \"" + kind + "\"");
+        }
+    }
+
+    private BreakDetail detail(JsonNode node, String at) {
+        Optional<String> gbId = Optional.empty();
+        if (node.has("gb_id")) {
+            String id = fields.text(node.get("gb_id"), at + "/gb_id");
+            if (!GB_ID.matcher(id).matches()) {
+                throw fields.refuse(at + "/gb_id", "gb_id must be a graph-break type id GBnnnn (as GB0059), found \"" + id + "\"");
+            }
+            gbId = Optional.of(id);
+        }
+        Optional<String> explanation = node.has("explanation")
+                ? Optional.of(fields.text(node.get("explanation"), at + "/explanation")) : Optional.empty();
+        List<String> hints = new ArrayList<>();
+        if (node.has("hints")) {
+            JsonNode list = node.get("hints");
+            if (!list.isArray()) {
+                throw fields.refuse(at + "/hints", "hints must be an array of strings");
+            }
+            for (int i = 0; i < list.size(); i++) {
+                hints.add(fields.text(list.get(i), at + "/hints/" + i));
+            }
+        }
+        Optional<String> userFrame = Optional.empty();
+        if (node.has("user_frame")) {
+            String frame = fields.text(node.get("user_frame"), at + "/user_frame");
+            if (!SITE.matcher(frame).matches()) {
+                throw fields.refuse(at + "/user_frame", "user_frame must be file:line, found \"" + frame + "\"");
+            }
+            userFrame = Optional.of(frame);
+        }
+        return new BreakDetail(gbId, explanation, hints, userFrame, false);
+    }
+}

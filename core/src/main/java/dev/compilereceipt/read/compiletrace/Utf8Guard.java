@@ -1,0 +1,122 @@
+package dev.compilereceipt.read.compiletrace;
+
+import dev.compilereceipt.read.Refusal;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+
+/**
+ * Passes the bytes of a trace through and refuses the first one that is not well-formed UTF-8
+ * (RFC 3629: no overlong forms, no encoded surrogates, nothing above U+10FFFF, no cut-off
+ * sequence at the end) or that is a NUL byte. Jackson's own decoder is lenient about overlong forms
+ * and encoded surrogates, and guesses UTF-16 or UTF-32 from NUL bytes; the contract says UTF-8, and
+ * two different files must never read as the same trace.
+ */
+final class Utf8Guard extends FilterInputStream {
+
+    private final Path file;
+    private long line = 1;
+    private long column = 0;
+    private int pending;
+    private int low = 0x80;
+    private int high = 0xBF;
+
+    Utf8Guard(Path file, InputStream in) {
+        super(in);
+        this.file = file;
+    }
+
+    @Override
+    public int read() throws IOException {
+        int b = super.read();
+        if (b < 0) {
+            atEnd();
+        } else {
+            check(b);
+        }
+        return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        int n = super.read(buffer, offset, length);
+        if (n < 0) {
+            atEnd();
+        }
+        for (int i = 0; i < n; i++) {
+            check(buffer[offset + i] & 0xFF);
+        }
+        return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        // Skipped bytes would escape the check; read them instead.
+        byte[] sink = new byte[(int) Math.min(n, 8192)];
+        int read = read(sink, 0, sink.length);
+        return Math.max(read, 0);
+    }
+
+    @Override
+    public boolean markSupported() {
+        return false;
+    }
+
+    private void check(int b) {
+        column++;
+        if (pending > 0) {
+            if (b < low || b > high) {
+                throw refuse(String.format(java.util.Locale.ROOT,
+                        "not valid UTF-8: byte 0x%02X cannot continue a multi-byte sequence here", b));
+            }
+            pending--;
+            low = 0x80;
+            high = 0xBF;
+            return;
+        }
+        if (b == 0) {
+            throw refuse("a NUL byte: JSON text never holds one (is the file UTF-16 or UTF-32? a trace is UTF-8)");
+        }
+        if (b == '\n') {
+            line++;
+            column = 0;
+        } else if (b >= 0x80) {
+            start(b);
+        }
+    }
+
+    private void start(int b) {
+        if (b >= 0xC2 && b <= 0xDF) {
+            pending = 1;
+        } else if (b == 0xE0) {
+            pending = 2;
+            low = 0xA0;
+        } else if (b == 0xED) {
+            pending = 2;
+            high = 0x9F;
+        } else if (b >= 0xE1 && b <= 0xEF) {
+            pending = 2;
+        } else if (b == 0xF0) {
+            pending = 3;
+            low = 0x90;
+        } else if (b >= 0xF1 && b <= 0xF3) {
+            pending = 3;
+        } else if (b == 0xF4) {
+            pending = 3;
+            high = 0x8F;
+        } else {
+            throw refuse(String.format(java.util.Locale.ROOT, "not valid UTF-8: byte 0x%02X cannot start a character", b));
+        }
+    }
+
+    private void atEnd() {
+        if (pending > 0) {
+            throw refuse("not valid UTF-8: the file ends inside a multi-byte character (truncated?)");
+        }
+    }
+
+    private Refusal refuse(String rule) {
+        return new Refusal(file, "", line, column, rule);
+    }
+}

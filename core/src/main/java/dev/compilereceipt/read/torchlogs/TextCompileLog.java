@@ -1,0 +1,231 @@
+package dev.compilereceipt.read.torchlogs;
+
+import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.read.StringPool;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What the messages of a TORCH_LOGS text say about the compiles of one run, as a {@link CompileLog}.
+ * Each message is read when it is complete, in the order the messages completed:
+ * <ul>
+ *   <li>{@code Recompiling function} of compile id {@code F/V}: a recompile, with its guard failures;</li>
+ *   <li>the recompile-limit warning of {@code F/V} right after that compile's own recompile message:
+ *       that compile made no variant, it is a fallback (its guard failures stay); with no such
+ *       message, a fallback whose one known guard failure is the warning's {@code last reason};</li>
+ *   <li>a graph break of {@code F/V}: a break at its site, reported by that compile, which made a
+ *       variant (a recompile when {@code V > 0}) unless the text says {@code Skipping the function};
+ *       the compile is the latest of that id of the same writer, or a new one when the text had
+ *       none (a first compile, seen only because it broke);</li>
+ *   <li>{@code WON'T CONVERT}: a fallback of the frame it names. PyTorch logs it after the compile
+ *       ended, without a compile id, so the fallback is {@code function@file:line} and a recompile
+ *       message before it (if the failed compile was a recompile) stays a recompile.</li>
+ * </ul>
+ * A compile id is the trace id's {@code F/V} (an attempt {@code _A} is the same compile); ids start
+ * again at {@code 0/0} after {@code torch._dynamo.reset()}, so one id may stand for several
+ * compiles, and the compile of each message is looked up per writer (rank and pid). A message
+ * without a compile id (the bare format) is matched by the frame it names; a recompile without one
+ * takes {@link RecompileText#inferredGraph()}.
+ *
+ * <p>{@link CompileLog#compiles()} and {@link CompileLog#graphs()} hold only the compiles the text
+ * names (recompiles, broken compiles, and the older variants the guard failures name): a first
+ * compile that went well leaves no line, so the trace declares {@code compiles} not measured and
+ * the receipt writes both as {@code null}. Counts are bounded by {@link Limits}: compiles,
+ * recompile reasons and distinct break sites per run.
+ */
+final class TextCompileLog {
+
+    private final Limits limits;
+    private final StringPool pool;
+    private final List<Compile> compiles = new ArrayList<>();
+    private final Map<String, Compile> latest = new HashMap<>();
+    private final Map<String, Compile> lastOfWriter = new HashMap<>();
+    private final Map<String, Site> sites = new TreeMap<>();
+    private int guards;
+
+    TextCompileLog(Limits limits, StringPool pool) {
+        this.limits = limits;
+        this.pool = pool;
+    }
+
+    /** Reads a complete message; false when it is torn (its first line is then listed as bad). */
+    boolean read(TextMessage message) {
+        return switch (message.kind) {
+            case BREAK -> BreakText.read(message.lines, pool).map(brk -> {
+                graphBreak(message, brk);
+                return true;
+            }).orElse(false);
+            case RECOMPILE -> RecompileText.read(message.lines, pool).map(recompile -> {
+                recompile(message, recompile);
+                return true;
+            }).orElse(false);
+            case LIMIT -> FallbackText.limit(message.lines, pool).map(limit -> {
+                limit(message, limit);
+                return true;
+            }).orElse(false);
+            case WONT_CONVERT -> FallbackText.wontConvert(message.lines, pool).map(frame -> {
+                Optional<Compile> compile = message.graph.flatMap(graph -> lastCompile(message.process, graph));
+                if (compile.isPresent()) {
+                    compile.get().fellBack();
+                } else {
+                    add(new Compile(message.process, message.graph, message.graph.map(GraphId::toString).orElse(frame.frame()),
+                            frame.frame(), false, false, false, List.of()));
+                }
+                return true;
+            }).orElse(false);
+        };
+    }
+
+    private void recompile(TextMessage message, RecompileText text) {
+        Optional<GraphId> graph = message.graph.isPresent() ? message.graph : text.inferredGraph();
+        String frame = text.function() + "@" + text.location();
+        add(new Compile(message.process, graph, pool.intern(graph.map(GraphId::toString).orElse(frame)), frame, true, true, true,
+                text.guards()));
+    }
+
+    private void limit(TextMessage message, FallbackText limit) {
+        Compile last = lastOfWriter.get(message.process);
+        boolean sameCompile = last != null && last.fromRecompile && last.variant
+                && (message.graph.isPresent() ? last.graph.equals(message.graph) : last.frame.equals(limit.frame()));
+        if (sameCompile) {
+            last.fellBack();
+            return;
+        }
+        String id = message.graph.map(GraphId::toString).orElse(limit.frame());
+        add(new Compile(message.process, message.graph, pool.intern(id), limit.frame(), false, false, false,
+                limit.lastReason().map(List::of).orElse(List.of())));
+    }
+
+    private void graphBreak(TextMessage message, BreakText brk) {
+        Site site = sites.get(brk.site());
+        if (site == null) {
+            if (sites.size() == limits.maxBreakSites()) {
+                throw TextLimit.over("the text reports more than " + limits.maxBreakSites() + " distinct break sites",
+                        limits.maxBreakSites(), "max_break_sites", "withMaxBreakSites");
+            }
+            site = new Site(brk.reason(), brk.detail());
+            sites.put(brk.site(), site);
+        }
+        site.compiles++;
+        site.detail = site.detail.orUserFrameOf(brk.detail());
+        if (message.graph.isEmpty()) {
+            if (brk.skipsFrame()) {
+                add(new Compile(message.process, Optional.empty(), pool.intern("?@" + brk.site()), "", false, false, false, List.of()));
+            }
+            return;
+        }
+        GraphId graph = message.graph.get();
+        Optional<Compile> compile = Optional.ofNullable(latest.get(key(message.process, graph)));
+        if (compile.isEmpty()) {
+            add(new Compile(message.process, message.graph, pool.intern(graph.toString()), "", false, !brk.skipsFrame(),
+                    !brk.skipsFrame() && graph.isRecompile(), List.of()));
+        } else if (brk.skipsFrame()) {
+            compile.get().fellBack();
+        }
+    }
+
+    /** The writer's last compile, when it is of {@code graph}: the compile a message logged right after it belongs to. */
+    private Optional<Compile> lastCompile(String process, GraphId graph) {
+        Compile last = lastOfWriter.get(process);
+        return last != null && last.graph.equals(Optional.of(graph)) ? Optional.of(last) : Optional.empty();
+    }
+
+    private void add(Compile compile) {
+        if (compiles.size() == limits.maxCompiles()) {
+            throw TextLimit.over("the text has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
+                    "max_compiles", "withMaxCompiles");
+        }
+        if ((long) guards + compile.guards.size() > limits.maxRecompileReasons()) {
+            throw TextLimit.over("the text has more than " + limits.maxRecompileReasons() + " recompile reasons",
+                    limits.maxRecompileReasons(), "max_recompile_reasons", "withMaxRecompileReasons");
+        }
+        guards += compile.guards.size();
+        compiles.add(compile);
+        lastOfWriter.put(compile.process, compile);
+        compile.graph.ifPresent(graph -> latest.put(key(compile.process, graph), compile));
+    }
+
+    private static String key(String process, GraphId graph) {
+        return process + ' ' + graph;
+    }
+
+    CompileLog build() {
+        List<String> made = new ArrayList<>();
+        List<String> recompiles = new ArrayList<>();
+        List<String> fallbacks = new ArrayList<>();
+        Set<String> graphs = new LinkedHashSet<>();
+        Set<String> fallbackGraphs = new LinkedHashSet<>();
+        List<CompileLog.RecompileReason> reasons = new ArrayList<>();
+        for (Compile compile : compiles) {
+            for (String guard : compile.guards) {
+                RecompileText.failedVariant(guard).ifPresent(older -> graphs.add(older.toString()));
+                reasons.add(new CompileLog.RecompileReason(compile.id, guard));
+            }
+            if (compile.variant) {
+                made.add(compile.id);
+                graphs.add(compile.id);
+                if (compile.recompile) {
+                    recompiles.add(compile.id);
+                }
+            } else {
+                fallbacks.add(compile.id);
+                fallbackGraphs.add(compile.id);
+            }
+        }
+        List<CompileLog.Site> breakSites = new ArrayList<>();
+        sites.forEach((site, seen) -> breakSites.add(new CompileLog.Site(site, seen.reason, seen.compiles, seen.detail)));
+        return new CompileLog(made, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), breakSites,
+                reasons, OptionalDouble.empty(), CompileLog.ArtifactCache.NONE);
+    }
+
+    /** One compile the text names: by a recompile message, a break, or a fallback. */
+    private static final class Compile {
+        final String process;
+        final Optional<GraphId> graph;
+        final String id;
+        final String frame;
+        final boolean fromRecompile;
+        boolean variant;
+        boolean recompile;
+        final List<String> guards;
+
+        Compile(String process, Optional<GraphId> graph, String id, String frame, boolean fromRecompile, boolean variant,
+                boolean recompile, List<String> guards) {
+            this.process = process;
+            this.graph = graph;
+            this.id = id;
+            this.frame = frame;
+            this.fromRecompile = fromRecompile;
+            this.variant = variant;
+            this.recompile = recompile;
+            this.guards = List.copyOf(guards);
+        }
+
+        void fellBack() {
+            variant = false;
+            recompile = false;
+        }
+    }
+
+    /** A break site: the first reason and detail given for it (with the first user frame given), and how many compiles reported it. */
+    private static final class Site {
+        final String reason;
+        BreakDetail detail;
+        int compiles;
+
+        Site(String reason, BreakDetail detail) {
+            this.reason = reason;
+            this.detail = detail;
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.compilereceipt.read.torchtrace;
+
+import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Event;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Millis;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Collects the {@link CompileLog} of one run as its records stream past: each finished compile,
+ * each settled break and each on-disk cache artifact.
+ */
+final class CompileLogBuilder {
+
+    private final List<String> compiles = new ArrayList<>();
+    private final List<String> recompiles = new ArrayList<>();
+    private final List<String> fallbacks = new ArrayList<>();
+    private final Set<String> graphs = new LinkedHashSet<>();
+    private final Set<String> fallbackGraphs = new LinkedHashSet<>();
+    private final Map<String, String> siteReasons = new TreeMap<>();
+    private final Map<String, BreakDetail> siteDetails = new TreeMap<>();
+    private final Map<String, Integer> siteCompiles = new TreeMap<>();
+    private final List<CompileLog.RecompileReason> recompileReasons = new ArrayList<>();
+    private final int[] fxGraph = new int[3];
+    private final int[] aotAutograd = new int[3];
+    private double compileMs;
+    private boolean untimed;
+    private final Limits limits;
+
+    CompileLogBuilder(Limits limits) {
+        this.limits = limits;
+    }
+
+    void add(LogCompile compile) {
+        if (compiles.size() + fallbacks.size() == limits.maxCompiles()) {
+            throw LogLimit.over("the run has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
+                    "max_compiles", "withMaxCompiles");
+        }
+        if (recompileReasons.size() + compile.guardFailures().size() > limits.maxRecompileReasons()) {
+            throw LogLimit.over("the run has more than " + limits.maxRecompileReasons() + " recompile reasons",
+                    limits.maxRecompileReasons(), "max_recompile_reasons", "withMaxRecompileReasons");
+        }
+        String graph = compile.graph().toString();
+        if (compile.madeVariant()) {
+            compiles.add(graph);
+            graphs.add(graph);
+            if (compile.recompile()) {
+                recompiles.add(graph);
+            }
+        } else {
+            fallbacks.add(graph);
+            fallbackGraphs.add(graph);
+        }
+        compile.guardFailures().forEach(guard -> recompileReasons.add(new CompileLog.RecompileReason(graph, guard)));
+        compileMs += compile.compileMs();
+        untimed |= !compile.timed();
+        for (Event.Break brk : compile.breaks()) {
+            if (!siteCompiles.containsKey(brk.site()) && siteCompiles.size() == limits.maxBreakSites()) {
+                throw LogLimit.over("the run reports more than " + limits.maxBreakSites() + " distinct break sites",
+                        limits.maxBreakSites(), "max_break_sites", "withMaxBreakSites");
+            }
+            siteReasons.putIfAbsent(brk.site(), brk.reason());
+            siteDetails.merge(brk.site(), brk.detail(), BreakDetail::orUserFrameOf);
+            siteCompiles.merge(brk.site(), 1, Integer::sum);
+        }
+    }
+
+    /**
+     * Counts an on-disk cache artifact: {@code fx_graph_cache_hit}, {@code aotautograd_cache_miss}, ...;
+     * false for any other artifact name.
+     */
+    boolean countCacheArtifact(String name) {
+        if (!isCacheArtifact(name)) {
+            return false;
+        }
+        int[] counts = name.startsWith("fx_graph_cache_") ? fxGraph : aotAutograd;
+        switch (outcome(name)) {
+            case "hit" -> counts[0]++;
+            case "miss" -> counts[1]++;
+            default -> counts[2]++;
+        }
+        return true;
+    }
+
+    /** Whether an artifact is an on-disk cache's: {@code fx_graph_cache_} or {@code aotautograd_cache_} and hit, miss or bypass. */
+    static boolean isCacheArtifact(String name) {
+        if (!name.startsWith("fx_graph_cache_") && !name.startsWith("aotautograd_cache_")) {
+            return false;
+        }
+        String outcome = outcome(name);
+        return outcome.equals("hit") || outcome.equals("miss") || outcome.equals("bypass");
+    }
+
+    private static String outcome(String name) {
+        return name.substring(name.lastIndexOf('_') + 1);
+    }
+
+    CompileLog build() {
+        List<CompileLog.Site> sites = new ArrayList<>();
+        siteCompiles.forEach((site, count) -> sites.add(new CompileLog.Site(site, siteReasons.get(site), count, siteDetails.get(site))));
+        return new CompileLog(compiles, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), sites,
+                recompileReasons, untimed ? OptionalDouble.empty() : OptionalDouble.of(Millis.round(compileMs)),
+                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)));
+    }
+
+    private static CompileLog.CacheCounts counts(int[] counts) {
+        return new CompileLog.CacheCounts(counts[0], counts[1], counts[2]);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.compilereceipt.read.torchtrace;
+
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.read.Interner;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * The fields of a {@code compilation_metrics} record this project reads: whether a variant was
+ * made, the cache size before the compile, the failure, the restart reasons (graph breaks), the
+ * compile time in milliseconds and the compiled code object's name and file.
+ *
+ * <p>Example: {@code metrics.madeVariant()} is true for {@code "has_guarded_code": true}, or, in
+ * older logs without that field, for {@code "fail_type": null}.
+ */
+record CompileMetrics(
+        Optional<Boolean> hasGuardedCode,
+        OptionalLong cacheSize,
+        Optional<String> failType,
+        Optional<String> failReason,
+        List<String> restartReasons,
+        OptionalDouble compileMs,
+        Optional<String> coName,
+        Optional<String> coFilename) {
+
+    CompileMetrics {
+        restartReasons = List.copyOf(restartReasons);
+    }
+
+    boolean madeVariant() {
+        return hasGuardedCode.orElse(failType.isEmpty());
+    }
+
+    /** The metrics and, where the record carries it, its own {@code compile_id}. */
+    record Reading(CompileMetrics metrics, String compileId) {
+    }
+
+    /** The fields {@link #read} takes; a frozen log keeps these of each {@code compilation_metrics} and drops the rest. */
+    static final java.util.Set<String> FIELDS = java.util.Set.of("has_guarded_code", "cache_size", "fail_type", "fail_reason",
+            "restart_reasons", "entire_frame_compile_time_s", "dynamo_cumulative_compile_time_us", "co_name", "co_filename",
+            "compile_id");
+
+    /** The fields of {@link #FIELDS} read as one scalar: a container there is not stepped over (the record is then bad). */
+    static final java.util.Set<String> SCALARS = java.util.Set.of("has_guarded_code", "cache_size",
+            "entire_frame_compile_time_s", "dynamo_cumulative_compile_time_us");
+
+    /** Reads the object the parser stands at the start of, skipping every other field. */
+    static Reading read(JsonParser parser, Interner pool) throws IOException {
+        Boolean guarded = null;
+        OptionalLong cacheSize = OptionalLong.empty();
+        String failType = null;
+        String failReason = null;
+        List<String> restarts = List.of();
+        BigDecimal entireFrameS = null;
+        BigDecimal cumulativeUs = null;
+        String coName = null;
+        String coFilename = null;
+        String compileId = null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String key = parser.currentName();
+            JsonToken value = parser.nextToken();
+            switch (key) {
+                case "has_guarded_code" -> guarded = value.isBoolean() ? parser.getBooleanValue() : null;
+                case "cache_size" -> cacheSize = value == JsonToken.VALUE_NUMBER_INT
+                        ? OptionalLong.of(parser.getLongValue()) : OptionalLong.empty();
+                case "fail_type" -> failType = text(parser, value, pool);
+                case "fail_reason" -> failReason = text(parser, value, null);
+                case "restart_reasons" -> restarts = strings(parser, value, pool);
+                case "entire_frame_compile_time_s" -> entireFrameS = decimal(parser, value);
+                case "dynamo_cumulative_compile_time_us" -> cumulativeUs = decimal(parser, value);
+                case "co_name" -> coName = text(parser, value, pool);
+                case "co_filename" -> coFilename = text(parser, value, pool);
+                case "compile_id" -> compileId = text(parser, value, null);
+                default -> parser.skipChildren();
+            }
+        }
+        // Exact decimal arithmetic: 1.726614 s is 1726.614 ms, not 1726.6139999999998.
+        OptionalDouble ms = entireFrameS != null ? OptionalDouble.of(entireFrameS.movePointRight(3).doubleValue())
+                : cumulativeUs != null ? OptionalDouble.of(cumulativeUs.movePointLeft(3).doubleValue())
+                : OptionalDouble.empty();
+        if (ms.isPresent() && !(ms.getAsDouble() >= 0 && ms.getAsDouble() <= Limits.MAX_MS)) {
+            // Not a time (negative, or past 1e12 ms, where sums overflow): the record is a bad one.
+            throw new JsonParseException(parser, "a compile time must be between 0 and 1e12 ms, found " + ms.getAsDouble());
+        }
+        return new Reading(new CompileMetrics(Optional.ofNullable(guarded), cacheSize, Optional.ofNullable(failType),
+                Optional.ofNullable(failReason), restarts, ms, Optional.ofNullable(coName), Optional.ofNullable(coFilename)),
+                compileId);
+    }
+
+    /** A number as an exact decimal; one BigDecimal cannot hold (an exponent past 2^31) makes the record bad. */
+    private static BigDecimal decimal(JsonParser parser, JsonToken value) throws IOException {
+        if (!value.isNumeric()) {
+            return null;
+        }
+        BigDecimal decimal;
+        try {
+            decimal = parser.getDecimalValue();
+        } catch (NumberFormatException tooLarge) {
+            throw new JsonParseException(parser, "not a number a compile time can be: " + tooLarge.getMessage());
+        }
+        // Moving the point of 1e2147483647 overflows its scale, and of 1e800000 expands a million digits: a
+        // value of 10^30 or more is no time (the bound is 1e12 ms), one under 10^-400 is 0 as a double anyway.
+        int exponent = decimal.precision() - decimal.scale() - 1;
+        if (decimal.signum() != 0 && exponent >= 30) {
+            throw new JsonParseException(parser, "a compile time must be between 0 and 1e12 ms, found " + decimal);
+        }
+        return decimal.signum() != 0 && exponent < -400 ? BigDecimal.ZERO : decimal;
+    }
+
+    private static String text(JsonParser parser, JsonToken value, Interner pool) throws IOException {
+        if (value != JsonToken.VALUE_STRING) {
+            parser.skipChildren();
+            return null;
+        }
+        return pool == null ? parser.getText() : pool.intern(parser.getText());
+    }
+
+    private static List<String> strings(JsonParser parser, JsonToken value, Interner pool) throws IOException {
+        if (value != JsonToken.START_ARRAY) {
+            parser.skipChildren();
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() == JsonToken.VALUE_STRING) {
+                out.add(pool.intern(parser.getText()));
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.compilereceipt.read.torchtrace;
+
+import dev.compilereceipt.trace.Event;
+import dev.compilereceipt.trace.GraphId;
+import java.util.List;
+
+/**
+ * One finished compile of a TORCH_TRACE log: its compile id, whether it made a variant (and
+ * whether that variant was a recompile) or fell back with a reason, its compile time, the guard
+ * failures that caused it and the graph breaks it reported, each with its site settled.
+ *
+ * <p>Example: int-spec's {@code 0/8} has recompile reasons and no {@code compilation_metrics}:
+ * {@code madeVariant()} is false, reason "recompile limit reached: the frame now runs eagerly".
+ */
+record LogCompile(
+        GraphId graph,
+        boolean madeVariant,
+        boolean recompile,
+        String reason,
+        double compileMs,
+        boolean timed,
+        List<String> guardFailures,
+        List<Event.Break> breaks) {
+
+    static final String RECOMPILE_LIMIT = "recompile limit reached: the frame now runs eagerly";
+    static final String UNFINISHED = "the compile did not finish: the log has no compilation_metrics for it";
+
+    LogCompile {
+        guardFailures = List.copyOf(guardFailures);
+        breaks = List.copyOf(breaks);
+    }
+
+    LogCompile withBreaks(List<Event.Break> settled) {
+        return new LogCompile(graph, madeVariant, recompile, reason, compileMs, timed, guardFailures, settled);
+    }
+
+    /** The events of the call this compile happened in: its region or fallback, then its breaks. */
+    void addEventsTo(List<Event> events) {
+        events.add(madeVariant
+                ? new Event.Region(graph, Event.Cache.COMPILE, 0, compileMs, guardFailures)
+                : new Event.Fallback(graph, reason, compileMs, guardFailures));
+        events.addAll(breaks);
+    }
+}

@@ -1,0 +1,238 @@
+package dev.compilereceipt.read.torchtrace;
+
+import dev.compilereceipt.read.Refusal;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.json.DirectoryCut;
+import dev.compilereceipt.read.StringPool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apiguardian.api.API;
+
+/**
+ * Writes the part of a TORCH_TRACE log that {@link TorchTraceReader} reads, record by record as
+ * the log streams past: the {@code compile_receipt_call} markers, {@code recompile_reasons} and
+ * {@code dynamo_graph_break_reason} artifacts with their payloads, {@code dynamo_start} records,
+ * each {@code compilation_metrics} cut to the {@link CompileMetrics#FIELDS} the reader takes, and
+ * the on-disk cache artifacts ({@code fx_graph_cache_hit}, ...) without their payloads, which are
+ * only counted. Everything else (Inductor output code, graphs, configs, chromium events) and every
+ * record the reader would skip as bad (its MD5 or JSON wrong) is dropped. Each kept payload gets
+ * a fresh MD5, and {@code DIR/} is cut from every string where a directory is given, so the log
+ * no longer names the capture machine's paths.
+ */
+@API(status = API.Status.INTERNAL)
+public final class LogFreezer {
+
+    /** A kept payload longer than this is refused rather than held: the reader itself keeps at most 16 MiB of one. */
+    static final int MAX_KEPT_PAYLOAD = LogLines.MAX_LINE + (1 << 20);
+    private static final byte[] TAB = {'\t'};
+    private static final byte[] NEWLINE = {'\n'};
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+    /** What was kept and dropped: records, bytes, and the dropped records by kind. */
+    public record Summary(long recordsKept, long recordsDropped, long bytesRead, long bytesWritten, Map<String, Long> droppedByKind) {
+        public Summary {
+            droppedByKind = Map.copyOf(droppedByKind);
+        }
+    }
+
+    private enum Keep { WHOLE, ENVELOPE, METRICS, NOTHING }
+
+    private final Path file;
+    private final OutputStream out;
+    private final Optional<DirectoryCut> relativeTo;
+    private final StringPool pool = new StringPool();
+    private final LogPayload check = new LogPayload(Limits.DEFAULT.maxDepth());
+    private final TreeMap<String, Long> dropped = new TreeMap<>();
+    private long kept;
+    private long droppedRecords;
+    private long written;
+
+    private byte[] prefix;
+    private JsonNode envelope;
+    private LogEnvelope parsed;
+    private Keep keep = Keep.NOTHING;
+    private final List<byte[]> payload = new ArrayList<>();
+    private long payloadBytes;
+    private long recordLine;
+
+    private LogFreezer(Path file, OutputStream out, Optional<String> relativeTo) {
+        this.file = file;
+        this.out = out;
+        this.relativeTo = relativeTo.map(DirectoryCut::new);
+    }
+
+    /**
+     * Freezes the log {@code in} (named {@code file} in messages) into {@code out}; with
+     * {@code relativeTo}, that directory and its slash are cut from every string. A
+     * {@link Refusal} when a kept payload is too long or nothing the receipt reads is left.
+     */
+    public static Summary freeze(Path file, InputStream in, OutputStream out, Optional<String> relativeTo) throws IOException {
+        LogFreezer freezer = new LogFreezer(file, out, relativeTo);
+        LogLines lines = new LogLines(file, in, LogLines.MAX_LINE);
+        long read = 0;
+        while (lines.next()) {
+            read += lines.length() + 1;
+            freezer.line(lines);
+        }
+        freezer.finish();
+        if (freezer.kept == 0) {
+            throw new Refusal(file, "", 0, 0, "no record the receipt reads (compile_receipt_call, dynamo_start,"
+                    + " compilation_metrics, recompile_reasons, dynamo_graph_break_reason, cache artifacts): nothing to freeze");
+        }
+        return new Summary(freezer.kept, freezer.droppedRecords, read, freezer.written, freezer.dropped);
+    }
+
+    private void line(LogLines lines) throws IOException {
+        byte[] bytes = lines.bytes();
+        if (lines.isPayload()) {
+            if (parsed != null) {
+                check.line(bytes, lines.start() + 1, lines.end());
+                if (keep == Keep.WHOLE) {
+                    payloadBytes += lines.end() - lines.start();
+                    if (payloadBytes > MAX_KEPT_PAYLOAD) {
+                        throw new Refusal(file, "", recordLine, 0, "the payload of the " + parsed.artifactName()
+                                + " record is over " + (MAX_KEPT_PAYLOAD >> 20) + " MiB; no log the receipt can read holds one");
+                    }
+                    payload.add(Arrays.copyOfRange(bytes, lines.start() + 1, lines.end()));
+                }
+            }
+            return;
+        }
+        if (lines.isBlank()) {
+            return;
+        }
+        finish();
+        recordLine = lines.number();
+        int at = GlogPrefix.envelopeStart(bytes, lines.start(), lines.end());
+        Optional<LogEnvelope> envelopeRead = at < 0 ? Optional.empty() : LogEnvelope.parse(bytes, at, lines.end(), pool);
+        if (envelopeRead.isEmpty()) {
+            count("(bad line)");
+            return;
+        }
+        parsed = envelopeRead.get();
+        keep = keep(parsed);
+        if (keep != Keep.NOTHING) {
+            prefix = Arrays.copyOfRange(bytes, lines.start(), at);
+            try {
+                envelope = JSON.readTree(new String(bytes, at, lines.end() - at, StandardCharsets.UTF_8));
+            } catch (JsonProcessingException e) {
+                throw new Refusal(file, "", recordLine, 0, "the envelope cannot be read as a JSON object: "
+                        + e.getOriginalMessage(), e);
+            }
+        }
+        check.begin(parsed.payloadMd5().isPresent(), parsed.payloadIsJson(), 0);
+    }
+
+    private static Keep keep(LogEnvelope envelope) {
+        String kind = envelope.kind();
+        if (kind.equals(LogEnvelope.ARTIFACT)) {
+            String name = envelope.artifactName();
+            if (name.equals(CallMarker.ARTIFACT)) {
+                return Keep.WHOLE;
+            }
+            if (CompileLogBuilder.isCacheArtifact(name)) {
+                return Keep.ENVELOPE;
+            }
+            if (envelope.hasCompileId() && (name.equals(LogRecords.RECOMPILE_REASONS) || name.equals(LogRecords.GRAPH_BREAK))) {
+                return Keep.WHOLE;
+            }
+            return Keep.NOTHING;
+        }
+        if (kind.equals(LogEnvelope.DYNAMO_START) && envelope.hasCompileId()) {
+            return Keep.ENVELOPE;
+        }
+        if (kind.equals(LogEnvelope.COMPILATION_METRICS) && envelope.hasCompileId() && envelope.metrics().isPresent()) {
+            return Keep.METRICS;
+        }
+        return Keep.NOTHING;
+    }
+
+    private void finish() throws IOException {
+        LogEnvelope record = parsed;
+        parsed = null;
+        if (record == null) {
+            return;
+        }
+        boolean good = !check.tooDeep() && check.jsonValid() && check.md5Matches(record.payloadMd5());
+        if (!good || keep == Keep.NOTHING) {
+            count(good ? kindOf(record) : "(bad record)");
+            payload.clear();
+            payloadBytes = 0;
+            return;
+        }
+        ObjectNode node = (ObjectNode) envelope;
+        if (keep == Keep.METRICS) {
+            if (node.get(LogEnvelope.COMPILATION_METRICS) instanceof ObjectNode metrics) {
+                metrics.retain(CompileMetrics.FIELDS);
+            }
+        }
+        List<byte[]> lines = new ArrayList<>();
+        for (byte[] line : payload) {
+            lines.add(relativeTo.isEmpty() ? line
+                    : relativeTo.get().cut(new String(line, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+        }
+        payload.clear();
+        payloadBytes = 0;
+        node.remove("has_payload");
+        if (keep == Keep.WHOLE && !lines.isEmpty()) {
+            node.put("has_payload", md5(lines));
+        }
+        relativeTo.ifPresent(cut -> cut.cut(node));
+        write(prefix);
+        write(JSON.writeValueAsBytes(node));
+        write(NEWLINE);
+        for (byte[] line : lines) {
+            write(TAB);
+            write(line);
+            write(NEWLINE);
+        }
+        kept++;
+    }
+
+    private static String kindOf(LogEnvelope record) {
+        return record.kind().equals(LogEnvelope.ARTIFACT) ? "artifact " + record.artifactName() : record.kind();
+    }
+
+    private void count(String kind) {
+        droppedRecords++;
+        dropped.merge(kind.isEmpty() ? "(no event key)" : kind, 1L, Long::sum);
+    }
+
+    private void write(byte[] bytes) throws IOException {
+        out.write(bytes);
+        written += bytes.length;
+    }
+
+    private static String md5(List<byte[]> lines) {
+        try {
+            MessageDigest md5 = MessageDigest.getInstance("MD5");
+            for (int i = 0; i < lines.size(); i++) {
+                if (i > 0) {
+                    md5.update(NEWLINE);
+                }
+                md5.update(lines.get(i));
+            }
+            return HexFormat.of().formatHex(md5.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has MD5", e);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.compilereceipt.read.torchtrace;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.compilereceipt.read.StringPool;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The guard failures of a {@code recompile_reasons} artifact, in either form PyTorch writes them. */
+final class RecompileReasons {
+
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private RecompileReasons() {
+    }
+
+    /**
+     * A recompile_reasons payload: a JSON list of guard failures (anything else in the list is
+     * ignored), or, as 2.14 writes a lone reason, the bare text of one; each reason trimmed (older
+     * releases pad them with spaces). Empty when the payload is a broken list or not UTF-8: the
+     * record is then a bad one.
+     */
+    static Optional<List<String>> parse(byte[] payloadBytes, StringPool pool) throws IOException {
+        List<String> guards = new ArrayList<>();
+        Optional<String> text = strictUtf8(payloadBytes);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!text.get().stripLeading().startsWith("[")) {
+            String reason = text.get().strip();
+            if (!reason.isEmpty()) {
+                guards.add(pool.intern(reason));
+            }
+            return Optional.of(guards);
+        }
+        try (JsonParser parser = FACTORY.createParser(payloadBytes)) {
+            parser.nextToken();
+            for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+                if (token == null) {
+                    return Optional.empty();
+                } else if (token == JsonToken.VALUE_STRING) {
+                    guards.add(pool.intern(parser.getText().strip()));
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        } catch (JsonProcessingException notJson) {
+            return Optional.empty();
+        }
+        return Optional.of(guards);
+    }
+
+    private static Optional<String> strictUtf8(byte[] bytes) {
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException notUtf8) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.compilereceipt.read.torchtrace;
+
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.Event;
+import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.json.TraceJson;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.json.CanonicalJson;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The canonical form of what was imported from a TORCH_TRACE log, whose SHA-256 is the trace's
+ * {@code trace_sha256}: a {@code compile-trace/1}-like document of the runs and calls (events
+ * without the times a log does not measure), each run's compile log as the receipt writes it, the
+ * measures not measured and the bad lines, written as RFC 8785 JSON. Two logs that import to the
+ * same calls, compile logs and bad lines have the same hash, whatever else their records held.
+ *
+ * <p>Example: <code>{"bad_lines":[],"fixture":{"name":"comp_metrics"},"format":"torch-trace-import/1",
+ * "not_measured":[...],"runs":[{"calls":[],"compile_log":{...},"label":"baseline"}]}</code>.
+ */
+final class TorchTraceCanonicalForm {
+
+    static final String FORMAT = "torch-trace-import/1";
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private TorchTraceCanonicalForm() {
+    }
+
+    static Trace trace(Path file, Fixture fixture, List<Run> runs, Limits limits, Set<Measure> notMeasured, List<Long> badLines) {
+        ObjectNode root = NODES.objectNode();
+        root.put("format", FORMAT);
+        root.set("fixture", TraceJson.fixture(fixture));
+        ArrayNode runNodes = root.putArray("runs");
+        for (Run run : runs) {
+            ObjectNode node = runNodes.addObject();
+            node.put("label", run.label());
+            ArrayNode calls = node.putArray("calls");
+            run.calls().forEach(call -> calls.add(call(call, notMeasured)));
+            run.compileLog().ifPresent(log -> node.set("compile_log", TraceJson.compileLog(log)));
+        }
+        root.set("not_measured", TraceJson.strings(Arrays.stream(Measure.values())
+                .filter(notMeasured::contains).map(Measure::id).toList()));
+        ArrayNode bad = root.putArray("bad_lines");
+        badLines.forEach(bad::add);
+        return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits, notMeasured, Optional.of(badLines));
+    }
+
+    private static ObjectNode call(Call call, Set<Measure> notMeasured) {
+        ObjectNode node = NODES.objectNode();
+        node.put("id", call.id());
+        node.put("phase", call.phase().id());
+        node.put("family", call.family());
+        if (!notMeasured.contains(Measure.WALL_MS)) {
+            node.put("wall_ms", call.wallMs());
+        }
+        ArrayNode events = node.putArray("events");
+        for (Event event : call.events()) {
+            ObjectNode e = events.addObject();
+            e.put("kind", event.kind());
+            if (event instanceof Event.Region region) {
+                e.put("graph", region.graph().toString());
+                e.put("cache", region.cache().id());
+                e.put("compile_ms", region.compileMs());
+                e.set("guard_failures", TraceJson.strings(region.guardFailures()));
+            } else if (event instanceof Event.Fallback fallback) {
+                e.put("graph", fallback.graph().toString());
+                e.put("reason", fallback.reason());
+                e.put("compile_ms", fallback.compileMs());
+                e.set("guard_failures", TraceJson.strings(fallback.guardFailures()));
+            } else if (event instanceof Event.Break brk) {
+                e.put("site", brk.site());
+                e.put("reason", brk.reason());
+                TraceJson.detail(e, brk.detail());
+            }
+        }
+        return node;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.compilereceipt.receipt;
+
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Phase;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.apiguardian.api.API;
+
+/**
+ * The figures of one phase of one run, summed over its calls: compiles are regions that compiled
+ * a new variant, cache hits are regions that reused one, fallbacks and breaks are events of those
+ * kinds. A figure the source did not measure is empty, never 0.
+ *
+ * <p>Example: {@code receipt.run("baseline").phase(Phase.STEADY).newGraphVariants().isEmpty()}
+ * is what "steady traffic never compiles" means.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public record PhaseFigures(
+        Phase phase,
+        int calls,
+        Optional<WallTime> wallMs,
+        int compiles,
+        OptionalInt cacheHits,
+        int fallbacks,
+        OptionalInt breaks,
+        OptionalDouble eagerIslandMs,
+        double compileMs,
+        List<GraphId> newGraphVariants) {
+
+    public PhaseFigures {
+        newGraphVariants = List.copyOf(newGraphVariants);
+    }
+
+    /** Graph breaks crossed per call of this phase; empty when breaks were not measured or the phase has no calls. */
+    public OptionalDouble breaksPerCall() {
+        return breaks.isPresent() && calls > 0 ? OptionalDouble.of((double) breaks.getAsInt() / calls) : OptionalDouble.empty();
+    }
+}

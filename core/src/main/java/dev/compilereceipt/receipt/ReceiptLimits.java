@@ -1,0 +1,45 @@
+package dev.compilereceipt.receipt;
+
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * What a receipt can and cannot claim: the trace limits it was read under, what one captured
+ * run never establishes, and what the source did not measure.
+ *
+ * <p>Example: {@code receipt.limits().notEstablished()} always holds {@code universal speedup}.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public record ReceiptLimits(Limits readUnder, List<String> notEstablished, List<String> notMeasured) {
+
+    public static final List<String> NOT_ESTABLISHED = List.of(
+            "universal speedup", "unseen input stability", "backend portability", "production capacity");
+
+    /**
+     * Also not established by a source that does not show every compile ({@link Measure#COMPILES}, a
+     * TORCH_LOGS text): that a frame which broke did compile. PyTorch 2.6 gives up on a frame whose
+     * graph break is inside a loop without a line in {@code TORCH_LOGS=graph_breaks,recompiles}.
+     */
+    public static final String SILENT_FRAME_SKIPS = "no silent frame skips (2.6 logs no line when it skips a frame"
+            + " that breaks in a loop)";
+
+    public ReceiptLimits {
+        notEstablished = List.copyOf(notEstablished);
+        notMeasured = List.copyOf(notMeasured);
+    }
+
+    /** Whether the source measured {@code measure}: it is not named in {@link #notMeasured()}. */
+    public boolean measured(Measure measure) {
+        return !notMeasured.contains(measure.id());
+    }
+
+    public int maxCalls() {
+        return readUnder.maxCalls();
+    }
+
+    public int maxEventsPerCall() {
+        return readUnder.maxEventsPerCall();
+    }
+}

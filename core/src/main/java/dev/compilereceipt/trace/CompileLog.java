@@ -1,0 +1,73 @@
+package dev.compilereceipt.trace;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.apiguardian.api.API;
+
+/**
+ * What a TORCH_TRACE log says about the compiles of one run, independent of calls: compile ids
+ * that made a variant, recompiles among them, compile ids that gave up, break sites, the guard
+ * failures behind recompiles, compile time and the on-disk artifact caches.
+ *
+ * <p>Example: for a recompile storm {@code compileLog.recompiles().size()} is the number of
+ * compiles with {@code cache_size > 0} or variant above 0.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public record CompileLog(
+        List<String> compiles,
+        List<String> recompiles,
+        List<String> fallbacks,
+        List<String> graphs,
+        List<String> fallbackGraphs,
+        List<Site> breakSites,
+        List<RecompileReason> recompileReasons,
+        OptionalDouble compileMs,
+        ArtifactCache artifactCache) {
+
+    public CompileLog {
+        compiles = List.copyOf(compiles);
+        recompiles = List.copyOf(recompiles);
+        fallbacks = List.copyOf(fallbacks);
+        graphs = List.copyOf(graphs);
+        fallbackGraphs = List.copyOf(fallbackGraphs);
+        breakSites = List.copyOf(breakSites);
+        recompileReasons = List.copyOf(recompileReasons);
+    }
+
+    /** A graph-break site seen while compiling, and how many compiles reported it. */
+    public record Site(String site, String reason, int compiles, BreakDetail detail) {
+        public Site(String site, String reason, int compiles) {
+            this(site, reason, compiles, BreakDetail.NONE);
+        }
+
+        /** What the eager island costs in kind; see {@link BreakKind}. */
+        public BreakKind kind() {
+            return BreakKind.of(reason, detail);
+        }
+
+        /** For a {@link BreakKind#FRAME_SKIP}, the kind of the break that made Dynamo give up the frame. */
+        public Optional<BreakKind> causeKind() {
+            return BreakKind.causeOf(reason, detail);
+        }
+
+        /** Where the user's own code is; see {@link BreakDetail#userCodeAt(String)}. */
+        public Optional<String> userCode() {
+            return detail.userCodeAt(site);
+        }
+    }
+
+    /** One guard failure that made {@code graph} recompile. */
+    public record RecompileReason(String graph, String guard) {
+    }
+
+    /** Hits, misses and bypasses of one on-disk compile cache. */
+    public record CacheCounts(int hit, int miss, int bypass) {
+        public static final CacheCounts NONE = new CacheCounts(0, 0, 0);
+    }
+
+    /** The FX graph cache and the AOTAutograd cache. */
+    public record ArtifactCache(CacheCounts fxGraph, CacheCounts aotAutograd) {
+        public static final ArtifactCache NONE = new ArtifactCache(CacheCounts.NONE, CacheCounts.NONE);
+    }
+}

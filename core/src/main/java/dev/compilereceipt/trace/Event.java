@@ -1,0 +1,74 @@
+package dev.compilereceipt.trace;
+
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * One thing that happened inside a call, in the order it happened: a compiled {@link Region}
+ * ran, a graph {@link Break} left compiled code for an eager island, or a {@link Fallback} gave up
+ * compiling and ran the frame eagerly.
+ *
+ * <p>Example: {@code new Event.Break("model.py:31", "Unsupported: builtin: print", 0.0404)}.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public sealed interface Event {
+
+    /** The kind as written in a trace: {@code region}, {@code break} or {@code fallback}. */
+    String kind();
+
+    /** Whether a region reused a cached variant or compiled a new one in this call. */
+    enum Cache {
+        HIT, COMPILE;
+
+        public String id() {
+            return this == HIT ? "hit" : "compile";
+        }
+    }
+
+    /**
+     * A compiled region ran. {@code compileMs} is 0 for a hit; {@code guardFailures} are the
+     * guards of older variants that missed before this variant was compiled.
+     */
+    record Region(GraphId graph, Cache cache, double ms, double compileMs, List<String> guardFailures)
+            implements Event {
+        public Region {
+            guardFailures = List.copyOf(guardFailures);
+        }
+
+        public boolean isCompile() {
+            return cache == Cache.COMPILE;
+        }
+
+        @Override
+        public String kind() {
+            return "region";
+        }
+    }
+
+    /**
+     * A graph break at {@code site} ({@code file:line}): the eager island between two regions.
+     * {@code reason} is the graph-break type where PyTorch gives one, else its free text.
+     */
+    record Break(String site, String reason, double eagerMs, BreakDetail detail) implements Event {
+        public Break(String site, String reason, double eagerMs) {
+            this(site, reason, eagerMs, BreakDetail.NONE);
+        }
+
+        @Override
+        public String kind() {
+            return "break";
+        }
+    }
+
+    /** Dynamo or the backend tried to compile {@code graph} and gave up: the frame ran eagerly. */
+    record Fallback(GraphId graph, String reason, double compileMs, List<String> guardFailures) implements Event {
+        public Fallback {
+            guardFailures = List.copyOf(guardFailures);
+        }
+
+        @Override
+        public String kind() {
+            return "fallback";
+        }
+    }
+}

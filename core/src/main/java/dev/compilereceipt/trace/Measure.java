@@ -1,0 +1,49 @@
+package dev.compilereceipt.trace;
+
+import org.apiguardian.api.API;
+
+/**
+ * A quantity a trace source may not have measured. A receipt writes such a figure as
+ * {@code null} and lists it in {@code limits.not_measured}; it is never reported as 0.
+ *
+ * <p>Example: a TORCH_TRACE log has no runtime timings, so its trace declares
+ * {@code WALL_MS} and {@code EAGER_ISLAND_MS} not measured.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public enum Measure {
+    /**
+     * Calls and their phases: a log without per-call markers cannot attribute compiles to calls,
+     * so it has no ledger rows and no phase figures.
+     */
+    CALLS("calls"),
+    /** Whole-call wall time. */
+    WALL_MS("wall_ms"),
+    /** Execution time of compiled regions. */
+    REGION_MS("region_ms"),
+    /** Time spent in eager islands between regions. */
+    EAGER_ISLAND_MS("eager_island_ms"),
+    /** Reuse of cached variants: a log records compiles, not hits. */
+    CACHE_HITS("cache_hits"),
+    /** Breaks crossed per call: a log records a break when compiling, not each time it is crossed. */
+    BREAKS("breaks"),
+    /**
+     * Which compiles made a variant, first compiles among them ({@code compile_log.compiles} and
+     * {@code graphs}): TORCH_LOGS text names recompiles, fallbacks and breaks, never a compile that
+     * went well on a frame's first try.
+     */
+    COMPILES("compiles"),
+    /** Time spent compiling ({@code compile_log.compile_ms}): TORCH_LOGS text gives no compile times. */
+    COMPILE_MS("compile_ms"),
+    /** The on-disk FX graph and AOTAutograd caches ({@code compile_log.artifact_cache}): not in TORCH_LOGS text. */
+    ARTIFACT_CACHE("artifact_cache");
+
+    private final String id;
+
+    Measure(String id) {
+        this.id = id;
+    }
+
+    public String id() {
+        return id;
+    }
+}

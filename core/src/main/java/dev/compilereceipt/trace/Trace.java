@@ -1,0 +1,59 @@
+package dev.compilereceipt.trace;
+
+import dev.compilereceipt.Traces;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * What a torch.compile run recorded, whatever source it was read from: the fixture, one or two
+ * runs of calls, the SHA-256 of the trace's canonical form, the limits it was read under, what
+ * the source did not measure, for a TORCH_TRACE log the line numbers of skipped records and, for a
+ * {@code compile-trace/1} file that records one, the {@link Decision} (logs have none).
+ *
+ * <p>Example: {@code Trace trace = Traces.read(Path.of("fixtures/print-bridge/trace.json"));}
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public record Trace(
+        Path source,
+        Fixture fixture,
+        List<Run> runs,
+        String sha256,
+        Limits limits,
+        Set<Measure> notMeasured,
+        Optional<List<Long>> badLines,
+        Optional<Decision> decision) {
+
+    public Trace {
+        runs = List.copyOf(runs);
+        notMeasured = Set.copyOf(notMeasured);
+        badLines = badLines.map(List::copyOf);
+    }
+
+    /** A trace that records no decision, as every TORCH_TRACE log and TORCH_LOGS text is. */
+    public Trace(Path source, Fixture fixture, List<Run> runs, String sha256, Limits limits, Set<Measure> notMeasured,
+                 Optional<List<Long>> badLines) {
+        this(source, fixture, runs, sha256, limits, notMeasured, badLines, Optional.empty());
+    }
+
+    public Optional<Run> run(String label) {
+        return runs.stream().filter(run -> run.label().equals(label)).findFirst();
+    }
+
+    public boolean measured(Measure measure) {
+        return !notMeasured.contains(measure);
+    }
+
+    /** {@code ms} rounded to 4 decimals where the source measured {@code measure}; empty where it did not. */
+    public OptionalDouble measuredMs(Measure measure, double ms) {
+        return measured(measure) ? OptionalDouble.of(Millis.round(ms)) : OptionalDouble.empty();
+    }
+
+    /** The same trace with its runs in another order, or some left out. */
+    public Trace withRuns(List<Run> otherRuns) {
+        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision);
+    }
+}

@@ -1,0 +1,202 @@
+package dev.compilereceipt.trace.json;
+
+import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Decision;
+import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.Measure;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.compilereceipt.json.JsonOutput;
+import dev.compilereceipt.json.JsonTree;
+import java.util.Collection;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Predicate;
+import org.apiguardian.api.API;
+
+/**
+ * The JSON of the values a trace holds (its fixture, a run's compile log), with the contract's
+ * key names. The receipt writes them as they are, and a reader hashes them into
+ * {@code trace_sha256}: both take them from here, so neither depends on the other. Each is written
+ * once, to a {@link JsonOutput}; the methods that return a node build a tree of it.
+ *
+ * <p>Example: {@code CanonicalJson.write(TraceJson.fixture(trace.fixture()))} gives
+ * <code>{"name":"print-bridge",...}</code>.
+ */
+@API(status = API.Status.INTERNAL)
+public final class TraceJson {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private TraceJson() {
+    }
+
+    public static ObjectNode fixture(Fixture fixture) {
+        JsonTree tree = new JsonTree();
+        fixture(tree, fixture);
+        return (ObjectNode) tree.root();
+    }
+
+    /**
+     * The fixture's {@code name}, its fields in key order and its {@code tolerance}. A field named
+     * {@code name} or {@code tolerance} takes that key's place, as a tree's {@code put} replaces.
+     */
+    public static void fixture(JsonOutput out, Fixture fixture) {
+        Map<String, String> fields = fixture.sortedFields();
+        out.startObject();
+        out.key("name").value(fields.getOrDefault("name", fixture.name()));
+        fields.forEach((key, value) -> {
+            if (!key.equals("name") && !(key.equals("tolerance") && fixture.tolerance().isPresent())) {
+                out.key(key).value(value);
+            }
+        });
+        fixture.tolerance().ifPresent(tolerance -> {
+            out.key("tolerance").startObject();
+            tolerance.atol().ifPresent(v -> out.key("atol").value(v));
+            tolerance.rtol().ifPresent(v -> out.key("rtol").value(v));
+            out.endObject();
+        });
+        out.endObject();
+    }
+
+    /** The trace's decision with the contract's keys, {@code null} when it records none. */
+    public static void decision(JsonOutput out, java.util.Optional<Decision> decision) {
+        if (decision.isEmpty()) {
+            out.nullValue();
+            return;
+        }
+        Decision d = decision.get();
+        out.startObject();
+        out.key("intervention").value(d.intervention());
+        d.rollbackTrigger().ifPresent(v -> out.key("rollback_trigger").value(v));
+        d.warmupPolicy().ifPresent(v -> out.key("warmup_policy").value(v));
+        d.owner().ifPresent(v -> out.key("owner").value(v));
+        d.workerLifetimeCalls().ifPresent(v -> out.key("worker_lifetime_calls").value(v));
+        out.endObject();
+    }
+
+    public static ObjectNode compileLog(CompileLog log) {
+        return compileLog(log, measure -> true);
+    }
+
+    /**
+     * The compile log of a source that did not measure everything: {@code compiles} and
+     * {@code graphs} are {@code null} without {@link Measure#COMPILES}, {@code artifact_cache}
+     * without {@link Measure#ARTIFACT_CACHE} (a TORCH_LOGS text shows neither).
+     */
+    public static ObjectNode compileLog(CompileLog log, Predicate<Measure> measured) {
+        JsonTree tree = new JsonTree();
+        compileLog(tree, log, measured);
+        return (ObjectNode) tree.root();
+    }
+
+    public static void compileLog(JsonOutput out, CompileLog log, Predicate<Measure> measured) {
+        boolean compiles = measured.test(Measure.COMPILES);
+        out.startObject();
+        out.key("compiles");
+        if (compiles) {
+            strings(out, log.compiles());
+        } else {
+            out.nullValue();
+        }
+        strings(out.key("recompiles"), log.recompiles());
+        strings(out.key("fallbacks"), log.fallbacks());
+        out.key("graphs");
+        if (compiles) {
+            strings(out, log.graphs());
+        } else {
+            out.nullValue();
+        }
+        strings(out.key("fallback_graphs"), log.fallbackGraphs());
+        out.key("break_sites").startArray();
+        for (CompileLog.Site site : log.breakSites()) {
+            out.startObject();
+            out.key("site").value(site.site());
+            out.key("reason").value(site.reason());
+            out.key("compiles").value(site.compiles());
+            site(out, site.reason(), site.detail());
+            out.endObject();
+        }
+        out.endArray();
+        out.key("recompile_reasons").startArray();
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            out.startObject();
+            out.key("graph").value(reason.graph());
+            out.key("guard").value(reason.guard());
+            out.endObject();
+        }
+        out.endArray();
+        number(out.key("compile_ms"), log.compileMs());
+        out.key("artifact_cache");
+        if (!measured.test(Measure.ARTIFACT_CACHE)) {
+            out.nullValue();
+        } else {
+            out.startObject();
+            cacheCounts(out.key("fx_graph"), log.artifactCache().fxGraph());
+            cacheCounts(out.key("aotautograd"), log.artifactCache().aotAutograd());
+            out.endObject();
+        }
+        out.endObject();
+    }
+
+    private static void cacheCounts(JsonOutput out, CompileLog.CacheCounts counts) {
+        out.startObject();
+        out.key("hit").value(counts.hit());
+        out.key("miss").value(counts.miss());
+        out.key("bypass").value(counts.bypass());
+        out.endObject();
+    }
+
+    /**
+     * A break's {@code gb_id}, {@code explanation}, {@code hints} and {@code user_frame}, each only
+     * where the source gave it, and {@code skips_frame} only when Dynamo gave up the frame.
+     */
+    public static void detail(ObjectNode node, BreakDetail detail) {
+        JsonTree tree = JsonTree.into(node);
+        detail(tree, detail, true);
+        tree.root();
+    }
+
+    private static void detail(JsonOutput out, BreakDetail detail, boolean skipsFrame) {
+        detail.gbId().ifPresent(id -> out.key("gb_id").value(id));
+        detail.explanation().ifPresent(text -> out.key("explanation").value(text));
+        if (!detail.hints().isEmpty()) {
+            strings(out.key("hints"), detail.hints());
+        }
+        detail.userFrame().ifPresent(frame -> out.key("user_frame").value(frame));
+        if (skipsFrame && detail.skipsFrame()) {
+            out.key("skips_frame").value(true);
+        }
+    }
+
+    /** A break site's {@code kind}, and for a frame skip its {@code cause_kind}; then its {@link #detail} less {@code skips_frame}, which the kind says. */
+    public static void site(JsonOutput out, String reason, BreakDetail detail) {
+        out.key("kind").value(BreakKind.of(reason, detail).label());
+        BreakKind.causeOf(reason, detail).ifPresent(cause -> out.key("cause_kind").value(cause.label()));
+        detail(out, detail, false);
+    }
+
+    public static ArrayNode strings(Collection<?> values) {
+        ArrayNode array = NODES.arrayNode();
+        values.forEach(value -> array.add(value.toString()));
+        return array;
+    }
+
+    public static void strings(JsonOutput out, Collection<?> values) {
+        out.startArray();
+        values.forEach(value -> out.value(value.toString()));
+        out.endArray();
+    }
+
+    public static void number(JsonOutput out, OptionalDouble value) {
+        if (value.isPresent()) {
+            out.value(value.getAsDouble());
+        } else {
+            out.nullValue();
+        }
+    }
+}

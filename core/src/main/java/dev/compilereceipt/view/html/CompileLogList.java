@@ -1,0 +1,66 @@
+package dev.compilereceipt.view.html;
+
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.receipt.ReceiptLimits;
+import java.util.List;
+
+/** The compile log of a TORCH_TRACE run in the HTML view: what the log says, independent of calls. */
+final class CompileLogList {
+
+    private CompileLogList() {
+    }
+
+    static void write(Markup html, String run, CompileLog log, ReceiptLimits limits) {
+        html.open("div", "class", "run", "data-run", run);
+        html.element("h3", run);
+        html.open("dl", "class", "compile-log", "data-run", run);
+        boolean compiles = limits.measured(Measure.COMPILES);
+        field(html, "compiles", compiles ? log.compiles() : null);
+        field(html, "recompiles", log.recompiles());
+        field(html, "fallbacks", log.fallbacks());
+        field(html, "graphs", compiles ? log.graphs() : null);
+        field(html, "fallback_graphs", log.fallbackGraphs());
+        String compileMs = log.compileMs().isPresent() ? Markup.ms(log.compileMs().getAsDouble()) : "null";
+        html.open("div", "data-field", "compile_ms").element("dt", "compile ms")
+                .element("dd", log.compileMs().isPresent() ? compileMs : "n/m", "class", "num", "data-value", compileMs).close("div");
+        for (CompileLog.Site site : log.breakSites()) {
+            String kind = site.kind().label() + site.causeKind().map(cause -> ", cause " + cause.label()).orElse("");
+            html.open("div", "data-field", "break_site", "data-site", site.site(), "data-kind", site.kind().label())
+                    .element("dt", "break " + site.site())
+                    .element("dd", "[" + kind + "] " + site.reason() + " (" + site.compiles() + (site.compiles() == 1 ? " compile)" : " compiles)")
+                            + site.detail().userFrame().filter(frame -> !frame.equals(site.site())).map(frame -> ", user frame " + frame).orElse(""))
+                    .close("div");
+        }
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            html.open("div", "data-field", "recompile_reason", "data-graph", reason.graph()).element("dt", "recompile " + reason.graph())
+                    .element("dd", reason.guard().strip()).close("div");
+        }
+        boolean caches = limits.measured(Measure.ARTIFACT_CACHE);
+        cache(html, "fx_graph", caches ? log.artifactCache().fxGraph() : null);
+        cache(html, "aotautograd", caches ? log.artifactCache().aotAutograd() : null);
+        html.close("dl");
+        html.close("div").newline();
+    }
+
+    /** A list of compile ids; {@code null} when the source did not measure it. */
+    private static void field(Markup html, String name, List<String> ids) {
+        if (ids == null) {
+            html.open("div", "data-field", name).element("dt", name.replace('_', ' '))
+                    .element("dd", "n/m", "data-value", "null").close("div");
+            return;
+        }
+        html.open("div", "data-field", name).element("dt", name.replace('_', ' '))
+                .element("dd", ids.size() + (ids.isEmpty() ? "" : ": " + String.join(" ", ids)), "data-value", Integer.toString(ids.size()))
+                .close("div");
+    }
+
+    private static void cache(Markup html, String name, CompileLog.CacheCounts counts) {
+        if (counts == null) {
+            html.open("div", "data-field", name + "_cache").element("dt", name + " cache").element("dd", "n/m").close("div");
+            return;
+        }
+        html.open("div", "data-field", name + "_cache").element("dt", name + " cache")
+                .element("dd", "hit " + counts.hit() + ", miss " + counts.miss() + ", bypass " + counts.bypass()).close("div");
+    }
+}

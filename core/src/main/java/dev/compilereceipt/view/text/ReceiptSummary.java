@@ -1,0 +1,179 @@
+package dev.compilereceipt.view.text;
+
+import dev.compilereceipt.trace.Millis;
+import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.receipt.FailureCode;
+import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.receipt.ReceiptLimits;
+import dev.compilereceipt.trace.GuardMiss;
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.VisibleText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+import org.apiguardian.api.API;
+
+/**
+ * A receipt as text a person reads in a terminal or a test report: per run a table of the phase
+ * figures, then break sites, guard misses, the comparison and the failures. Numbers use {@code .}
+ * as the decimal mark whatever the locale; a figure not measured shows as {@code n/m}.
+ *
+ * <p>Example: {@code System.out.print(ReceiptSummary.render(receipt));}
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ReceiptSummary {
+
+    private ReceiptSummary() {
+    }
+
+    /** What the table's counts count: a call that crosses a break runs two regions, so its hits are two. */
+    private static final String HITS = "  (compiles and hits count compiled regions: a call that crosses one break runs two)\n";
+
+    public static String render(Receipt receipt) {
+        StringBuilder out = new StringBuilder();
+        Fixture fixture = receipt.fixture();
+        out.append("receipt of ").append(VisibleText.of(fixture.name()));
+        if (!fixture.fields().isEmpty()) {
+            out.append(" (").append(fixture.sortedFields().entrySet().stream()
+                    .map(e -> VisibleText.of(e.getKey() + " " + e.getValue())).collect(Collectors.joining(", "))).append(')');
+        }
+        out.append('\n');
+        out.append("trace_sha256   ").append(receipt.traceSha256()).append('\n');
+        out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
+        for (RunFigures run : receipt.runs()) {
+            out.append('\n').append("run ").append(run.label()).append('\n');
+            out.append(run.hasPhases() ? table(run) + HITS : "  phases: none (the source has no per-call markers)\n");
+            out.append("  graphs: ").append(run.variants().isEmpty() ? "none" : join(run.variants()));
+            if (!run.fallbackGraphs().isEmpty()) {
+                out.append("; fell back, no variant: ").append(join(run.fallbackGraphs()));
+            }
+            out.append('\n');
+            out.append(BreakKindText.runSites(receipt, run));
+            if (run.guardMisses().isEmpty()) {
+                out.append("  guard misses: none\n");
+            } else {
+                out.append("  guard misses:\n");
+                for (GuardMiss miss : run.guardMisses()) {
+                    out.append("    ").append(VisibleText.of(miss.call())).append(" -> ").append(miss.graph()).append("  ")
+                            .append(VisibleText.of(miss.guard().strip())).append('\n');
+                }
+            }
+            run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits())));
+        }
+        if (!receipt.comparisons().isEmpty()) {
+            out.append("\ncomparison (candidate / baseline, median wall ms)\n");
+            for (Comparison c : receipt.comparisons()) {
+                out.append(String.format(Locale.ROOT, "  %-8s", c.phase().id()));
+                if (c.failure().isPresent()) {
+                    out.append("not compared: ").append(c.failure().get().code()).append(" (baseline ").append(c.baselineCalls())
+                            .append(" calls, candidate ").append(c.candidateCalls()).append(")\n");
+                } else {
+                    out.append(ms(c.baselineMedianMs())).append(" -> ").append(ms(c.candidateMedianMs()))
+                            .append("  ratio ").append(ratio(c.ratio())).append('\n');
+                }
+            }
+            receipt.trade().ifPresent(trade -> out.append("  trade: ").append(TradeText.of(trade)).append('\n'));
+        }
+        receipt.badLines().ifPresent(lines -> out.append("\nbad lines skipped: ").append(lines.isEmpty() ? "none" : lines.toString()).append('\n'));
+        if (!receipt.limits().notMeasured().isEmpty()) {
+            out.append("\nnot measured by this trace: ").append(String.join(", ", receipt.limits().notMeasured())).append('\n');
+        }
+        out.append("\nfailures: ").append(receipt.failures().isEmpty() ? "none" : receipt.failures().stream().map(FailureCode::code).collect(Collectors.joining(", "))).append('\n');
+        return out.toString();
+    }
+
+    /** Only the break sites of each run and its compile log, grouped by kind: {@code receipt audit --kinds}. */
+    public static String kinds(Receipt receipt) {
+        StringBuilder out = new StringBuilder();
+        for (RunFigures run : receipt.runs()) {
+            out.append(out.length() == 0 ? "" : "\n").append("run ").append(run.label()).append('\n');
+            out.append(BreakKindText.runSites(receipt, run));
+            run.compileLog().ifPresent(log -> out.append("  compile log:\n").append(log.breakSites().isEmpty()
+                    ? "    breaks: none\n" : BreakKindText.logSites(log)));
+        }
+        return out.toString();
+    }
+
+    private static String compileLog(CompileLog log, ReceiptLimits limits) {
+        boolean compiles = limits.measured(Measure.COMPILES);
+        StringBuilder out = new StringBuilder("  compile log:\n");
+        out.append("    compiles ").append(compiles ? Integer.toString(log.compiles().size()) : "n/m").append(" (recompiles ")
+                .append(log.recompiles().size()).append("), fallbacks ").append(log.fallbacks().size()).append(", compile ms ")
+                .append(ms(log.compileMs())).append('\n');
+        out.append("    variants made: ").append(!compiles ? "n/m" : log.graphs().isEmpty() ? "none" : String.join(" ", log.graphs()))
+                .append('\n');
+        if (!log.fallbackGraphs().isEmpty()) {
+            out.append("    fell back: ").append(String.join(" ", log.fallbackGraphs())).append('\n');
+        }
+        out.append(BreakKindText.logSites(log));
+        out.append("    recompile reasons: ").append(log.recompileReasons().size()).append('\n');
+        if (!limits.measured(Measure.ARTIFACT_CACHE)) {
+            return out.append("    on-disk caches: n/m\n").toString();
+        }
+        CompileLog.CacheCounts fx = log.artifactCache().fxGraph();
+        CompileLog.CacheCounts aot = log.artifactCache().aotAutograd();
+        out.append("    on-disk caches: fx_graph hit ").append(fx.hit()).append(" miss ").append(fx.miss()).append(" bypass ")
+                .append(fx.bypass()).append(", aotautograd hit ").append(aot.hit()).append(" miss ").append(aot.miss())
+                .append(" bypass ").append(aot.bypass()).append('\n');
+        return out.toString();
+    }
+
+    private static String table(RunFigures run) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"phase", "calls", "median ms", "p90 ms", "compiles", "hits", "fallbacks", "breaks",
+                "eager ms", "compile ms", "new variants"});
+        for (PhaseFigures f : run.phases().values()) {
+            rows.add(new String[] {f.phase().id(), Integer.toString(f.calls()),
+                    f.wallMs().map(w -> Millis.text(w.median())).orElse("n/m"),
+                    f.wallMs().map(w -> Millis.text(w.p90())).orElse("n/m"),
+                    Integer.toString(f.compiles()), count(f.cacheHits()), Integer.toString(f.fallbacks()),
+                    count(f.breaks()), ms(f.eagerIslandMs()), Millis.text(f.compileMs()),
+                    f.newGraphVariants().isEmpty() ? "-" : join(f.newGraphVariants())});
+        }
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String[] row : rows) {
+            out.append(' ');
+            for (int i = 0; i < row.length; i++) {
+                out.append(' ');
+                String cell = row[i];
+                boolean left = i == 0 || i == row.length - 1;
+                String pad = " ".repeat(widths[i] - cell.length());
+                out.append(left ? cell + (i == row.length - 1 ? "" : pad) : pad + cell);
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String join(List<?> values) {
+        return values.stream().map(Object::toString).collect(Collectors.joining(" "));
+    }
+
+    /** A millisecond figure as the summary writes it; {@code n/m} where it was not measured. */
+    static String ms(OptionalDouble value) {
+        return value.isPresent() ? Millis.text(value.getAsDouble()) : "n/m";
+    }
+
+    /** A ratio is not a time: it keeps the receipt's 6 significant digits. */
+    private static String ratio(OptionalDouble value) {
+        return value.isPresent() ? CanonicalJson.number(value.getAsDouble()) : "n/m";
+    }
+
+    private static String count(OptionalInt value) {
+        return value.isPresent() ? Integer.toString(value.getAsInt()) : "n/m";
+    }
+}

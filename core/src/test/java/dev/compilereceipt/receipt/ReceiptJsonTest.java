@@ -1,0 +1,41 @@
+package dev.compilereceipt.receipt;
+
+import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.ReceiptExport;
+import dev.compilereceipt.Traces;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.compilereceipt.json.CanonicalJson;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The receipt hash is written straight from the receipt; it must be the hash of the canonical form of
+ * the receipt's tree, the bytes a user reads in {@code receipt.json}, on every kind of receipt.
+ */
+class ReceiptJsonTest {
+
+    @Test
+    void theStreamedHashIsTheHashOfTheTreesCanonicalForm() {
+        // One run and two, a decision and a trade, bad lines, compile logs of TORCH_TRACE and TORCH_LOGS, break kinds.
+        for (String fixture : List.of("print-bridge/trace.json", "int-spec/trace.json", "decision/trace.json",
+                "decision/baseline-only.json", "print-bridge/torch_trace.log", "tlparse/simple_corrupted_json.log",
+                "torch-logs/2.14-int-spec/torch_logs.txt", "break-kinds/2.14-break-kinds/trace.json")) {
+            Receipt receipt = Receipt.of(Fixtures.trace(fixture));
+            String tree = CanonicalJson.write(ReceiptJson.body(receipt));
+            assertThat(receipt.receiptSha256()).as(fixture)
+                    .isEqualTo(CanonicalJson.sha256(tree.getBytes(StandardCharsets.UTF_8)))
+                    .isEqualTo(ReceiptJson.bodySha256(receipt));
+            assertThat(ReceiptExport.canonicalJson(receipt).replace("\"receipt_sha256\":\"" + receipt.receiptSha256() + "\",", ""))
+                    .as(fixture).isEqualTo(tree);
+        }
+    }
+
+    @Test
+    void printBridgesReceiptHashIsPinned() {
+        // The hash printed by `./receipt audit fixtures/print-bridge/trace.json` before the writer changed.
+        assertThat(Receipt.of(Traces.read(Fixtures.PRINT_BRIDGE)).receiptSha256())
+                .isEqualTo("fa8e470d21c71853564ee62b603bd8d49d2b5ca8c7beabe6e9638382a9d17d1c");
+    }
+}
