@@ -468,7 +468,7 @@ class RealTorchTest(unittest.TestCase):
         env = dict(os.environ)
         env.pop("TORCH_TRACE", None)
         env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
-        env["PYTHONPATH"] = CAPTURE + os.pathsep + env.get("PYTHONPATH", "")
+        env["PYTHONPATH"] = os.path.join(CAPTURE, "src") + os.pathsep + env.get("PYTHONPATH", "")
         proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module",
                                os.path.join(HERE, "cli_model.py"), "--baseline", "double_then_tanh",
                                "--candidate", "tanh_of_sum", "--out", out, "--name", "cli", "--eager", "2",
