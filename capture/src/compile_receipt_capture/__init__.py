@@ -51,7 +51,9 @@ ones too, so that all wall times carry the same profiler overhead) and is timed 
   start of this region, less the Dynamo/Inductor compile spans inside that gap (compile time is
   in ``compile_ms``, not in the island);
 * the check: the largest absolute difference to the baseline callable's eager output on the
-  same input, and whether every tensor is within ``atol + rtol * |eager|``.
+  same input, and whether every numeric leaf of the output (tensors, NumPy arrays, Python and
+  NumPy scalars, inside tuples, lists, dicts and dataclass-like containers) is within
+  ``atol + rtol * |eager|``; other leaves (None, strings, bools) must be equal.
 
 When ``TORCH_TRACE`` is set, a ``compile_receipt_call`` artifact is written through
 ``torch._logging.trace_structured`` before (``edge: start``) and after (``edge: end`` with
