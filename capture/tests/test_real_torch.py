@@ -205,7 +205,7 @@ def read_torch_trace(path):
                 assert current is None, f"line {n}: marker {key} starts inside {current}"
                 current = key
                 calls[key] = {"start": marker, "end": None, "metrics": {}, "recompile_reasons": {},
-                              "breaks": {}, "attempts": {}}
+                              "breaks": {}, "attempts": {}, "graphs": set()}
             else:
                 assert current == key, f"line {n}: marker end {key} does not close {current}"
                 calls[key]["end"] = marker
@@ -218,6 +218,8 @@ def read_torch_trace(path):
         call["attempts"].setdefault(cid, set()).add(envelope.get("attempt", 0))
         if "compilation_metrics" in envelope:
             call["metrics"][cid] = envelope["compilation_metrics"]
+        elif "dynamo_output_graph" in envelope:
+            call["graphs"].add(cid)
         elif any(key in envelope for key in NOT_COMPILES):
             pass
         elif artifact.get("name") == "recompile_reasons":
@@ -252,7 +254,8 @@ def figures(run):
                     f["compiles"] += 1
                     if e.get("guard_failures"):
                         f["guard_failure_compiles"] += 1
-                    if i + 1 < len(events) and events[i + 1]["kind"] == "break":
+                    following = [n["kind"] for n in events[i + 1:] if n["kind"] != "fallback"]
+                    if following[:1] == ["break"]:      # its frame broke (a frame it gave up on aside)
                         f["break_compiles"] += 1
                 else:
                     f["hits"] += 1
@@ -272,17 +275,20 @@ def torch_figures(counters):
 
 
 def log_figures(log, label):
-    variants = fallbacks = 0
+    """Compile ids between the markers of the run's calls: variants, graphless variants (no
+    dynamo_output_graph: Dynamo guarded the frame and made no FX graph) and fallbacks."""
+    variants = graphless = fallbacks = 0
     for (run, _), call in log.items():
         if run != label:
             continue
         for cid, m in call["metrics"].items():
             if made_variant(m):
                 variants += 1
+                graphless += cid not in call["graphs"]
             else:
                 fallbacks += 1
         fallbacks += sum(1 for cid in call["recompile_reasons"] if cid not in call["metrics"])
-    return {"log_variants": variants, "log_fallbacks": fallbacks}
+    return {"log_variants": variants, "log_graphless": graphless, "log_fallbacks": fallbacks}
 
 
 class RealTorchTest(unittest.TestCase):
@@ -302,7 +308,9 @@ class RealTorchTest(unittest.TestCase):
             mine, theirs, logged = figures(run), torch_figures(counters.get(label, {})), log_figures(log, label)
             ROWS.append((name, label, mine, theirs, logged))
             TORCH_SEEN.add(trace["fixture"]["torch"])
-            self.assertEqual(mine["compiles"], theirs["unique_graphs"], f"{label}: compiles vs unique_graphs")
+            # unique_graphs counts FX graphs; a compile region is a variant, with or without a graph
+            self.assertEqual(mine["compiles"], theirs["unique_graphs"] + logged["log_graphless"],
+                             f"{label}: compiles vs unique_graphs + graphless variants")
             self.assertEqual(mine["break_compiles"], theirs["graph_break"], f"{label}: compiles that broke vs graph_break")
             skipped = silent_skips if label == "baseline" else 0
             self.assertEqual(mine["fallbacks"], theirs["frames_failed"] + skipped, f"{label}: fallbacks vs frames total-ok")
@@ -513,18 +521,18 @@ def tearDownModule():
     if not ROWS:
         return
     head = ("scenario", "run", "calls", "compiles", "hits", "breaks", "brk-compiles", "fallbacks", "|",
-            "unique_graphs", "graph_break", "frames total-ok", "|", "variants", "fallbacks")
+            "unique_graphs", "graph_break", "frames total-ok", "|", "variants", "graphless", "fallbacks")
     lines = ["", f"torch {', '.join(sorted(TORCH_SEEN))}. The trace's figures | PyTorch's torch._dynamo.utils.counters for the same run | the TORCH_TRACE log "
                  "(compile ids between the call markers):",
              "  compiles: regions with cache compile; brk-compiles: of those, the ones followed by a break "
              "(graph_break counts once per compile that broke);",
              "  fallbacks: fallback events (frames total - ok: the frames Dynamo gave up on; log: compile ids "
-             "that made no variant)"]
+             "that made no variant); graphless: variants with no dynamo_output_graph (compiles = unique_graphs + graphless)"]
     table = [head]
     for name, label, mine, theirs, logged in ROWS:
         table.append((name, label, mine["calls"], mine["compiles"], mine["hits"], mine["breaks"],
                       mine["break_compiles"], mine["fallbacks"], "|", theirs["unique_graphs"], theirs["graph_break"],
-                      theirs["frames_failed"], "|", logged["log_variants"], logged["log_fallbacks"]))
+                      theirs["frames_failed"], "|", logged["log_variants"], logged["log_graphless"], logged["log_fallbacks"]))
     widths = [max(len(str(row[i])) for row in table) for i in range(len(head))]
     for row in table:
         lines.append("  " + "  ".join(str(v).rjust(w) if i > 1 else str(v).ljust(w)

@@ -50,6 +50,9 @@ ones too, so that all wall times carry the same profiler overhead) and is timed 
   ``eager_ms`` = the time from the end of the previous region's graph span to the
   start of this region, less the Dynamo/Inductor compile spans inside that gap (compile time is
   in ``compile_ms``, not in the island);
+* graphless variants (a frame Dynamo guarded without producing an FX graph; no compiled region
+  runs for it): a ``region`` with ``cache: compile`` and ``ms: 0`` in the call that made it, so
+  that ``compiles`` counts variants as the contract says; its later reuses are not visible;
 * the check: the largest absolute difference to the baseline callable's eager output on the
   same input, and whether every numeric leaf of the output (tensors, NumPy arrays, Python and
   NumPy scalars, inside tuples, lists, dicts and dataclass-like containers) is within

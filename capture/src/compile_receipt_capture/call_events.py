@@ -3,7 +3,13 @@ every compiled region that ran (``compile`` when the call made its variant), a `
 each region nested in an earlier one (a resume frame), a ``fallback`` for every compile id that made
 no variant, in the order they happened. Compiles belong to the call whose records hold them.
 
-Standard library only.
+A graphless variant (Dynamo guarded a frame and produced no FX graph: on 2.14 a stdlib
+``Logger.info`` it traced through, for one) runs no compiled region, so the profiler shows none. It
+is still a variant made in that call (trace-format.md section 8: ``compiles`` counts variants), so
+it is written as ``{"kind": "region", "graph": ..., "cache": "compile", "ms": 0.0, "compile_ms":
+...}`` where its compile finished: 0 ms because no compiled graph ran. Its later reuses show no
+region and are not written. A variant that did make a graph and whose region is missing is still a
+CaptureError: the profiler missed it. Standard library only.
 """
 
 from __future__ import annotations
@@ -138,9 +144,12 @@ def events_of_call(cid: str, spans: CallSpans, records: list[Record], t0_ns: int
         if not c.attempted:
             continue        # only stray records of that id (artifacts), no compile in this call
         if c.made_variant:
-            if c.id not in ran:
-                raise CaptureError(f"call {cid}: compile {c.id} made a variant but no 'Torch-Compiled Region: "
-                                   f"{c.id}' ran in this call; the profiler missed it")
+            if c.id in ran:
+                continue
+            if c.made_graph:
+                raise CaptureError(f"call {cid}: compile {c.id} made a variant with a graph but no "
+                                   f"'Torch-Compiled Region: {c.id}' ran in this call; the profiler missed it")
+            timeline.append((at(c.last_ns), 10 ** 9, _compiled_region(c, 0.0)))     # graphless: no region runs
             continue
         event: Event = {"kind": "fallback", "graph": c.id, "reason": c.fallback_reason,
                         "compile_ms": rounded(c.compile_ms)}

@@ -6,8 +6,8 @@ into what each compile id did (section 7 of trace-format.md). Also writes the pe
     >>> c = compiles_in([(1, {"frame_id": 0, "frame_compile_id": 0, "dynamo_start": {}}, None),
     ...                  (2, {"frame_id": 0, "frame_compile_id": 0, "compilation_metrics":
     ...                       {"has_guarded_code": True, "entire_frame_compile_time_s": 0.5}}, None)])["0/0"]
-    >>> (c.made_variant, c.compile_ms)
-    (True, 500.0)
+    >>> (c.made_variant, c.compile_ms, c.made_graph)
+    (True, 500.0, False)
 """
 
 from __future__ import annotations
@@ -134,6 +134,7 @@ class Compile:
         self.metrics: dict[str, Any] | None = None
         self.guard_failures: list[str] | None = None
         self.breaks: list[Break] = []
+        self.made_graph = False        # a dynamo_output_graph record: Dynamo produced an FX graph
 
     @property
     def made_variant(self) -> bool:
@@ -199,6 +200,8 @@ def compiles_in(records: Iterable[Record]) -> dict[str, Compile]:
         c.last_ns = ns
         if kind == "dynamo_start":
             c.started = True
+        elif kind == "dynamo_output_graph":
+            c.made_graph = True
         elif kind == "compilation_metrics":
             c.metrics = metadata["compilation_metrics"] or {}
         elif artifact.get("name") == "recompile_reasons":
