@@ -469,6 +469,142 @@ class RealTorchTest(unittest.TestCase):
             self.assertEqual(call["events"], [], call["id"])
         self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
 
+    # Issue #29's scenarios. What each release does, as seen on 2.6 (trixie) and 2.14.1 (sid).
+
+    @staticmethod
+    def own_site(pattern):
+        """The site of the line of scenarios.py that contains ``pattern``, as PyTorch logs it."""
+        return "%s:%d" % (os.path.join(HERE, "scenarios.py"), scenario_line(pattern))
+
+    def assert_breaks(self, calls, site, user_frame, reason, gb_id, release):
+        """Every break of ``calls`` is at ``site`` with ``user_frame`` and the release's reason:
+        ``reason`` is (2.6 text, 2.14 graph-break type); gb_id only where messages are structured."""
+        for call in calls:
+            for brk in (e for e in call["events"] if e["kind"] == "break"):
+                self.assertEqual((brk["site"], brk["user_frame"]), (site, user_frame), call["id"])
+                if release >= (2, 8):
+                    self.assertEqual((brk["reason"], brk["gb_id"]), (reason[1], gb_id), call["id"])
+                else:
+                    self.assertEqual(brk["reason"], reason[0], call["id"])
+                    self.assertNotIn("gb_id", brk)
+
+    def test_8_tolist(self):
+        trace, counters, log = run_scenario("tolist")
+        base, cand = self.check_common("tolist", trace, counters, log)
+        release = torch_release(trace["fixture"]["torch"])
+        site = self.own_site("values = y.tolist()")
+        self.assert_breaks(base, site, site, ("Unsupported: Input tensor for tolist must be an integer tensor",
+                                              "Tensor.tolist() with non-integer tensor"), "GB0109", release)
+        self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile"), ("break", None, None), ("region", "1/0", "compile")])
+        for call in base[2:]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit")])
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+        self.assertEqual([self.kinds(c) for c in cand[2:]], [[("region", "0/0", "hit")]] * 2)
+
+    def test_9_deepcopy_dict(self):
+        trace, counters, log = run_scenario("deepcopy-dict")
+        base, cand = self.check_common("deepcopy-dict", trace, counters, log)
+        release = torch_release(trace["fixture"]["torch"])
+        if release >= (2, 14):      # Dynamo traces copy.deepcopy of a dict of constants: one graph
+            self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile")])
+            self.assertEqual([self.kinds(c) for c in base[2:]], [[("region", "0/0", "hit")]] * 2)
+        else:
+            site = self.own_site("cfg = copy.deepcopy(_CONFIG)")
+            self.assert_breaks(base, site, site, ("Unsupported: copy.deepcopy ConstDictVariable()", None), None, release)
+            self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile"), ("break", None, None),
+                                                   ("region", "1/0", "compile")])
+            # the break is the frame's first statement: 0/0 is a variant without a graph (its region runs)
+            self.assertEqual(counters["baseline"]["stats"]["unique_graphs"], 1)
+            self.assertEqual(log_figures(log, "baseline")["log_graphless"], 1)
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+
+    def test_10_time_builtin(self):
+        trace, counters, log = run_scenario("time-builtin")
+        base, cand = self.check_common("time-builtin", trace, counters, log)
+        release = torch_release(trace["fixture"]["torch"])
+        site = self.own_site("started = time.time()")
+        self.assert_breaks(base, site, site, (
+            "Unsupported: Graph break due to unsupported builtin time.time. This function is either a Python builtin "
+            "(e.g. _warnings.warn) or a third-party C/C++ Python extension (perhaps created with pybind). If it is a "
+            "Python builtin, please file an issue on GitHub so the PyTorch team can add support for it and see the "
+            "next case for a workaround. If it is a third-party C/C++ Python extension, please either wrap it into a "
+            "PyTorch-understood custom operator (see https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html "
+            "for more details) or, if it is traceable, use torch.compiler.allow_in_graph.",
+            "Attempted to call function marked as skipped"), "GB0007", release)
+        self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile"), ("break", None, None), ("region", "1/0", "compile")])
+        if release >= (2, 14):      # the clock's value is an unspecialized float: the resume frame is reused
+            for call in base[2:]:
+                self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit")])
+        else:     # 2.6 specializes floats: the resume frame guards on the clock's value and recompiles every call
+            for v, call in enumerate(base[2:], 1):
+                self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None),
+                                                    ("region", f"1/{v}", "compile")], call["id"])
+                self.assertEqual(len(call["events"][2]["guard_failures"]), v)
+                self.assertRegex(call["events"][2]["guard_failures"][0], rf"^1/{v - 1}: L\['___stack0'\] == \d+\.\d+$")
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+
+    def test_11_torch_branch(self):
+        trace, counters, log = run_scenario("torch-branch")
+        base, cand = self.check_common("torch-branch", trace, counters, log)
+        release = torch_release(trace["fixture"]["torch"])
+        breaks = [e for c in base for e in c["events"] if e["kind"] == "break"]
+        self.assertEqual(len(breaks), 3)        # one per compiled call
+        site = breaks[0]["site"]
+        self.assertRegex(site, r"/(dist|site)-packages/torch/distributions/kl\.py:\d+$")
+        path, line = site.rsplit(":", 1)
+        with open(path, encoding="utf-8") as f:     # the branch on a tensor's truth value, inside torch
+            self.assertEqual(f.read().splitlines()[int(line) - 1].strip(), "if (p.total_count < q.total_count).any():")
+        self.assert_breaks(base, site, self.own_site("kl = torch.distributions.kl_divergence(a, b)"), (
+            "Unsupported: Dynamic control flow is not supported at the moment. Please use "
+            "functorch.experimental.control_flow.cond to explicitly capture the control flow. For more information "
+            "about this error, see: https://pytorch.org/docs/main/generated/exportdb/index.html#cond-operands",
+            "Data-dependent branching"), "GB0170", release)
+        self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile"), ("break", None, None), ("region", "1/0", "compile")])
+        for call in base[2:]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit")])
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+
+    def test_12_logging_call(self):
+        trace, counters, log = run_scenario("logging-call")
+        release = torch_release(trace["fixture"]["torch"])
+        # 2.6 gives up the helper's resume frame (frames ok counts it); 2.14 guards it without a graph
+        base, cand = self.check_common("logging-call", trace, counters, log, silent_skips=0 if release >= (2, 14) else 1)
+        site = self.own_site('logger.info("scaled: %s"')
+        self.assert_breaks(base, site, site, (
+            "Unsupported: Logger not supported for non-export cases. To avoid graph breaks caused by logger in "
+            "compile-mode, it is recommended to disable logging by adding logging methods to config.ignore_logger_methods",
+            "logging.Logger method not supported for non-export cases"), "GB0291", release)
+        # frames: 0 the model (breaks in the inlined helper), 1 the helper called eagerly (breaks at the same
+        # line, no graph), 2 the helper's resume frame (nothing left to trace), 3 the model's resume frame
+        first = base[1]["events"]
+        self.assertEqual([(e["kind"], e.get("graph")) for e in first],
+                         [("region", "0/0"), ("break", None), ("region", "1/0"),
+                          ("region" if release >= (2, 14) else "fallback", "2/0"), ("break", None), ("region", "3/0")])
+        markers = log[("baseline", base[1]["id"])]
+        self.assertEqual(sorted(markers["graphs"]), ["0/0", "3/0"])
+        if release >= (2, 14):      # a graphless variant: made in this call, no region ran, so 0 ms
+            self.assertEqual(first[3], {"kind": "region", "graph": "2/0", "cache": "compile", "ms": 0.0,
+                                        "compile_ms": first[3]["compile_ms"]})
+            self.assertTrue(made_variant(markers["metrics"]["2/0"]))
+        else:
+            self.assertEqual(first[3]["reason"], "Dynamo skipped the frame: no graph was captured (it runs eagerly)")
+            self.assertFalse(made_variant(markers["metrics"]["2/0"]))
+        for call in base[2:]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit"),
+                                                ("break", None, None), ("region", "3/0", "hit")], call["id"])
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+
+    def test_13_numpy_out(self):
+        trace, counters, log = run_scenario("numpy-out")
+        base, cand = self.check_common("numpy-out", trace, counters, log)
+        for call in base[1:] + cand:     # every output, a NumPy array, compared with eager's
+            self.assertEqual(set(call["check"]), {"ok", "max_abs_err"}, call["id"])
+            self.assertLess(call["check"]["max_abs_err"], 1e-5, call["id"])
+        self.assertEqual([self.kinds(c) for c in base[1:]],
+                         [[("region", "0/0", "compile")], [("region", "0/0", "hit")], [("region", "0/0", "hit")]])
+        self.assertEqual([self.kinds(c) for c in cand[1:]],
+                         [[("region", "0/0", "compile")], [("region", "0/0", "hit")], [("region", "0/0", "hit")]])
+
     def test_5_command_line(self):
         out = os.path.join(OUT, "cli.json")
         if os.path.exists(out):
