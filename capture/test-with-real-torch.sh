@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Tests capture/compile_receipt_capture.py against real PyTorch (Debian's python3-torch), in a
-# Debian chroot built once per suite by make-chroot.sh and reused afterwards.
+# Tests the capture package (capture/src/compile_receipt_capture) against real PyTorch (Debian's
+# python3-torch), in a Debian chroot built once per suite by make-chroot.sh and reused afterwards.
 #
 #   capture/test-with-real-torch.sh                            (trixie: PyTorch 2.6)
 #   COMPILE_RECEIPT_DEBIAN=sid capture/test-with-real-torch.sh (sid: PyTorch 2.14)
@@ -45,6 +45,8 @@ case "$AUDIT" in receipt|jar|skip) ;; *)
 esac
 export COMPILE_RECEIPT_DEBIAN="$SUITE" COMPILE_RECEIPT_CHROOT="$ROOT"
 out="$here/out/$SUITE"
+# The torch-free tests (host and chroot); the chroot adds test_real_torch. The chroot sees capture/ as /capture.
+TORCH_FREE_TESTS="test_validate test_output_check test_call_events test_package"
 
 if [[ $(id -u) -ne 0 ]]; then
   echo "test-with-real-torch.sh: must run as root (chroot, mounts)" >&2
@@ -54,11 +56,12 @@ fi
 echo "== 1. the chroot ($SUITE: $ROOT)"
 "$here/make-chroot.sh"
 
-echo "== 2. validator tests (host python3, no torch needed)"
+echo "== 2. torch-free tests (host python3, no torch needed)"
 if command -v python3 >/dev/null; then
-  (cd "$here/tests" && python3 -m unittest test_validate)
+  # shellcheck disable=SC2086
+  (cd "$here/tests" && python3 -m unittest $TORCH_FREE_TESTS)
 else
-  echo "no python3 on the host: the validator tests run in the chroot only"
+  echo "no python3 on the host: the torch-free tests run in the chroot only"
 fi
 
 echo "== 3. the capture against real PyTorch (in the chroot), into capture/out/$SUITE/"
@@ -72,9 +75,10 @@ unshare --mount --propagation private bash -c '
   mount -t proc proc "$2/proc"
   chroot "$2" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
     COMPILE_RECEIPT_OUT="/capture/out/$3" COMPILE_RECEIPT_TORCH_LOGS="$4" PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONPATH=/capture/src \
     sh -c "cd /capture/tests && python3 -c \"import torch; print(\\\"torch\\\", torch.__version__)\" \
-           && python3 -m unittest -v test_validate test_real_torch"
-' _ "$here" "$ROOT" "$SUITE" "$TORCH_LOGS_TEXT" || status=$?
+           && python3 -m unittest -v $5 test_real_torch"
+' _ "$here" "$ROOT" "$SUITE" "$TORCH_LOGS_TEXT" "$TORCH_FREE_TESTS" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "test-with-real-torch.sh: the tests in the chroot failed ($status)" >&2
   exit "$status"

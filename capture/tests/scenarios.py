@@ -106,3 +106,120 @@ def break_in_loop():
 SCENARIOS = {"graph-break": graph_break, "recompile-storm": recompile_storm,
              "shape-change": shape_change, "fallback": fallback,
              "break-kinds": break_kinds, "break-in-loop": break_in_loop}
+
+
+# ---- Issue #29's scenarios: appended, so that the lines above (named by committed fixtures) stay put.
+import copy  # noqa: E402
+import logging  # noqa: E402
+import time  # noqa: E402
+
+logger = logging.getLogger(__name__)    # no handler, level WARNING: logger.info prints nothing
+_CONFIG = {"scale": 2.0, "shift": 1.0}
+
+
+# (7) .tolist() of a float tensor: its values as Python floats ----------------------------------
+def tolist_sum(x):
+    y = torch.sin(x) * 2.0
+    values = y.tolist()
+    return torch.cos(y) + sum(values)
+
+
+def tensor_sum(x):
+    y = torch.sin(x) * 2.0
+    return torch.cos(y) + y.sum()
+
+
+def tolist():
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(7))
+    return dict(fn=tolist_sum, candidate=tensor_sum, name="tolist", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "cos(y) + sum(y.tolist()) (candidate: y.sum())"})
+
+
+# (8) copy.deepcopy of a dict inside the compiled function ---------------------------------------
+def deepcopy_config(x):
+    cfg = copy.deepcopy(_CONFIG)
+    return torch.sin(x) * cfg["scale"] + cfg["shift"]
+
+
+def shared_config(x):
+    return torch.sin(x) * _CONFIG["scale"] + _CONFIG["shift"]
+
+
+def deepcopy_dict():
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(8))
+    return dict(fn=deepcopy_config, candidate=shared_config, name="deepcopy-dict", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "copy.deepcopy of a config dict, then sin(x) * scale + shift (candidate: no copy)"})
+
+
+# (9) an unsupported builtin: time.time() -------------------------------------------------------
+def stamped(x):
+    y = torch.sin(x) * 2.0
+    started = time.time()  # noqa: F841  (read, never used: a used float would be guarded and recompile)
+    return torch.cos(y) + 1.0
+
+
+def time_builtin():
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(9))
+    return dict(fn=stamped, candidate=sin_cos, name="time-builtin", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "sin, time.time(), cos (candidate: no time stamp)"})
+
+
+# (10) a data-dependent branch inside PyTorch: kl_divergence of two Binomials runs
+# torch/distributions/kl.py's `if (p.total_count < q.total_count).any():` ------------------------
+def binomial_kl(p):
+    a = torch.distributions.Binomial(10, probs=torch.sigmoid(p), validate_args=False)
+    b = torch.distributions.Binomial(10, probs=torch.sigmoid(p * 0.5), validate_args=False)
+    kl = torch.distributions.kl_divergence(a, b)
+    return kl * 2.0 + 1.0      # tensor work after the break: it runs in the resume frame's region
+
+
+def binomial_kl_fixed(p):
+    pa, pb = torch.sigmoid(p), torch.sigmoid(p * 0.5)
+    kl = 10 * (pa * (torch.log(pa) - torch.log(pb)) + (1 - pa) * (torch.log1p(-pa) - torch.log1p(-pb)))
+    return kl * 2.0 + 1.0
+
+
+def torch_branch():
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(10))
+    return dict(fn=binomial_kl, candidate=binomial_kl_fixed, name="torch-branch", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "kl_divergence(Binomial, Binomial): a tensor's truth value in torch's kl.py"
+                                  " (candidate: the closed form)"})
+
+
+# (11) a logging call in a helper the model calls ------------------------------------------------
+def _log_shape(y):
+    logger.info("scaled: %s", tuple(y.shape))
+    return y
+
+
+def logged_scale(x):
+    y = _log_shape(torch.sin(x) * 2.0)
+    return torch.cos(y) + 1.0
+
+
+def logging_call():
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(11))
+    return dict(fn=logged_scale, candidate=sin_cos, name="logging-call", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "sin, logger.info in a helper, cos (candidate: no logging)"})
+
+
+# (12) a model that returns a NumPy array -------------------------------------------------------
+def numpy_result(x):
+    y = torch.sin(x) * 2.0
+    return (torch.cos(y) + 1.0).numpy()
+
+
+def numpy_out():
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(12))
+    return dict(fn=numpy_result, candidate=numpy_result, name="numpy-out", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "sin, cos, .numpy(): the output is a NumPy array"})
+
+
+SCENARIOS.update({"tolist": tolist, "deepcopy-dict": deepcopy_dict, "time-builtin": time_builtin,
+                  "torch-branch": torch_branch, "logging-call": logging_call, "numpy-out": numpy_out})

@@ -205,7 +205,7 @@ def read_torch_trace(path):
                 assert current is None, f"line {n}: marker {key} starts inside {current}"
                 current = key
                 calls[key] = {"start": marker, "end": None, "metrics": {}, "recompile_reasons": {},
-                              "breaks": {}, "attempts": {}}
+                              "breaks": {}, "attempts": {}, "graphs": set()}
             else:
                 assert current == key, f"line {n}: marker end {key} does not close {current}"
                 calls[key]["end"] = marker
@@ -218,6 +218,8 @@ def read_torch_trace(path):
         call["attempts"].setdefault(cid, set()).add(envelope.get("attempt", 0))
         if "compilation_metrics" in envelope:
             call["metrics"][cid] = envelope["compilation_metrics"]
+        elif "dynamo_output_graph" in envelope:
+            call["graphs"].add(cid)
         elif any(key in envelope for key in NOT_COMPILES):
             pass
         elif artifact.get("name") == "recompile_reasons":
@@ -252,7 +254,8 @@ def figures(run):
                     f["compiles"] += 1
                     if e.get("guard_failures"):
                         f["guard_failure_compiles"] += 1
-                    if i + 1 < len(events) and events[i + 1]["kind"] == "break":
+                    following = [n["kind"] for n in events[i + 1:] if n["kind"] != "fallback"]
+                    if following[:1] == ["break"]:      # its frame broke (a frame it gave up on aside)
                         f["break_compiles"] += 1
                 else:
                     f["hits"] += 1
@@ -272,17 +275,20 @@ def torch_figures(counters):
 
 
 def log_figures(log, label):
-    variants = fallbacks = 0
+    """Compile ids between the markers of the run's calls: variants, graphless variants (no
+    dynamo_output_graph: Dynamo guarded the frame and made no FX graph) and fallbacks."""
+    variants = graphless = fallbacks = 0
     for (run, _), call in log.items():
         if run != label:
             continue
         for cid, m in call["metrics"].items():
             if made_variant(m):
                 variants += 1
+                graphless += cid not in call["graphs"]
             else:
                 fallbacks += 1
         fallbacks += sum(1 for cid in call["recompile_reasons"] if cid not in call["metrics"])
-    return {"log_variants": variants, "log_fallbacks": fallbacks}
+    return {"log_variants": variants, "log_graphless": graphless, "log_fallbacks": fallbacks}
 
 
 class RealTorchTest(unittest.TestCase):
@@ -302,7 +308,9 @@ class RealTorchTest(unittest.TestCase):
             mine, theirs, logged = figures(run), torch_figures(counters.get(label, {})), log_figures(log, label)
             ROWS.append((name, label, mine, theirs, logged))
             TORCH_SEEN.add(trace["fixture"]["torch"])
-            self.assertEqual(mine["compiles"], theirs["unique_graphs"], f"{label}: compiles vs unique_graphs")
+            # unique_graphs counts FX graphs; a compile region is a variant, with or without a graph
+            self.assertEqual(mine["compiles"], theirs["unique_graphs"] + logged["log_graphless"],
+                             f"{label}: compiles vs unique_graphs + graphless variants")
             self.assertEqual(mine["break_compiles"], theirs["graph_break"], f"{label}: compiles that broke vs graph_break")
             skipped = silent_skips if label == "baseline" else 0
             self.assertEqual(mine["fallbacks"], theirs["frames_failed"] + skipped, f"{label}: fallbacks vs frames total-ok")
@@ -461,6 +469,142 @@ class RealTorchTest(unittest.TestCase):
             self.assertEqual(call["events"], [], call["id"])
         self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
 
+    # Issue #29's scenarios. What each release does, as seen on 2.6 (trixie) and 2.14.1 (sid).
+
+    @staticmethod
+    def own_site(pattern):
+        """The site of the line of scenarios.py that contains ``pattern``, as PyTorch logs it."""
+        return "%s:%d" % (os.path.join(HERE, "scenarios.py"), scenario_line(pattern))
+
+    def assert_breaks(self, calls, site, user_frame, reason, gb_id, release):
+        """Every break of ``calls`` is at ``site`` with ``user_frame`` and the release's reason:
+        ``reason`` is (2.6 text, 2.14 graph-break type); gb_id only where messages are structured."""
+        for call in calls:
+            for brk in (e for e in call["events"] if e["kind"] == "break"):
+                self.assertEqual((brk["site"], brk["user_frame"]), (site, user_frame), call["id"])
+                if release >= (2, 8):
+                    self.assertEqual((brk["reason"], brk["gb_id"]), (reason[1], gb_id), call["id"])
+                else:
+                    self.assertEqual(brk["reason"], reason[0], call["id"])
+                    self.assertNotIn("gb_id", brk)
+
+    def test_8_tolist(self):
+        trace, counters, log = run_scenario("tolist")
+        base, cand = self.check_common("tolist", trace, counters, log)
+        release = torch_release(trace["fixture"]["torch"])
+        site = self.own_site("values = y.tolist()")
+        self.assert_breaks(base, site, site, ("Unsupported: Input tensor for tolist must be an integer tensor",
+                                              "Tensor.tolist() with non-integer tensor"), "GB0109", release)
+        self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile"), ("break", None, None), ("region", "1/0", "compile")])
+        for call in base[2:]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit")])
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+        self.assertEqual([self.kinds(c) for c in cand[2:]], [[("region", "0/0", "hit")]] * 2)
+
+    def test_9_deepcopy_dict(self):
+        trace, counters, log = run_scenario("deepcopy-dict")
+        base, cand = self.check_common("deepcopy-dict", trace, counters, log)
+        release = torch_release(trace["fixture"]["torch"])
+        if release >= (2, 14):      # Dynamo traces copy.deepcopy of a dict of constants: one graph
+            self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile")])
+            self.assertEqual([self.kinds(c) for c in base[2:]], [[("region", "0/0", "hit")]] * 2)
+        else:
+            site = self.own_site("cfg = copy.deepcopy(_CONFIG)")
+            self.assert_breaks(base, site, site, ("Unsupported: copy.deepcopy ConstDictVariable()", None), None, release)
+            self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile"), ("break", None, None),
+                                                   ("region", "1/0", "compile")])
+            # the break is the frame's first statement: 0/0 is a variant without a graph (its region runs)
+            self.assertEqual(counters["baseline"]["stats"]["unique_graphs"], 1)
+            self.assertEqual(log_figures(log, "baseline")["log_graphless"], 1)
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+
+    def test_10_time_builtin(self):
+        trace, counters, log = run_scenario("time-builtin")
+        base, cand = self.check_common("time-builtin", trace, counters, log)
+        release = torch_release(trace["fixture"]["torch"])
+        site = self.own_site("started = time.time()")
+        self.assert_breaks(base, site, site, (
+            "Unsupported: Graph break due to unsupported builtin time.time. This function is either a Python builtin "
+            "(e.g. _warnings.warn) or a third-party C/C++ Python extension (perhaps created with pybind). If it is a "
+            "Python builtin, please file an issue on GitHub so the PyTorch team can add support for it and see the "
+            "next case for a workaround. If it is a third-party C/C++ Python extension, please either wrap it into a "
+            "PyTorch-understood custom operator (see https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html "
+            "for more details) or, if it is traceable, use torch.compiler.allow_in_graph.",
+            "Attempted to call function marked as skipped"), "GB0007", release)
+        self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile"), ("break", None, None), ("region", "1/0", "compile")])
+        if release >= (2, 14):      # the clock's value is an unspecialized float: the resume frame is reused
+            for call in base[2:]:
+                self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit")])
+        else:     # 2.6 specializes floats: the resume frame guards on the clock's value and recompiles every call
+            for v, call in enumerate(base[2:], 1):
+                self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None),
+                                                    ("region", f"1/{v}", "compile")], call["id"])
+                self.assertEqual(len(call["events"][2]["guard_failures"]), v)
+                self.assertRegex(call["events"][2]["guard_failures"][0], rf"^1/{v - 1}: L\['___stack0'\] == \d+\.\d+$")
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+
+    def test_11_torch_branch(self):
+        trace, counters, log = run_scenario("torch-branch")
+        base, cand = self.check_common("torch-branch", trace, counters, log)
+        release = torch_release(trace["fixture"]["torch"])
+        breaks = [e for c in base for e in c["events"] if e["kind"] == "break"]
+        self.assertEqual(len(breaks), 3)        # one per compiled call
+        site = breaks[0]["site"]
+        self.assertRegex(site, r"/(dist|site)-packages/torch/distributions/kl\.py:\d+$")
+        path, line = site.rsplit(":", 1)
+        with open(path, encoding="utf-8") as f:     # the branch on a tensor's truth value, inside torch
+            self.assertEqual(f.read().splitlines()[int(line) - 1].strip(), "if (p.total_count < q.total_count).any():")
+        self.assert_breaks(base, site, self.own_site("kl = torch.distributions.kl_divergence(a, b)"), (
+            "Unsupported: Dynamic control flow is not supported at the moment. Please use "
+            "functorch.experimental.control_flow.cond to explicitly capture the control flow. For more information "
+            "about this error, see: https://pytorch.org/docs/main/generated/exportdb/index.html#cond-operands",
+            "Data-dependent branching"), "GB0170", release)
+        self.assertEqual(self.kinds(base[1]), [("region", "0/0", "compile"), ("break", None, None), ("region", "1/0", "compile")])
+        for call in base[2:]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit")])
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+
+    def test_12_logging_call(self):
+        trace, counters, log = run_scenario("logging-call")
+        release = torch_release(trace["fixture"]["torch"])
+        # 2.6 gives up the helper's resume frame (frames ok counts it); 2.14 guards it without a graph
+        base, cand = self.check_common("logging-call", trace, counters, log, silent_skips=0 if release >= (2, 14) else 1)
+        site = self.own_site('logger.info("scaled: %s"')
+        self.assert_breaks(base, site, site, (
+            "Unsupported: Logger not supported for non-export cases. To avoid graph breaks caused by logger in "
+            "compile-mode, it is recommended to disable logging by adding logging methods to config.ignore_logger_methods",
+            "logging.Logger method not supported for non-export cases"), "GB0291", release)
+        # frames: 0 the model (breaks in the inlined helper), 1 the helper called eagerly (breaks at the same
+        # line, no graph), 2 the helper's resume frame (nothing left to trace), 3 the model's resume frame
+        first = base[1]["events"]
+        self.assertEqual([(e["kind"], e.get("graph")) for e in first],
+                         [("region", "0/0"), ("break", None), ("region", "1/0"),
+                          ("region" if release >= (2, 14) else "fallback", "2/0"), ("break", None), ("region", "3/0")])
+        markers = log[("baseline", base[1]["id"])]
+        self.assertEqual(sorted(markers["graphs"]), ["0/0", "3/0"])
+        if release >= (2, 14):      # a graphless variant: made in this call, no region ran, so 0 ms
+            self.assertEqual(first[3], {"kind": "region", "graph": "2/0", "cache": "compile", "ms": 0.0,
+                                        "compile_ms": first[3]["compile_ms"]})
+            self.assertTrue(made_variant(markers["metrics"]["2/0"]))
+        else:
+            self.assertEqual(first[3]["reason"], "Dynamo skipped the frame: no graph was captured (it runs eagerly)")
+            self.assertFalse(made_variant(markers["metrics"]["2/0"]))
+        for call in base[2:]:
+            self.assertEqual(self.kinds(call), [("region", "0/0", "hit"), ("break", None, None), ("region", "1/0", "hit"),
+                                                ("break", None, None), ("region", "3/0", "hit")], call["id"])
+        self.assertEqual(self.kinds(cand[1]), [("region", "0/0", "compile")])
+
+    def test_13_numpy_out(self):
+        trace, counters, log = run_scenario("numpy-out")
+        base, cand = self.check_common("numpy-out", trace, counters, log)
+        for call in base[1:] + cand:     # every output, a NumPy array, compared with eager's
+            self.assertEqual(set(call["check"]), {"ok", "max_abs_err"}, call["id"])
+            self.assertLess(call["check"]["max_abs_err"], 1e-5, call["id"])
+        self.assertEqual([self.kinds(c) for c in base[1:]],
+                         [[("region", "0/0", "compile")], [("region", "0/0", "hit")], [("region", "0/0", "hit")]])
+        self.assertEqual([self.kinds(c) for c in cand[1:]],
+                         [[("region", "0/0", "compile")], [("region", "0/0", "hit")], [("region", "0/0", "hit")]])
+
     def test_5_command_line(self):
         out = os.path.join(OUT, "cli.json")
         if os.path.exists(out):
@@ -468,7 +612,7 @@ class RealTorchTest(unittest.TestCase):
         env = dict(os.environ)
         env.pop("TORCH_TRACE", None)
         env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
-        env["PYTHONPATH"] = CAPTURE + os.pathsep + env.get("PYTHONPATH", "")
+        env["PYTHONPATH"] = os.path.join(CAPTURE, "src") + os.pathsep + env.get("PYTHONPATH", "")
         proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module",
                                os.path.join(HERE, "cli_model.py"), "--baseline", "double_then_tanh",
                                "--candidate", "tanh_of_sum", "--out", out, "--name", "cli", "--eager", "2",
@@ -513,18 +657,18 @@ def tearDownModule():
     if not ROWS:
         return
     head = ("scenario", "run", "calls", "compiles", "hits", "breaks", "brk-compiles", "fallbacks", "|",
-            "unique_graphs", "graph_break", "frames total-ok", "|", "variants", "fallbacks")
+            "unique_graphs", "graph_break", "frames total-ok", "|", "variants", "graphless", "fallbacks")
     lines = ["", f"torch {', '.join(sorted(TORCH_SEEN))}. The trace's figures | PyTorch's torch._dynamo.utils.counters for the same run | the TORCH_TRACE log "
                  "(compile ids between the call markers):",
              "  compiles: regions with cache compile; brk-compiles: of those, the ones followed by a break "
              "(graph_break counts once per compile that broke);",
              "  fallbacks: fallback events (frames total - ok: the frames Dynamo gave up on; log: compile ids "
-             "that made no variant)"]
+             "that made no variant); graphless: variants with no dynamo_output_graph (compiles = unique_graphs + graphless)"]
     table = [head]
     for name, label, mine, theirs, logged in ROWS:
         table.append((name, label, mine["calls"], mine["compiles"], mine["hits"], mine["breaks"],
                       mine["break_compiles"], mine["fallbacks"], "|", theirs["unique_graphs"], theirs["graph_break"],
-                      theirs["frames_failed"], "|", logged["log_variants"], logged["log_fallbacks"]))
+                      theirs["frames_failed"], "|", logged["log_variants"], logged["log_graphless"], logged["log_fallbacks"]))
     widths = [max(len(str(row[i])) for row in table) for i in range(len(head))]
     for row in table:
         lines.append("  " + "  ".join(str(v).rjust(w) if i > 1 else str(v).ljust(w)

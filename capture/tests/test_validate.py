@@ -13,9 +13,11 @@ import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "src"))
 
 import compile_receipt_capture as crc  # noqa: E402
+from compile_receipt_capture import breaks, call_events, structured_log  # noqa: E402
+from compile_receipt_capture.breaks import Break  # noqa: E402
 
 
 def good():
@@ -143,13 +145,18 @@ class ValidateTest(unittest.TestCase):
         # 2.6: free text; the path exactly as PyTorch logged it
         payload = ("Graph break in user code at /rt/scenarios.py:31\n"
                    "Reason: Unsupported: builtin: print [<class 'x'>] True\nUser code traceback:\n  ...")
-        self.assertEqual(crc._parse_break(payload),
-                         {"path": "/rt/scenarios.py", "line": 31,
-                          "reason": "Unsupported: builtin: print [<class 'x'>] True"})
-        self.assertEqual(crc._parse_break("Graph break in user code at /rt/m.py:3\nUser code traceback:\n"
-                                          "  Reason: not this"),
-                         {"path": "/rt/m.py", "line": 3, "reason": "graph break (no reason logged)"})
-        self.assertIsNone(crc._parse_break("something else"))
+        self.assertEqual(breaks.parse_break(payload),
+                         Break("/rt/scenarios.py", 31, "Unsupported: builtin: print [<class 'x'>] True"))
+        self.assertEqual(breaks.parse_break("Graph break in user code at /rt/m.py:3\nUser code traceback:\n"
+                                            "  Reason: not this"),
+                         Break("/rt/m.py", 3, "graph break (no reason logged)"))
+        self.assertIsNone(breaks.parse_break("something else"))
+        # older logs: a restart reason and the resume frame's line; its first line when it has no Reason:
+        self.assertEqual(breaks.restart_break("/rt/m.py", 7, "Unsupported: call_function BuiltinVariable(print)\nmore"),
+                         Break("/rt/m.py", 7, "Unsupported: call_function BuiltinVariable(print)"))
+        self.assertEqual(breaks.restart_break("/rt/m.py", 7, None), Break("/rt/m.py", 7, "graph break (no reason logged)"))
+        self.assertEqual(breaks.resume_line("torch_dynamo_resume_in_block_at_19"), 19)
+        self.assertIsNone(breaks.resume_line("block"))
 
     def test_structured_break_payload_parsing(self):
         # 2.14.1, as in real-traces/torch-2.14/print-bridge/torch_trace.log (blank lines included)
@@ -174,31 +181,32 @@ class ValidateTest(unittest.TestCase):
             "User code traceback:",
             '  File "/rt/scenarios.py", line 31, in f',
             "  Explanation: not this one"])
-        self.assertEqual(crc._parse_break(payload), {
-            "path": "/rt/scenarios.py", "line": 31, "reason": "Failed to trace builtin operator",
-            "gb_id": "GB0059",
-            "explanation": "Dynamo does not know how to trace builtin operator `print` with argument types "
-                           "['str'] (has_kwargs True)",
-            "hints": ["Avoid calling builtin `print` with argument types ['str'].",
-                      "If you are attempting to call a logging function (e.g. `print`), you can try adding it\n"
-                      "to `torch._dynamo.config.reorderable_logging_functions`.",
-                      "Please report an issue to PyTorch."],
+        self.assertEqual(breaks.parse_break(payload), Break(
+            path="/rt/scenarios.py", line=31, reason="Failed to trace builtin operator",
+            gb_id="GB0059",
+            explanation="Dynamo does not know how to trace builtin operator `print` with argument types "
+                        "['str'] (has_kwargs True)",
+            hints=("Avoid calling builtin `print` with argument types ['str'].",
+                   "If you are attempting to call a logging function (e.g. `print`), you can try adding it\n"
+                   "to `torch._dynamo.config.reorderable_logging_functions`.",
+                   "Please report an issue to PyTorch."),
             # the user code traceback's innermost frame outside PyTorch
-            "user_frame": ("/rt/scenarios.py", 31)})
+            user_frame=("/rt/scenarios.py", 31)))
         # a frame inside PyTorch is not the user's: the innermost one outside it is
-        self.assertEqual(crc._user_frame(["User code traceback:", '  File "/m/mymodel/layers.py", line 19, in block',
+        self.assertEqual(breaks.user_frame(["User code traceback:", '  File "/m/mymodel/layers.py", line 19, in block',
                                           "    d = Normal(y, s, validate_args=True)",
                                           '  File "/usr/lib/python3/dist-packages/torch/distributions/distribution.py",'
                                           ' line 68, in __init__', "", '  File "/after/the/block.py", line 1, in f']),
                          ("/m/mymodel/layers.py", 19))
-        self.assertIsNone(crc._user_frame(["Reason: no traceback"]))
+        self.assertIsNone(breaks.user_frame(["Reason: no traceback"]))
         # a link of another form gives no gb_id (the trace stays valid)
-        self.assertNotIn("gb_id", crc._break_fields("T\n  Explanation: x\n see gb/gb12345.html"))
+        at = "Graph break in user code at /m.py:1\n"
+        self.assertIsNone(breaks.parse_break(at + "T\n  Explanation: x\n see gb/gb12345.html").gb_id)
         # the type right on the reason line: the prefix goes
-        self.assertEqual(crc._break_fields("Graph Break Reason: Data-dependent branching\n"
-                                           "  Explanation: x\n  Hint: y")["reason"], "Data-dependent branching")
+        self.assertEqual(breaks.parse_break(at + "Graph Break Reason: Data-dependent branching\n"
+                                            "  Explanation: x\n  Hint: y").reason, "Data-dependent branching")
         # a structured fail_reason (the recompile limit on 2.14) names its type in a fallback
-        c = crc._Compile("0/8")
+        c = structured_log.Compile("0/8")
         c.metrics = {"fail_type": "Unsupported", "has_guarded_code": None,
                      "fail_reason": "Dynamo recompile limit exceeded\n  Explanation: Dynamo attempted to recompile "
                                     "the code object too many times\n  Hint: h\n\n  Developer debug context: "
@@ -243,25 +251,25 @@ class ValidateTest(unittest.TestCase):
 
     def test_recompile_reasons_payloads(self):
         # a JSON list (several reasons), and on 2.14 a lone reason as bare text despite "encoding": "json"
-        self.assertEqual(crc._reasons('[\n"0/1: n == 2  ",\n"0/0: n == 1"\n]'), ["0/1: n == 2", "0/0: n == 1"])
-        self.assertEqual(crc._reasons("0/0: n == 1    # x  # t/scenarios.py:65 in f\n\nUser stack trace:\n"
+        self.assertEqual(structured_log.guard_failures('[\n"0/1: n == 2  ",\n"0/0: n == 1"\n]'), ["0/1: n == 2", "0/0: n == 1"])
+        self.assertEqual(structured_log.guard_failures("0/0: n == 1    # x  # t/scenarios.py:65 in f\n\nUser stack trace:\n"
                                       '  File "/rt/scenarios.py", line 65, in f\n'),
                          ['0/0: n == 1    # x  # t/scenarios.py:65 in f\nUser stack trace:\n'
                           '  File "/rt/scenarios.py", line 65, in f'])
-        self.assertEqual(crc._reasons("[not json"), ["[not json"])
-        self.assertEqual(crc._reasons('"0/0: a"'), ["0/0: a"])
-        self.assertEqual(crc._reasons(None), [])
-        self.assertEqual(crc._reasons("  \n"), [])
+        self.assertEqual(structured_log.guard_failures("[not json"), ["[not json"])
+        self.assertEqual(structured_log.guard_failures('"0/0: a"'), ["0/0: a"])
+        self.assertEqual(structured_log.guard_failures(None), [])
+        self.assertEqual(structured_log.guard_failures("  \n"), [])
 
     def test_sites(self):
         root = os.path.join(tempfile.gettempdir(), "fixture-root")
         inside = os.path.join(root, "pkg", "model.py")
-        self.assertEqual(crc._site(inside, 31), f"{inside}:31")          # as PyTorch logged it
-        self.assertEqual(crc._site(inside, 31, relative_to=root), "pkg/model.py:31")
-        self.assertEqual(crc._site(inside, 31, relative_to=root + os.sep), "pkg/model.py:31")
+        self.assertEqual(call_events.site(inside, 31), f"{inside}:31")          # as PyTorch logged it
+        self.assertEqual(call_events.site(inside, 31, relative_to=root), "pkg/model.py:31")
+        self.assertEqual(call_events.site(inside, 31, relative_to=root + os.sep), "pkg/model.py:31")
         other = os.path.join(tempfile.gettempdir(), "fixture-rootless", "m.py")
-        self.assertEqual(crc._site(other, 2, relative_to=root), f"{other}:2")   # not under it: unchanged
-        self.assertEqual(crc._site("<stdin>", 2, relative_to=root), "<stdin>:2")
+        self.assertEqual(call_events.site(other, 2, relative_to=root), f"{other}:2")   # not under it: unchanged
+        self.assertEqual(call_events.site("<stdin>", 2, relative_to=root), "<stdin>:2")
 
     def test_structured_break_fields(self):
         ev = lambda t: t["runs"][0]["calls"][1]["events"][1]  # noqa: E731

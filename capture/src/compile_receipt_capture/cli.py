@@ -1,0 +1,151 @@
+"""The command line: ``python -m compile_receipt_capture --module mymodels.py --baseline fn_a
+--candidate fn_b --out trace.json``. The module defines the callables and a function
+(``capture_inputs`` by default) that returns the keyword arguments of :func:`capture`; see ``--help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import os
+import sys
+from types import ModuleType
+from typing import Any
+
+from .call_events import CaptureError
+from .contract import MAX_CALLS, MAX_EVENTS_PER_CALL, Json, TraceError
+from .runs import capture, tolerance_of
+
+
+def _load_module(spec: str) -> ModuleType:
+    if spec.endswith(".py") or os.sep in spec:
+        path = os.path.abspath(spec)
+        name = os.path.splitext(os.path.basename(path))[0]
+        sys.path.insert(0, os.path.dirname(path))
+        module_spec = importlib.util.spec_from_file_location(name, path)
+        if module_spec is None or module_spec.loader is None:
+            raise ImportError(f"cannot load {path}")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[name] = module
+        module_spec.loader.exec_module(module)
+        return module
+    sys.path.insert(0, os.getcwd())
+    return importlib.import_module(spec)
+
+
+def _attr(module: Any, dotted: str) -> Any:
+    value = module
+    for part in dotted.split("."):
+        value = getattr(value, part)
+    return value
+
+
+_UNSET = object()
+
+
+def _bool_or_none(text: str) -> bool | None:
+    return {"true": True, "false": False, "none": None}[text.lower()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python3 -m compile_receipt_capture",
+        description="Run a callable (and optionally a candidate) through eager, warmup, steady and "
+                    "changed calls under torch.compile and write a compile-trace/1 trace.",
+        epilog="The --inputs function returns a dict of capture() keyword arguments: warmup, steady, "
+               "changed, and optionally eager, repeats, adapt, candidate_adapt, compile, "
+               "candidate_compile, family, fixture, tolerance, relative_to, decision.")
+    p.add_argument("--module", required=True, help="module name (importable from the current directory) or .py file")
+    p.add_argument("--baseline", required=True, help="name of the baseline callable in the module")
+    p.add_argument("--candidate", help="name of the candidate callable (after the fix)")
+    p.add_argument("--inputs", default="capture_inputs",
+                   help="name of a function in the module returning the capture() inputs (default: capture_inputs)")
+    p.add_argument("--out", required=True, help="where to write the trace")
+    p.add_argument("--name", help="fixture name (default: the baseline's name)")
+    p.add_argument("--backend", help="torch.compile backend (default: inductor)")
+    p.add_argument("--mode", help="torch.compile mode")
+    p.add_argument("--dynamic", type=_bool_or_none, default=_UNSET, help="torch.compile dynamic: true, false or none")
+    p.add_argument("--candidate-dynamic", type=_bool_or_none, default=_UNSET,
+                   help="dynamic for the candidate only")
+    p.add_argument("--eager", type=int, help="number of eager control calls (default 3)")
+    p.add_argument("--repeats", type=int, help="how often each steady input is called (default 1)")
+    p.add_argument("--atol", type=float, help="absolute tolerance of the output check (default 1e-3)")
+    p.add_argument("--rtol", type=float, help="relative tolerance of the output check (default 1e-3)")
+    p.add_argument("--suppress-errors", action="store_true",
+                   help="set torch._dynamo.config.suppress_errors = True (backend failures fall back to eager)")
+    p.add_argument("--relative-to", metavar="DIR",
+                   help="write break sites in files under DIR relative to it (default: the path PyTorch logged)")
+    p.add_argument("--decision", metavar="JSON",
+                   help="the decision record as a JSON object, or @FILE for a file holding one "
+                        "(intervention, rollback_trigger, warmup_policy, owner, worker_lifetime_calls)")
+    p.add_argument("--max-calls", type=int, default=MAX_CALLS)
+    p.add_argument("--max-events", type=int, default=MAX_EVENTS_PER_CALL)
+    args = p.parse_args(argv)
+
+    module = _load_module(args.module)
+    kwargs = dict(_attr(module, args.inputs)())
+    compile_opts = dict(kwargs.pop("compile", None) or {})
+    for key, value in (("backend", args.backend), ("mode", args.mode)):
+        if value is not None:
+            compile_opts[key] = value
+    if args.dynamic is not _UNSET:
+        compile_opts["dynamic"] = args.dynamic
+    candidate_compile = kwargs.pop("candidate_compile", None)
+    if args.candidate_dynamic is not _UNSET:
+        candidate_compile = dict(candidate_compile or compile_opts)
+        candidate_compile["dynamic"] = args.candidate_dynamic
+    if args.eager is not None:
+        kwargs["eager"] = args.eager
+    if args.repeats is not None:
+        kwargs["repeats"] = args.repeats
+    if args.atol is not None or args.rtol is not None:
+        atol, rtol = tolerance_of(kwargs.get("tolerance", (1e-3, 1e-3)))
+        kwargs["tolerance"] = (args.atol if args.atol is not None else atol,
+                               args.rtol if args.rtol is not None else rtol)
+    if args.decision is not None:
+        try:
+            if args.decision.startswith("@"):
+                with open(args.decision[1:], encoding="utf-8") as f:
+                    kwargs["decision"] = json.load(f)
+            else:
+                kwargs["decision"] = json.loads(args.decision)
+        except (OSError, ValueError) as e:
+            print(f"compile_receipt_capture: --decision: {e}", file=sys.stderr)
+            return 2
+    if args.suppress_errors:
+        import torch._dynamo
+        torch._dynamo.config.suppress_errors = True
+    try:
+        result = capture(_attr(module, args.baseline),
+                         candidate=_attr(module, args.candidate) if args.candidate else None,
+                         compile=compile_opts, candidate_compile=candidate_compile,
+                         name=args.name or kwargs.pop("name", None) or args.baseline, out=args.out,
+                         relative_to=args.relative_to if args.relative_to is not None else kwargs.pop("relative_to", None),
+                         max_calls=args.max_calls, max_events=args.max_events,
+                         **{k: v for k, v in kwargs.items() if k not in ("name", "relative_to")})
+    except (TraceError, CaptureError) as e:
+        print(f"compile_receipt_capture: {e}", file=sys.stderr)
+        return 1
+    for run in result.trace["runs"]:
+        summary = _summary(run)
+        print(f"{run['label']}: {len(run['calls'])} calls, {summary['compiles']} compiles, {summary['hits']} hits, "
+              f"{summary['breaks']} breaks, {summary['fallbacks']} fallbacks, {summary['check_failed']} checks failed")
+    print(f"wrote {result.path}")
+    return 0
+
+
+def _summary(run: Json) -> dict[str, int]:
+    s = {"compiles": 0, "hits": 0, "breaks": 0, "fallbacks": 0, "check_failed": 0}
+    for call in run["calls"]:
+        if call.get("check", {}).get("ok") is False:
+            s["check_failed"] += 1
+        for e in call["events"]:
+            if e["kind"] == "region":
+                s["compiles" if e["cache"] == "compile" else "hits"] += 1
+            elif e["kind"] == "break":
+                s["breaks"] += 1
+            else:
+                s["fallbacks"] += 1
+    return s

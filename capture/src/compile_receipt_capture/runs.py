@@ -1,0 +1,267 @@
+"""The capture loop: the baseline run and, optionally, the candidate run of a callable, call by call
+under torch.profiler and PyTorch's structured trace, into one validated compile-trace/1 trace.
+torch is imported when :func:`capture` runs, after its arguments are checked.
+
+    from compile_receipt_capture import capture
+    result = capture(model, candidate=fixed, warmup=[(x,)], steady=[(x,)] * 4, out="trace.json")
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from . import output_check, structured_log
+from .call_events import CaptureError, RunHistory, events_of_call
+from .calls import Args, Changed, Plan
+from .contract import FORMAT, MAX_CALLS, MAX_EVENTS_PER_CALL, Json, rounded, validate_decision, validate_trace, \
+    write_trace
+from .profiler_spans import CALL_SPAN, regions_of_call, spans_of
+
+Counters = dict[str, dict[str, int]]
+Tolerance = tuple[float, float] | Sequence[float] | Mapping[str, float] | float
+Adapt = Callable[..., Any]
+
+
+class Capture:
+    """The result of :func:`capture`: ``trace`` (the compile-trace/1 dict, already validated),
+    ``counters`` ({label: what ``torch._dynamo.utils.counters`` counted during that run}) and
+    ``path`` (where the trace was written, or None)."""
+
+    def __init__(self, trace: Json, counters: dict[str, Counters], path: str | None) -> None:
+        self.trace, self.counters, self.path = trace, counters, path
+
+    def write(self, path: str, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL) -> str:
+        self.path = write_trace(self.trace, path, max_calls, max_events)
+        return self.path
+
+
+def _counters_snapshot() -> Counters:
+    from torch._dynamo.utils import counters
+    return {k: dict(v) for k, v in counters.items()}
+
+
+def _counters_diff(before: Counters, after: Counters) -> Counters:
+    out = {}
+    for group, values in after.items():
+        old = before.get(group, {})
+        diff = {k: v - old.get(k, 0) for k, v in values.items() if v - old.get(k, 0) != 0}
+        if diff:
+            out[group] = diff
+    return out
+
+
+def _first_tensor(value: Any) -> Any:
+    import torch
+    if isinstance(value, torch.Tensor):
+        return value
+    if isinstance(value, Args):
+        return _first_tensor(list(value.args) + list(value.kwargs.values()))
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            t = _first_tensor(v)
+            if t is not None:
+                return t
+    if isinstance(value, dict):
+        return _first_tensor(list(value.values()))
+    return None
+
+
+def _describe(fn: Any) -> str:
+    name = getattr(fn, "__qualname__", None) or type(fn).__qualname__
+    module = getattr(fn, "__module__", None) or type(fn).__module__
+    return f"{module}.{name}" if module and module not in ("__main__", "builtins") else name
+
+
+def _backend_name(options: Mapping[str, Any]) -> str:
+    backend = options.get("backend", "inductor")
+    if isinstance(backend, str):
+        return backend
+    return getattr(backend, "__name__", type(backend).__name__)
+
+
+def _mode_text(options: Mapping[str, Any]) -> str:
+    parts = []
+    for key in sorted(options):
+        if key == "backend":
+            continue
+        value = options[key]
+        parts.append(f"{key}={value if not callable(value) else getattr(value, '__name__', value)}")
+    return ", ".join(parts) or "default"
+
+
+def tolerance_of(tolerance: Tolerance) -> tuple[float, float]:
+    """(atol, rtol) of ``(atol, rtol)``, ``{"atol":, "rtol":}`` or one number for both."""
+    if isinstance(tolerance, Mapping):
+        atol, rtol = float(tolerance.get("atol", 0.0)), float(tolerance.get("rtol", 0.0))
+    elif isinstance(tolerance, (tuple, list)):
+        atol, rtol = float(tolerance[0]), float(tolerance[1])
+    else:
+        atol = rtol = float(tolerance)    # type: ignore[arg-type]
+    if not (math.isfinite(atol) and math.isfinite(rtol) and atol >= 0 and rtol >= 0):
+        raise ValueError(f"tolerance must be finite and >= 0, got atol={atol} rtol={rtol}")
+    return atol, rtol
+
+
+def _clone_args(a: Args) -> Args:
+    return Args(*[output_check.snapshot(v) for v in a.args],
+                **{k: output_check.snapshot(v) for k, v in a.kwargs.items()})
+
+
+def _prepared(a: Args, adapt: Adapt | None) -> Args:
+    return a if adapt is None else Args.of(adapt(*a.args, **a.kwargs))
+
+
+def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = None,
+            eager: int | Sequence[Any] = 3, warmup: Sequence[Any] = (), steady: Sequence[Any] = (),
+            changed: Changed = None, repeats: int = 1, tolerance: Tolerance = (1e-3, 1e-3),
+            name: str | None = None, out: str | None = None, compile: Mapping[str, Any] | None = None,
+            candidate_compile: Mapping[str, Any] | None = None, adapt: Adapt | None = None,
+            candidate_adapt: Adapt | None = None, family: str = "base", fixture: Mapping[str, Any] | None = None,
+            relative_to: str | None = None, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL,
+            decision: Mapping[str, Any] | None = None) -> Capture:
+    """Runs ``fn`` (and ``candidate``) through the phases and returns a :class:`Capture`.
+
+    fn, candidate  the baseline callable and, optionally, the callable after an intervention;
+                   both run over the same inputs and the same number of calls per phase
+    eager          number of eager control calls (over the steady inputs), or a list of inputs
+    warmup, steady lists of inputs, one call each (a tuple = positional args; Args for kwargs);
+                   the steady list is called ``repeats`` times
+    changed        {family: input or [inputs]} or [(family, input)]: inputs changed on purpose
+    tolerance      (atol, rtol), {"atol":, "rtol":} or one number for both; the output check of
+                   every call against the baseline callable's eager output on the same input
+    compile        keyword arguments of torch.compile for fn (backend, mode, dynamic, ...);
+                   candidate_compile for the candidate (default: the same)
+    adapt, candidate_adapt
+                   optional ``f(*args, **kwargs) -> input`` turning a shared input into what
+                   that run's callable takes (e.g. a Python int into a tensor); runs outside
+                   the timed window
+    family         the family name of eager, warmup and steady calls
+    fixture        extra fixture fields (model, revision, device, dtype, mode, ...)
+    relative_to    a folder: break sites in files under it are written relative to it, with
+                   ``/`` separators (for fixtures that are committed); by default a site is the
+                   path exactly as PyTorch logged it, as in the TORCH_TRACE log of the same run
+    decision       optional decision record written as the trace's top-level ``decision``:
+                   {"intervention": str (required), "rollback_trigger", "warmup_policy",
+                   "owner": str, "worker_lifetime_calls": int >= 1}; validated before any call runs
+    out            where to write the trace (validated first; nothing is written if invalid)
+    """
+    if decision is not None:
+        validate_decision(decision)     # a typo fails before minutes of compiling, not after
+        decision = dict(decision)
+    import torch
+    import torch._dynamo
+    from torch.profiler import ProfilerActivity, profile, record_function
+
+    atol, rtol = tolerance_of(tolerance)
+    plan = Plan(eager, warmup, steady, changed, repeats, str(family))
+    compile_opts = dict(compile or {})
+    runs_spec: list[tuple[str, str, Callable[..., Any], dict[str, Any], Adapt | None]] = [
+        ("baseline", "b", fn, compile_opts, adapt)]
+    if candidate is not None:
+        runs_spec.append(("candidate", "c", candidate,
+                          dict(candidate_compile if candidate_compile is not None else compile_opts),
+                          candidate_adapt if candidate_adapt is not None else adapt))
+    total = len(plan.calls)
+    if total > max_calls:
+        raise ValueError(f"{total} calls per run is over the limit of {max_calls} (max_calls=)")
+
+    sample = _first_tensor([c.args for c in plan.calls])
+    device = str(sample.device) if sample is not None else "cpu"
+    on_cuda = device.startswith("cuda") and torch.cuda.is_available()
+
+    def sync() -> None:
+        if on_cuda:
+            torch.cuda.synchronize()
+
+    mark = structured_log.marker_writer()
+    handler = structured_log.TraceRecords()
+    trace_log = structured_log.trace_log()
+    old_mark_wrapper = torch._inductor.config.profiler_mark_wrapper_call
+    torch._inductor.config.profiler_mark_wrapper_call = True
+    trace_log.addHandler(handler)
+    runs: list[Json] = []
+    counters: dict[str, Counters] = {}
+    try:
+        # The reference: the baseline callable, eagerly, on a copy of every input.
+        torch._dynamo.reset()
+        references: dict[tuple[str, int], Any] = {}
+        for planned in plan.calls:
+            if planned.key not in references:
+                b = _prepared(_clone_args(planned.args), adapt)
+                references[planned.key] = output_check.snapshot(fn(*b.args, **b.kwargs))
+        sync()
+
+        width = max(2, len(str(total - 1)))
+        for label, prefix, callable_, opts, fn_adapt in runs_spec:
+            before = _counters_snapshot()
+            torch._dynamo.reset()
+            history = RunHistory()
+            compiled_fn = None
+            calls = []
+            for index, planned in enumerate(plan.calls):
+                phase, fam = planned.phase, planned.family
+                if phase != "eager" and compiled_fn is None:
+                    torch._dynamo.reset()
+                    compiled_fn = torch.compile(callable_, **opts)
+                target = callable_ if phase == "eager" else compiled_fn
+                cid = f"{prefix}{index:0{width}d}"
+                b = _prepared(planned.args, fn_adapt)
+                if handler not in trace_log.handlers:   # torch._logging.set_logs() re-inits handlers
+                    trace_log.addHandler(handler)
+                first = len(handler.records)
+                sync()
+                with profile(activities=[ProfilerActivity.CPU]) as prof:
+                    if mark:
+                        mark({"run": label, "id": cid, "phase": phase, "family": fam, "edge": "start"})
+                    with record_function(CALL_SPAN):
+                        t0 = time.perf_counter_ns()
+                        try:
+                            result = target(*b.args, **b.kwargs)
+                            sync()
+                        except Exception as e:
+                            raise CaptureError(f"{label} call {cid} ({phase}, family {fam}) raised "
+                                               f"{type(e).__name__}: {e}") from e
+                        t1 = time.perf_counter_ns()
+                    wall_ms = rounded((t1 - t0) / 1e6)
+                    if mark:
+                        mark({"run": label, "id": cid, "phase": phase, "edge": "end", "wall_ms": wall_ms})
+                spans = regions_of_call(spans_of(prof))
+                call: Json = {"id": cid, "phase": phase, "family": fam, "wall_ms": wall_ms,
+                              "events": events_of_call(cid, spans, handler.records[first:], t0, history,
+                                                       relative_to)}
+                if phase != "eager" or label != "baseline":
+                    # the baseline's eager calls are the reference itself
+                    call["check"] = output_check.check(result, references[planned.key], atol, rtol)
+                calls.append(call)
+            runs.append({"label": label, "calls": calls})
+            counters[label] = _counters_diff(before, _counters_snapshot())
+    finally:
+        trace_log.removeHandler(handler)
+        torch._inductor.config.profiler_mark_wrapper_call = old_mark_wrapper
+
+    fixture_fields: Json = {"name": name or _describe(fn), "model": _describe(fn), "device": device,
+                            "backend": _backend_name(compile_opts), "torch": str(torch.__version__),
+                            "tolerance": {"atol": atol, "rtol": rtol}}
+    if sample is not None and sample.is_floating_point():
+        fixture_fields["dtype"] = str(sample.dtype).replace("torch.", "")
+    mode = _mode_text(compile_opts)
+    if candidate is not None:
+        candidate_opts = runs_spec[1][3]
+        if _backend_name(candidate_opts) != fixture_fields["backend"]:
+            fixture_fields["backend"] = (f"baseline: {fixture_fields['backend']}; "
+                                         f"candidate: {_backend_name(candidate_opts)}")
+        if _mode_text(candidate_opts) != mode:
+            mode = f"baseline: {mode}; candidate: {_mode_text(candidate_opts)}"
+    fixture_fields["mode"] = mode
+    fixture_fields.update(fixture or {})
+    trace: Json = {"format": FORMAT, "fixture": fixture_fields, "runs": runs}
+    if decision is not None:
+        trace["decision"] = decision
+    validate_trace(trace, max_calls, max_events)
+    captured = Capture(trace, counters, None)
+    if out is not None:
+        captured.write(out, max_calls, max_events)
+    return captured
