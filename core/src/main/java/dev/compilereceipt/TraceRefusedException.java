@@ -10,60 +10,51 @@ import org.apiguardian.api.API;
  * pointer of the offending value, the line and column where the parser has them, and the rule:
  *
  * <pre>fixtures/bad.json: /runs/0/calls/2/events/0/compile_ms (line 14, column 9): compile_ms is required with cache "compile"</pre>
+ *
+ * <p>It carries a reader's {@link Refusal}: the readers throw that, below this façade, and
+ * {@link Traces} hands it on as this exception with the same message, place and cause.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class TraceRefusedException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    private final transient Path file;
-    private final String pointer;
-    private final long line;
-    private final long column;
-    private final String rule;
+    private final Refusal refusal;
 
     public TraceRefusedException(Path file, String pointer, long line, long column, String rule) {
         this(file, pointer, line, column, rule, null);
     }
 
     public TraceRefusedException(Path file, String pointer, long line, long column, String rule, Throwable cause) {
-        super(render(file, pointer, line, column, rule), cause);
-        this.file = file;
-        this.pointer = pointer;
-        this.line = line;
-        this.column = column;
-        this.rule = rule;
+        this(new Refusal(file, pointer, line, column, rule, cause));
     }
 
     /** The refusal of a reader, as the user sees it: the same message, place and cause. */
     public TraceRefusedException(Refusal refusal) {
-        this(refusal.file(), refusal.pointer(), refusal.line(), refusal.column(), refusal.rule(), refusal.getCause());
+        super(refusal.getMessage(), refusal.getCause());
+        this.refusal = refusal;
         setStackTrace(refusal.getStackTrace());
     }
 
-    private static String render(Path file, String pointer, long line, long column, String rule) {
-        return Refusal.render(file, pointer, line, column, rule);
-    }
-
     public Path file() {
-        return file;
+        return refusal.file();
     }
 
     /** The RFC 6901 JSON pointer of the offending value; empty for the whole document. */
     public String pointer() {
-        return pointer;
+        return refusal.pointer();
     }
 
     /** The 1-based line, when the parser knows it. */
     public Optional<Long> line() {
-        return line > 0 ? Optional.of(line) : Optional.empty();
+        return refusal.line() > 0 ? Optional.of(refusal.line()) : Optional.empty();
     }
 
     public Optional<Long> column() {
-        return column > 0 ? Optional.of(column) : Optional.empty();
+        return refusal.column() > 0 ? Optional.of(refusal.column()) : Optional.empty();
     }
 
     public String rule() {
-        return rule;
+        return refusal.rule();
     }
 }

@@ -38,7 +38,7 @@ public final class Refusal extends RuntimeException {
     }
 
     /** The message of a refusal: {@code file: pointer (line L, column C): rule}, with nothing in it that acts on a terminal. */
-    public static String render(Path file, String pointer, long line, long column, String rule) {
+    private static String render(Path file, String pointer, long line, long column, String rule) {
         StringBuilder text = new StringBuilder().append(file).append(": ");
         text.append(pointer.isEmpty() ? "(document)" : pointer);
         if (line > 0) {
