@@ -3,6 +3,7 @@ package dev.compilereceipt.read.torchtrace;
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.read.StringPool;
+import java.util.regex.Pattern;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -29,6 +30,15 @@ import java.util.function.Consumer;
  * 2.6 says no more than {@code has_guarded_code: false} for a break in a loop).
  */
 final class CompileTracker {
+
+    /**
+     * A restart reason that is only an exception's type: Dynamo writes {@code str(type(e))} of a
+     * {@code RestartAnalysis} raised without a reason ({@code TensorifyScalarRestartAnalysis},
+     * {@code UnspecializeRestartAnalysis}, ...: convert_frame.py, 2.6 and 2.14). It restarts the
+     * analysis of the same frame and is not a graph break; a break's restart carries its reason.
+     */
+    private static final Pattern RESTART_ANALYSIS = Pattern.compile("<class '[\\w.]+'>");
+
 
     /** The reason of a fallback whose frame Dynamo gave up after a graph break (2.8+ say so in the break text). */
     static final String SKIPPED = "frame skipped after a graph break: ";
@@ -103,6 +113,9 @@ final class CompileTracker {
             }
         } else {
             for (String text : metrics.restartReasons()) {
+                if (RESTART_ANALYSIS.matcher(text).matches()) {
+                    continue;
+                }
                 BreakMessage restart = BreakMessage.ofReason(text, pool);
                 breaks.add(LogBreak.pending(restart.reason(), variant ? restart.detail() : restart.detail().skippingFrame(), frame, file));
                 skipped = skipped.or(() -> restart.skipsFrame() ? Optional.of(restart) : Optional.empty());
