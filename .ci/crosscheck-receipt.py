@@ -31,7 +31,7 @@ def expected(trace):
                 p90 = walls[math.ceil(0.9 * n) - 1]
                 wall = {"total": sum(walls), "mean": sum(walls) / n, "median": median(walls), "p90": p90}
             else:
-                wall = {"total": 0, "mean": 0, "median": 0, "p90": 0}
+                wall = None  # a phase without calls has no timing (trace-format.md section 8)
             phases[phase] = {
                 "calls": n,
                 "wall_ms": wall,

@@ -1,6 +1,7 @@
 package dev.compilereceipt;
 
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Decision;
 import dev.compilereceipt.trace.FrozenLog;
 import dev.compilereceipt.trace.Limits;
@@ -28,8 +29,10 @@ import java.nio.file.Files;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -226,8 +229,17 @@ public final class Traces {
         List<Run> runs = List.of(
                 new Run(Run.BASELINE, before.calls(), before.compileLog()),
                 new Run(Run.CANDIDATE, after.calls(), after.compileLog()));
+        Map<Measure, Coverage> bounds = new EnumMap<>(Measure.class);
+        for (Measure measure : Measure.values()) {
+            Coverage both = baseline.coverage(measure).weaker(candidate.coverage(measure));
+            if (both == Coverage.LOWER_BOUND || both == Coverage.UPPER_BOUND) {
+                bounds.put(measure, both);
+            } else if (both == Coverage.NOT_MEASURED) {
+                notMeasured.add(measure);
+            }
+        }
         return new Trace(baseline.source(), baseline.fixture(), runs, CanonicalJson.sha256(pins),
-                baseline.limits(), notMeasured, badLines, decision(baseline, candidate));
+                baseline.limits(), notMeasured, badLines, decision(baseline, candidate), bounds);
     }
 
     private static Optional<Decision> decision(Trace baseline, Trace candidate) {

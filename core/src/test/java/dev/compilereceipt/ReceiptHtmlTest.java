@@ -213,7 +213,7 @@ class ReceiptHtmlTest {
         assertThat(attribute(select(page, "//*[@data-field='not_established']//*[local-name()='li']"), "data-item"))
                 .containsExactly("universal speedup", "unseen input stability", "backend portability", "production capacity");
         assertThat(select(page, "//*[@data-field='not_measured']/*[local-name()='dd']").get(0).getTextContent())
-                .isEqualTo("none: every figure was measured");
+                .isEqualTo("artifact_cache");
     }
 
     @Test

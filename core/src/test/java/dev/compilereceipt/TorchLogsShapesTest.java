@@ -340,7 +340,7 @@ class TorchLogsShapesTest {
         assertThat(trace.runs().get(0).compileLog().orElseThrow().recompiles()).containsExactly("0/1");
         assertThat(trace.fixture().name()).isEqualTo("results.json");
         Receipt receipt = Receipt.of(trace);
-        assertThat(dev.compilereceipt.view.text.ReceiptSummary.render(receipt)).contains("compiles n/m (recompiles 1), fallbacks 0");
+        assertThat(dev.compilereceipt.view.text.ReceiptSummary.render(receipt)).contains("compiles n/m (recompiles 1), fallbacks ≥ 0");
     }
 
     @Test

@@ -32,6 +32,16 @@ public abstract class AbstractFigureAssert<SELF extends AbstractFigureAssert<SEL
 
     /** A figure the source did not measure: actual says so, expected says it should be measured. */
     AssertionError notMeasured(ErrorMessageFactory message, dev.compilereceipt.trace.Measure measure) {
-        return diffFailure(message, measure.id() + ": not measured by this trace", measure.id() + ": measured");
+        return diffFailure(message, measure.id() + ": not measured by this source", measure.id() + ": measured");
+    }
+
+    /** A figure the source gives only as a bound that does not decide the check. */
+    AssertionError onlyBounded(ErrorMessageFactory message, dev.compilereceipt.trace.Measure measure, String bound) {
+        return diffFailure(message, measure.id() + ": " + bound + " (a bound from this source)", measure.id() + ": measured");
+    }
+
+    /** A timing check on a phase without calls. */
+    AssertionError noCalls(ErrorMessageFactory message, String phase) {
+        return diffFailure(message, phase + ": no calls", phase + ": calls with wall times");
     }
 }

@@ -19,6 +19,7 @@ import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.receipt.PhaseFigures;
@@ -44,7 +45,7 @@ import org.apiguardian.api.API;
  * Checks on a receipt, in the words of the findings they guard. Every check holds for every run
  * in scope: all runs of the receipt (a single capture has one), or the one run chosen with
  * {@link #run(String)}, which returns an assert with the same checks. A figure the trace's source
- * did not measure never passes: the check fails with "not measured by this trace" and what would
+ * did not measure never passes: the check fails with "not measured by this source" and what would
  * measure it.
  *
  * <p>A <b>recompile</b>, for {@link #hasNoRecompilesIn(Phase...)}, is what
@@ -235,6 +236,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             throw diffFailure(shouldHaveNoFallbacks(subject(), found, offending, logged, actual),
                     offending.isEmpty() ? sortedLines(logged) : LedgerTable.graphLines(offending), sortedLines(List.of()));
         }
+        fallbacksMeasured("have no fallbacks");
         return myself;
     }
 
@@ -334,15 +336,65 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
      */
     public SELF hasNoBreaksOfKind(BreakKind... kinds) {
         Set<BreakKind> banned = kindSet(kinds);
-        return checkSites("have no graph breaks of kind " + labels(banned), "are of " + (banned.size() == 1 ? "that kind" : "those kinds"),
+        String asked = "have no graph breaks of kind " + labels(banned);
+        checkSites(asked, "are of " + (banned.size() == 1 ? "that kind" : "those kinds"),
                 site -> banned.contains(site.kind()), SiteInScope::kindLine);
+        if (banned.contains(BreakKind.FRAME_SKIP)) {
+            fallbacksMeasured(asked);
+            skipCausesMeasured(asked);
+        }
+        return myself;
     }
 
-    /** Checks that every break site in scope is of one of these kinds; with none, that nothing broke. */
+    /**
+     * Checks that every break site in scope is of one of these kinds; with none, that nothing broke.
+     * Where the source may have missed a frame skip (PyTorch 2.6's text), a site that broke may
+     * truly be a {@link BreakKind#FRAME_SKIP}: unless that kind is allowed, the check says so.
+     */
     public SELF hasBreaksOnlyOfKinds(BreakKind... kinds) {
         Set<BreakKind> allowed = kindSet(kinds);
-        return checkSites("break only in kinds " + (allowed.isEmpty() ? "(none)" : labels(allowed)), "are of other kinds",
-                site -> !allowed.contains(site.kind()), SiteInScope::kindLine);
+        String asked = "break only in kinds " + (allowed.isEmpty() ? "(none)" : labels(allowed));
+        checkSites(asked, "are of other kinds", site -> !allowed.contains(site.kind()), SiteInScope::kindLine);
+        if (!allowed.contains(BreakKind.FRAME_SKIP) && !SiteInScope.of(scope()).isEmpty()) {
+            fallbacksMeasured(asked);
+        }
+        if (!allowed.contains(BreakKind.FRAME_SKIP)) {
+            skipCausesMeasured(asked);
+        }
+        return myself;
+    }
+
+    /**
+     * A compile-trace/1 capture records a frame Dynamo gave up as a fallback with no site: whether a
+     * graph break made it give up (a {@link BreakKind#FRAME_SKIP}) is not in the trace, so a check
+     * that no break site is a frame skip cannot pass where a run fell back.
+     */
+    private void skipCausesMeasured(String check) {
+        List<String> fellBack = new ArrayList<>();
+        for (RunFigures run : scope()) {
+            if (run.hasPhases() && run.compileLog().isEmpty()) {
+                int fallbacks = run.phases().values().stream().mapToInt(PhaseFigures::fallbacks).sum();
+                if (fallbacks > 0) {
+                    fellBack.add("run " + run.label() + " fell back " + count(fallbacks, "time"));
+                }
+            }
+        }
+        if (!fellBack.isEmpty()) {
+            throw diffFailure(ShouldBeMeasured.shouldKnowWhyFramesFellBack(subject(), check, String.join(", ", fellBack)),
+                    "frame-skip: not measured by this source", "frame-skip: measured");
+        }
+    }
+
+    /**
+     * Fails a check that passed on the fallbacks the source logged where those are only the least
+     * there were: a frame Dynamo skipped silently would have changed the answer.
+     */
+    private void fallbacksMeasured(String check) {
+        if (actual.limits().coverage(Measure.FALLBACKS) == Coverage.LOWER_BOUND) {
+            long logged = scope().stream().mapToLong(run -> run.compileLog().map(log -> log.fallbacks().size()).orElse(0)).sum();
+            throw onlyBounded(shouldBeMeasured(subject(), check, Measure.FALLBACKS, Coverage.LOWER_BOUND, logged),
+                    Measure.FALLBACKS, "at least " + logged);
+        }
     }
 
     /**
@@ -397,10 +449,24 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
                 "run " + run.label());
     }
 
-    /** The break site {@code site} of the one run in scope; fails when the run never crossed it. */
+    /**
+     * The break site {@code site} of the one run in scope; fails when the run never crossed it. In a
+     * source without calls (a TORCH_TRACE log without markers, TORCH_LOGS text) it is the site its
+     * compile log reported: what it is can be checked, who crossed it is not measured.
+     */
     public BreakSiteAssert breakSite(String site) {
         RunFigures run = onlyRun("breakSite(" + site + ")");
-        requireCalls(run, "have crossed break site " + site);
+        if (!run.hasPhases()) {
+            CompileLog log = run.compileLog().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(),
+                    "have crossed break site " + site, Measure.CALLS), Measure.CALLS));
+            List<String> logged = log.breakSites().stream().map(CompileLog.Site::site).toList();
+            CompileLog.Site reported = log.breakSites().stream().filter(s -> BreakSite.matches(s.site(), site)).findFirst()
+                    .orElseThrow(() -> diffFailure(shouldContain(subject(), "reported break site " + site, logged.isEmpty()
+                            ? "its compile log reported no break site" : "its compile log reported only " + logged),
+                            sortedLines(logged), site));
+            return navigate(BreakSiteAssert.class, BreakSite.class, BreakSite.logged(reported), BreakSiteAssert::new,
+                    "run " + run.label());
+        }
         BreakSite found = run.breakSite(site).orElseThrow(() -> diffFailure(shouldContain(subject(),
                 "crossed break site " + site, run.breakSites().isEmpty() ? "it crossed no break site"
                         : "it crossed only " + run.breakSites().stream().map(BreakSite::site).toList()),

@@ -5,6 +5,7 @@ import static dev.compilereceipt.assertj.FigureText.ms;
 import static dev.compilereceipt.assertj.FigureText.sortedLines;
 import static dev.compilereceipt.assertj.ShouldBeComparable.shouldBeComparable;
 import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldHaveCalls;
 import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.ShouldHaveCandidateMedianAtMost.shouldHaveCandidateMedianAtMost;
@@ -56,6 +57,8 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
      */
     public SELF hasNoFailures() {
         isNotNull();
+        // Failure codes come from calls (their output checks and phase samples): a source without calls has none to give.
+        scope().forEach(run -> requireCalls(run, "have no failures"));
         Set<String> calls = narrowedTo.map(label -> actual.ledger().rows(label).stream().map(LedgerRow::call)
                 .collect(Collectors.toSet())).orElse(null);
         List<FailureCode> failures = actual.failures().stream()
@@ -181,7 +184,7 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
             return "it has only run " + labels(actual.runs()) + ": there is nothing to compare";
         }
         if (!actual.run(Run.BASELINE).hasPhases()) {
-            return "calls and their phases were not measured by this trace (not_measured: calls)";
+            return "calls and their phases were not measured by this source (not_measured: calls)";
         }
         return "neither run has " + phase + " calls";
     }
@@ -207,6 +210,9 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
         List<LedgerRow> offending = new ArrayList<>();
         for (RunFigures run : scope()) {
             requireCalls(run, "have " + figure);
+            if (run.phase(phase).calls() == 0) {
+                throw noCalls(shouldHaveCalls(subject(), "have " + figure, phase.id()), phase.id());
+            }
             double spent = value.apply(run.phase(phase)).orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have " + figure, measure), measure));
             if (spent > maxMs) {
                 found.add("run " + run.label() + " " + verb + " " + ms(spent) + " ms");

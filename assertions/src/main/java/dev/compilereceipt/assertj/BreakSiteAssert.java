@@ -9,6 +9,7 @@ import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
@@ -16,8 +17,9 @@ import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
 /**
- * Assertions on one graph-break site of one run: its reason, how many calls crossed it, the most
- * crossings in one call and the eager-island time spent there.
+ * Assertions on one graph-break site of one run: what it is (reason, kind, graph-break id, user
+ * frame), measured by every source; and, where the source measured them, how many calls crossed it,
+ * the most crossings in one call and the eager-island time spent there.
  *
  * <p>Example: {@code assertThat(receipt).run("baseline").breakSite("scenarios.py:31").hasReasonContaining("print").hasCalls(12);}
  */
@@ -52,12 +54,36 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         return myself;
     }
 
+    /** The registry id of PyTorch's graph-break type ({@code GB0059}, 2.8 and later). */
+    public BreakSiteAssert hasGbId(String expected) {
+        isNotNull();
+        String found = actual.detail().gbId().orElse("none");
+        if (!found.equals(expected)) {
+            throw diffFailure(shouldHaveFigure(subject(), "graph-break id " + expected, "its id was " + found
+                    + (actual.detail().gbId().isEmpty() ? " (PyTorch 2.7 and older write free text only)" : "")), found, expected);
+        }
+        return myself;
+    }
+
+    /** The user's own frame the message names ({@code mymodel/layers.py:32}, matched on whole path segments from the end). */
+    public BreakSiteAssert hasUserFrame(String expected) {
+        isNotNull();
+        String found = actual.detail().userFrame().orElse("none");
+        if (actual.detail().userFrame().filter(frame -> BreakSite.matches(frame, expected)).isEmpty()) {
+            throw diffFailure(shouldHaveFigure(subject(), "user frame " + VisibleText.of(expected), "its user frame was "
+                    + VisibleText.of(found)), found, expected);
+        }
+        return myself;
+    }
+
     /** The number of calls that crossed this site at least once. */
     public BreakSiteAssert hasCalls(int expected) {
         isNotNull();
+        String check = "have been crossed by " + count(expected, "call");
+        crossingsDecide(check, actual.calls(), expected < actual.calls());
         if (actual.calls() != expected) {
             throw diffFailure(shouldHaveFigure(subject(), "been crossed by " + count(expected, "call"),
-                    "it was crossed by " + count(actual.calls(), "call")),
+                    "it was crossed by " + least() + count(actual.calls(), "call")),
                     count(actual.calls(), "call"), count(expected, "call"));
         }
         return myself;
@@ -65,9 +91,10 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
 
     public BreakSiteAssert hasAtMostCrossingsPerCall(int max) {
         isNotNull();
+        crossingsDecide("have been crossed at most " + count(max, "time") + " by any call", actual.perCallMax(), actual.perCallMax() > max);
         if (actual.perCallMax() > max) {
             throw diffFailure(shouldHaveFigure(subject(), "been crossed at most " + count(max, "time") + " by any call",
-                    "a call crossed it " + count(actual.perCallMax(), "time")),
+                    "a call crossed it " + least() + count(actual.perCallMax(), "time")),
                     "per call: " + actual.perCallMax(), "per call: at most " + max);
         }
         return myself;
@@ -88,6 +115,24 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         return myself;
     }
 
+
+    /**
+     * A check on who crossed the site decides only where the source measured it, or where the
+     * lower bound it gives already fails the check ({@code failsAnyway}).
+     */
+    private void crossingsDecide(String check, int bound, boolean failsAnyway) {
+        if (actual.crossings() == Coverage.NOT_MEASURED) {
+            throw notMeasured(shouldBeMeasured(subject(), check, Measure.SITE_CROSSINGS), Measure.SITE_CROSSINGS);
+        }
+        if (actual.crossings() != Coverage.MEASURED && !failsAnyway) {
+            throw onlyBounded(shouldBeMeasured(subject(), check, Measure.SITE_CROSSINGS, actual.crossings(), bound),
+                    Measure.SITE_CROSSINGS, "at least " + count(actual.calls(), "call") + ", at least " + actual.perCallMax() + " per call");
+        }
+    }
+
+    private String least() {
+        return actual.crossings() == Coverage.LOWER_BOUND ? "at least " : "";
+    }
 
     private String subject() {
         return "break site " + VisibleText.of(actual.site());

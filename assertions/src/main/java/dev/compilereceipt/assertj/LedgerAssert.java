@@ -1,10 +1,13 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.FigureText.count;
 import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
 import dev.compilereceipt.ledger.Ledger;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.ledger.LedgerRow;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
@@ -28,6 +31,7 @@ public class LedgerAssert extends AbstractFigureAssert<LedgerAssert, Ledger> {
 
     public LedgerAssert hasCalls(String run, int expected) {
         isNotNull();
+        callsMeasured(count(expected, "call") + " in run " + run);
         int found = actual.rows(run).size();
         if (found != expected) {
             throw failureWithActualExpected(run + ": " + count(found, "call"), run + ": " + count(expected, "call"), "%s",
@@ -40,6 +44,8 @@ public class LedgerAssert extends AbstractFigureAssert<LedgerAssert, Ledger> {
     /** The row of call {@code call} in run {@code run}; fails when there is none. */
     public LedgerRowAssert row(String run, String call) {
         isNotNull();
+        callsMeasured("a row for call " + call + " of run " + run);
+        isNotNull();
         LedgerRow row = actual.row(run, call).orElseThrow(() -> diffFailure(shouldContain(subject(),
                 "a row for call " + call + " of run " + run, actual.rows(run).isEmpty() ? "it has no calls of run " + run
                         : "run " + run + " has calls " + actual.rows(run).get(0).call() + ".."
@@ -48,6 +54,13 @@ public class LedgerAssert extends AbstractFigureAssert<LedgerAssert, Ledger> {
         LedgerRowAssert navigated = softly == null ? new LedgerRowAssert(row)
                 : softly.proxy(LedgerRowAssert.class, LedgerRow.class, row);
         return navigated.as(info.descriptionText().isEmpty() ? "ledger" : info.descriptionText());
+    }
+
+    /** A source without calls has no rows: that says nothing of the calls there were. */
+    private void callsMeasured(String expected) {
+        if (actual.calls() == Coverage.NOT_MEASURED) {
+            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.CALLS), Measure.CALLS);
+        }
     }
 
     private String subject() {

@@ -4,6 +4,7 @@ import static dev.compilereceipt.assertj.FigureText.count;
 import static dev.compilereceipt.assertj.FigureText.ms;
 import static dev.compilereceipt.assertj.FigureText.sortedLines;
 import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldHaveCalls;
 import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
 
@@ -89,6 +90,9 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
     private PhaseFiguresAssert wallTimeAtMost(String figure, double maxMs, ToDoubleFunction<WallTime> value) {
         isNotNull();
         String expected = "a " + figure + " wall time of at most " + ms(maxMs) + " ms";
+        if (actual.calls() == 0) {
+            throw noCalls(shouldHaveCalls(subject(), "have " + expected, actual.phase().id()), actual.phase().id());
+        }
         WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
         double found = value.applyAsDouble(wall);
         if (found > maxMs) {

@@ -1,5 +1,6 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -9,7 +10,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  * a missing figure, it says which figure is missing and what would measure it.
  *
  * <p>Example: a TORCH_TRACE log without per-call markers asked for new graph variants in steady:
- * {@code "but calls and their phases were not measured by this trace"}, then the remedy.
+ * {@code "but calls and their phases were not measured by this source"}, then the remedy.
  */
 final class ShouldBeMeasured extends BasicErrorMessageFactory {
 
@@ -18,10 +19,47 @@ final class ShouldBeMeasured extends BasicErrorMessageFactory {
     }
 
     static ErrorMessageFactory shouldBeMeasured(String subject, String check, Measure measure) {
-        return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut %s not measured by this trace (not_measured: %s);%n"
+        return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut %s not measured by this source (not_measured: %s);%n"
                 + "what would measure it: %s",
                 unquotedString(subject), unquotedString(check), unquotedString(what(measure)),
                 unquotedString(measure.id()), unquotedString(remedy(measure)));
+    }
+
+    /**
+     * A figure the source gives only as a bound that does not decide the check: the bound says what
+     * the truth is at least (or at most), not whether the check holds.
+     */
+    static ErrorMessageFactory shouldBeMeasured(String subject, String check, Measure measure, Coverage coverage, long bound) {
+        return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut %s not measured by this source, only bounded (%s %s: %s);%n"
+                + "what would measure it: %s",
+                unquotedString(subject), unquotedString(check), unquotedString(what(measure)),
+                unquotedString(coverage == Coverage.UPPER_BOUND ? "at most" : "at least"), unquotedString(Long.toString(bound)),
+                unquotedString(why(measure)), unquotedString(remedy(measure)));
+    }
+
+    /** A capture that recorded frames given up without saying whether a graph break made Dynamo give them up. */
+    static ErrorMessageFactory shouldKnowWhyFramesFellBack(String subject, String check, String fellBack) {
+        return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut whether a graph break made Dynamo give up a frame was not"
+                + " measured by this source (%s, and a compile-trace/1 fallback names no site);%n"
+                + "what would measure it: the TORCH_TRACE log of the same run, whose break message says when a frame was skipped",
+                unquotedString(subject), unquotedString(check), unquotedString(fellBack));
+    }
+
+    /** A phase without calls: it has no timing, and a check on its timing has nothing to decide on. */
+    static ErrorMessageFactory shouldHaveCalls(String subject, String check, String phase) {
+        return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut there are no calls in phase %s: a phase without calls has no timing",
+                unquotedString(subject), unquotedString(check), unquotedString(phase));
+    }
+
+    private static String why(Measure measure) {
+        return switch (measure) {
+            case FALLBACKS -> "PyTorch 2.6's TORCH_LOGS text writes no line when Dynamo skips a frame whose graph break is"
+                    + " inside a loop, so the fallbacks it logs are the least there were";
+            case SITE_CROSSINGS -> "a TORCH_TRACE log records a break in the call that compiles it, not in the calls that"
+                    + " cross it afterwards";
+            case CACHE_HITS -> "a TORCH_TRACE log names the graphs a call compiled, not those it ran from the cache";
+            default -> "the source bounds it";
+        };
     }
 
     private static String what(Measure measure) {
@@ -35,6 +73,8 @@ final class ShouldBeMeasured extends BasicErrorMessageFactory {
             case COMPILES -> "the compiles that made a variant (first compiles among them) were";
             case COMPILE_MS -> "compile times were";
             case ARTIFACT_CACHE -> "on-disk compile cache hits and misses were";
+            case FALLBACKS -> "the frames that fell back to eager were";
+            case SITE_CROSSINGS -> "the calls that crossed this site and the crossings per call were";
         };
     }
 
@@ -52,6 +92,9 @@ final class ShouldBeMeasured extends BasicErrorMessageFactory {
             case COMPILES, COMPILE_MS -> "a TORCH_TRACE log (its compilation_metrics name every compile and its time) "
                     + "or a compile-trace/1 capture; TORCH_LOGS text names recompiles, fallbacks and breaks only";
             case ARTIFACT_CACHE -> "a TORCH_TRACE log (its fx_graph_cache_* and aotautograd_cache_* artifacts)";
+            case FALLBACKS -> "a TORCH_TRACE log of the same run (its compilation_metrics say has_guarded_code false for a"
+                    + " skipped frame), a compile-trace/1 capture, or TORCH_LOGS text of PyTorch 2.8 or later";
+            case SITE_CROSSINGS -> "a compile-trace/1 capture, which records every break a call crosses";
         };
     }
 }

@@ -22,7 +22,7 @@ final class TradeAbsence {
             return "the steady phase was not compared: " + ComparisonAssert.refusal(steady.get());
         }
         if (steady.get().baselineMedianMs().isEmpty() || steady.get().candidateMedianMs().isEmpty()) {
-            return "wall times were not measured by this trace (not_measured: wall_ms)";
+            return "wall times were not measured by this source (not_measured: wall_ms)";
         }
         PhaseFigures before = receipt.run(Run.BASELINE).phase(Phase.WARMUP);
         PhaseFigures after = receipt.run(Run.CANDIDATE).phase(Phase.WARMUP);

@@ -22,7 +22,7 @@ class NotMeasuredTest {
                         Expecting
                           print-bridge receipt (runs baseline, candidate)
                         to have no new graph variants in steady
-                        but calls and their phases were not measured by this trace (not_measured: calls);
+                        but calls and their phases were not measured by this source (not_measured: calls);
                         what would measure it: per-call markers (compile_receipt_call) in the TORCH_TRACE log, or a compile-trace/1 capture"""));
     }
 
@@ -34,7 +34,7 @@ class NotMeasuredTest {
                         Expecting
                           run baseline of the print-bridge receipt
                         to break only at [scenarios.py:31]
-                        but calls and their phases were not measured by this trace (not_measured: calls);
+                        but calls and their phases were not measured by this source (not_measured: calls);
                         what would measure it: per-call markers (compile_receipt_call) in the TORCH_TRACE log, or a compile-trace/1 capture"""));
     }
 
@@ -46,7 +46,7 @@ class NotMeasuredTest {
                         Expecting
                           print-bridge receipt (runs baseline, candidate)
                         to have eager-island time in steady of at most 1 ms
-                        but eager-island times were not measured by this trace (not_measured: eager_island_ms);
+                        but eager-island times were not measured by this source (not_measured: eager_island_ms);
                         what would measure it: a compile-trace/1 capture with torch.profiler spans (Torch-Compiled Region: F/V and graph_N_inductor_wrapper_call)"""));
     }
 
@@ -58,7 +58,7 @@ class NotMeasuredTest {
                         Expecting
                           print-bridge receipt (runs baseline, candidate)
                         to run compiled code in every steady call
-                        but cache hits (which calls ran cached variants and which ran eagerly) were not measured by this trace (not_measured: cache_hits);
+                        but cache hits (which calls ran cached variants and which ran eagerly) were not measured by this source (not_measured: cache_hits);
                         what would measure it: a compile-trace/1 capture, which records every region that ran (a TORCH_TRACE log records compiles, not hits)"""));
     }
 
@@ -70,7 +70,7 @@ class NotMeasuredTest {
                         Expecting
                           print-bridge receipt (runs baseline, candidate)
                         to cross at most 1 break per call in steady
-                        but breaks crossed per call were not measured by this trace (not_measured: breaks);
+                        but breaks crossed per call were not measured by this source (not_measured: breaks);
                         what would measure it: a compile-trace/1 capture, which records every break a call crosses (a TORCH_TRACE log records a break once, when compiling)"""));
     }
 
@@ -82,12 +82,12 @@ class NotMeasuredTest {
                         Expecting
                           print-bridge receipt (runs baseline, candidate)
                         to have a candidate median of at most 1 x the baseline median in steady
-                        but call wall times were not measured by this trace (not_measured: wall_ms);
+                        but call wall times were not measured by this source (not_measured: wall_ms);
                         what would measure it: a compile-trace/1 capture (a device-synchronised wall_ms per call), or wall_ms on the end markers (compile_receipt_call) of a TORCH_TRACE log"""));
         assertThatThrownBy(() -> assertThat(markedLog).run("baseline").phase(STEADY).hasMedianAtMost(1))
-                .hasMessageContaining("but call wall times were not measured by this trace (not_measured: wall_ms)");
+                .hasMessageContaining("but call wall times were not measured by this source (not_measured: wall_ms)");
         assertThatThrownBy(() -> assertThat(markedLog).run("baseline").phase(STEADY).hasCacheHits(16))
-                .hasMessageContaining("were not measured by this trace (not_measured: cache_hits)");
+                .hasMessageContaining("were not measured by this source (not_measured: cache_hits)");
     }
 
     @Test

@@ -44,8 +44,8 @@ class ReceiptCommandTest {
         assertThat(out.toString()).isEqualTo("""
                 run baseline
                   break sites by kind (crossings not measured: this source logs a break only in the call that compiles it):
-                    frame-skip  1 site, 1 call, crossings n/m, eager n/m ms
-                      /capture/tests/mymodel/layers.py:32  1 call, at most 1 per call, eager n/m ms: \
+                    frame-skip  1 site, ≥ 1 call, crossings n/m, eager n/m ms
+                      /capture/tests/mymodel/layers.py:32  ≥ 1 call, ≥ 1 per call, eager n/m ms: \
                 Unsupported Tensor.item() call with capture_scalar_outputs=False (cause device-sync)
                   compile log:
                     breaks frame-skip  1 site, reported by 1 compile
@@ -69,6 +69,8 @@ class ReceiptCommandTest {
                   changed 410.2 -> 760.5  ratio 1.85397
                   trade: the candidate costs 512 ms more cold and saves 0.027 ms per steady call: it pays back after 18,963 \
                 calls; a worker lives 50,000 calls: 19085 ms on the baseline, 18247 ms on the candidate, the candidate is cheaper
+
+                not measured by this trace: artifact_cache
 
                 failures: none
                 """);

@@ -1,5 +1,6 @@
 package dev.compilereceipt.ledger;
 
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Phase;
 import java.util.List;
@@ -12,7 +13,8 @@ import org.apiguardian.api.API;
  * (once per crossing), its cache outcome and its times in milliseconds, rounded half-even to 4
  * decimals. A figure the source did not measure is empty: a marked TORCH_TRACE log cannot tell a
  * call that hit the cache from one that ran eagerly, so its cache outcome is empty unless it compiled
- * or fell back.
+ * or fell back. Its graph ids and break sites are then only those its compiles found, the least
+ * it touched: {@link #graphsSeen()} and {@link #breakSitesSeen()} say so.
  *
  * <p>Example: the print-bridge baseline call {@code b04} touched {@code [0/0, 1/0]}, crossed
  * {@code [scenarios.py:31]} and was {@code Optional.of(HIT)}.
@@ -28,10 +30,19 @@ public record LedgerRow(
         Optional<CallCache> cache,
         OptionalDouble wallMs,
         double compileMs,
-        OptionalDouble eagerIslandMs) {
+        OptionalDouble eagerIslandMs,
+        Coverage graphsSeen,
+        Coverage breakSitesSeen) {
 
     public LedgerRow {
         graphs = List.copyOf(graphs);
         breakSites = List.copyOf(breakSites);
+    }
+
+    /** A row of a source that saw every region and break of the call. */
+    public LedgerRow(String run, String call, Phase phase, String family, List<GraphId> graphs, List<String> breakSites,
+                     Optional<CallCache> cache, OptionalDouble wallMs, double compileMs, OptionalDouble eagerIslandMs) {
+        this(run, call, phase, family, graphs, breakSites, cache, wallMs, compileMs, eagerIslandMs, Coverage.MEASURED,
+                Coverage.MEASURED);
     }
 }

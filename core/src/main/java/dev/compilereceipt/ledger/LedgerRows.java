@@ -1,10 +1,12 @@
 package dev.compilereceipt.ledger;
 
 import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Millis;
+import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Trace;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -58,6 +60,13 @@ public final class LedgerRows {
         }
         return new LedgerRow(run, call.id(), call.phase(), call.family(), List.copyOf(graphs), sites, cache,
                 trace.measuredMs(Measure.WALL_MS, call.wallMs()), Millis.round(compileMs),
-                trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs));
+                trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs),
+                // A source that does not see hits or crossings sees a call's compiled graphs and the breaks they found;
+                // an eager call is the uncompiled control and touches none (the contract refuses one with regions).
+                seen(trace, call, Measure.CACHE_HITS), seen(trace, call, Measure.BREAKS));
+    }
+
+    private static Coverage seen(Trace trace, Call call, Measure measure) {
+        return trace.measured(measure) || call.phase() == Phase.EAGER ? Coverage.MEASURED : Coverage.LOWER_BOUND;
     }
 }

@@ -2,6 +2,8 @@ package dev.compilereceipt.receipt;
 
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.UserFrame;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -9,16 +11,29 @@ import org.apiguardian.api.API;
 
 /**
  * A graph-break site of one run: its reason, how many calls crossed it, the most crossings in a
- * single call, and the eager-island time spent there in all.
+ * single call, and the eager-island time spent there in all. {@link #crossings()} says how far the
+ * source saw its calls and crossings: measured (a capture), a lower bound (a TORCH_TRACE log records
+ * a break only in the call that compiles it), or not measured (a source without calls, whose sites
+ * come from its compile log).
  *
  * <p>Example: print-bridge's baseline has {@code scenarios.py:31} crossed by 12 calls, at most
  * once each.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public record BreakSite(String site, String reason, int calls, int perCallMax, OptionalDouble eagerMs, BreakDetail detail) {
+public record BreakSite(String site, String reason, int calls, int perCallMax, OptionalDouble eagerMs, BreakDetail detail,
+                        Coverage crossings) {
+
+    public BreakSite(String site, String reason, int calls, int perCallMax, OptionalDouble eagerMs, BreakDetail detail) {
+        this(site, reason, calls, perCallMax, eagerMs, detail, Coverage.MEASURED);
+    }
 
     public BreakSite(String site, String reason, int calls, int perCallMax, OptionalDouble eagerMs) {
         this(site, reason, calls, perCallMax, eagerMs, BreakDetail.NONE);
+    }
+
+    /** A site a compile log reported, in a source without calls: what it is is known, not who crossed it. */
+    public static BreakSite logged(CompileLog.Site site) {
+        return new BreakSite(site.site(), site.reason(), 0, 0, OptionalDouble.empty(), site.detail(), Coverage.NOT_MEASURED);
     }
 
     /**

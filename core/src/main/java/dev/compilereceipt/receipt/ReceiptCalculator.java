@@ -52,7 +52,7 @@ public final class ReceiptCalculator {
             seen.forEach(call -> rows.add(LedgerRows.of(trace, run.label(), call)));
             runs.add(runFigures(trace, seen, run, bookkeeping));
         }
-        Ledger ledger = new Ledger(rows);
+        Ledger ledger = new Ledger(rows, trace.coverage(Measure.CALLS));
         List<Comparison> comparisons = comparisons(runs);
         Set<FailureCode> failures = new TreeSet<>();
         comparisons.forEach(c -> c.failure().ifPresent(failures::add));
@@ -68,7 +68,7 @@ public final class ReceiptCalculator {
             notEstablished.add(ReceiptLimits.SILENT_FRAME_SKIPS);
         }
         ReceiptLimits limits = new ReceiptLimits(trace.limits(), notEstablished,
-                Arrays.stream(Measure.values()).filter(m -> !trace.measured(m)).map(Measure::id).toList());
+                Arrays.stream(Measure.values()).filter(m -> !trace.measured(m)).map(Measure::id).toList(), trace.bounds());
         Optional<Trade> trade = trade(runs, comparisons, trace.decision());
         Receipt draft = new Receipt(trace.sha256(), trace.fixture(), trace.decision(), limits, runs, ledger, comparisons,
                 trade, trace.badLines(), List.copyOf(failures), "");
@@ -152,7 +152,8 @@ public final class ReceiptCalculator {
             }
             perCallMax = Math.max(perCallMax, crossings);
         }
-        return new BreakSite(site, reason, calls.size(), perCallMax, trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), detail);
+        return new BreakSite(site, reason, calls.size(), perCallMax, trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), detail,
+                trace.coverage(Measure.SITE_CROSSINGS));
     }
 
     private static PhaseFigures phaseFigures(Trace trace, Phase phase, List<Call> calls, int meanDivisor,
@@ -186,7 +187,8 @@ public final class ReceiptCalculator {
         if (breaksAreCompiles) {
             compiles += breaks;
         }
-        Optional<WallTime> wall = trace.measured(Measure.WALL_MS)
+        // A phase without calls has no timing at all: a median of nothing is not 0.
+        Optional<WallTime> wall = trace.measured(Measure.WALL_MS) && !calls.isEmpty()
                 ? Optional.of(wallTime(calls.stream().mapToDouble(Call::wallMs).toArray(), meanDivisor))
                 : Optional.empty();
         return new PhaseFigures(phase, calls.size(), wall, compiles,
@@ -197,9 +199,6 @@ public final class ReceiptCalculator {
     }
 
     static WallTime wallTime(double[] wallMs, int divisor) {
-        if (wallMs.length == 0) {
-            return WallTime.NONE;
-        }
         double total = 0;
         for (double ms : wallMs) {
             total += ms;

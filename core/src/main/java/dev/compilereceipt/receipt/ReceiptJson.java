@@ -3,7 +3,9 @@ package dev.compilereceipt.receipt;
 import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.trace.GuardMiss;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.json.TraceJson;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalWriter;
@@ -91,6 +93,11 @@ public final class ReceiptJson {
         }
         TraceJson.strings(out.key("not_established"), limits.notEstablished());
         TraceJson.strings(out.key("not_measured"), limits.notMeasured());
+        if (!limits.bounds().isEmpty()) {
+            out.key("bounds").startObject();
+            limits.bounds().forEach((measure, coverage) -> out.key(measure.id()).value(coverage.id()));
+            out.endObject();
+        }
         out.endObject();
     }
 
@@ -99,16 +106,17 @@ public final class ReceiptJson {
         out.key("break_sites").startArray();
         for (BreakSite site : run.breakSites()) {
             out.startObject();
-            out.key("calls").value(site.calls());
+            TraceJson.count(out.key("calls"), site.calls(), site.crossings());
             number(out.key("eager_ms"), site.eagerMs());
-            out.key("per_call_max").value(site.perCallMax());
+            TraceJson.count(out.key("per_call_max"), site.perCallMax(), site.crossings());
             out.key("reason").value(site.reason());
             out.key("site").value(site.site());
             TraceJson.site(out, site.reason(), site.detail());
             out.endObject();
         }
         out.endArray();
-        run.compileLog().ifPresent(log -> TraceJson.compileLog(out.key("compile_log"), log, limits::measured));
+        run.compileLog().ifPresent(log -> TraceJson.compileLogAsSeen(out.key("compile_log"), log,
+                limits::coverage));
         TraceJson.strings(out.key("graphs"), run.graphs());
         out.key("guard_misses").startArray();
         for (GuardMiss miss : run.guardMisses()) {
@@ -157,13 +165,13 @@ public final class ReceiptJson {
 
     private static void row(JsonOutput out, LedgerRow row) {
         out.startObject();
-        TraceJson.strings(out.key("break_sites"), row.breakSites());
+        TraceJson.seen(out.key("break_sites"), row.breakSites(), row.breakSitesSeen());
         text(out.key("cache"), row.cache().map(CallCache::id));
         out.key("call").value(row.call());
         out.key("compile_ms").value(row.compileMs());
         number(out.key("eager_island_ms"), row.eagerIslandMs());
         out.key("family").value(row.family());
-        TraceJson.strings(out.key("graphs"), row.graphs());
+        TraceJson.seen(out.key("graphs"), row.graphs(), row.graphsSeen());
         out.key("phase").value(row.phase().id());
         out.key("run").value(row.run());
         number(out.key("wall_ms"), row.wallMs());

@@ -2,7 +2,9 @@ package dev.compilereceipt.receipt;
 
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Coverage;
 import java.util.List;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -12,7 +14,8 @@ import org.apiguardian.api.API;
  * <p>Example: {@code receipt.limits().notEstablished()} always holds {@code universal speedup}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public record ReceiptLimits(Limits readUnder, List<String> notEstablished, List<String> notMeasured) {
+public record ReceiptLimits(Limits readUnder, List<String> notEstablished, List<String> notMeasured,
+                            Map<Measure, Coverage> bounds) {
 
     public static final List<String> NOT_ESTABLISHED = List.of(
             "universal speedup", "unseen input stability", "backend portability", "production capacity");
@@ -28,6 +31,17 @@ public record ReceiptLimits(Limits readUnder, List<String> notEstablished, List<
     public ReceiptLimits {
         notEstablished = List.copyOf(notEstablished);
         notMeasured = List.copyOf(notMeasured);
+        bounds = Map.copyOf(bounds);
+    }
+
+    /** Limits of a source that measured, exactly, every figure it does not name as not measured. */
+    public ReceiptLimits(Limits readUnder, List<String> notEstablished, List<String> notMeasured) {
+        this(readUnder, notEstablished, notMeasured, Map.of());
+    }
+
+    /** How the source saw {@code measure}: not measured where {@link #notMeasured()} names it, else the bound it is, else measured. */
+    public Coverage coverage(Measure measure) {
+        return !measured(measure) ? Coverage.NOT_MEASURED : bounds.getOrDefault(measure, Coverage.MEASURED);
     }
 
     /** Whether the source measured {@code measure}: it is not named in {@link #notMeasured()}. */

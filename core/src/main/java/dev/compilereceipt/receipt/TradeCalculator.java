@@ -20,6 +20,11 @@ final class TradeCalculator {
     private TradeCalculator() {
     }
 
+    /** A run's cold cost: its warmup calls' wall total. */
+    private static BigDecimal cold(PhaseFigures warmup) {
+        return Millis.exact(warmup.wallMs().orElseThrow().total());
+    }
+
     static Optional<Trade> trade(RunFigures baseline, RunFigures candidate, Optional<Comparison> steady,
                                  Optional<Decision> decision) {
         if (steady.isEmpty() || !steady.get().compared() || steady.get().baselineMedianMs().isEmpty()
@@ -28,12 +33,12 @@ final class TradeCalculator {
         }
         PhaseFigures before = baseline.phases().get(Phase.WARMUP);
         PhaseFigures after = candidate.phases().get(Phase.WARMUP);
-        if (before == null || after == null || before.calls() != after.calls()
-                || before.wallMs().isEmpty() || after.wallMs().isEmpty()) {
+        // Without warmup calls no cold cost was measured: the first steady call paid it, and a trade would call it 0.
+        if (before == null || after == null || before.calls() != after.calls() || before.calls() == 0) {
             return Optional.empty();
         }
-        BigDecimal baselineCold = Millis.exact(before.wallMs().get().total());
-        BigDecimal candidateCold = Millis.exact(after.wallMs().get().total());
+        BigDecimal baselineCold = cold(before);
+        BigDecimal candidateCold = cold(after);
         BigDecimal baselineSteady = Millis.exact(steady.get().baselineMedianMs().getAsDouble());
         BigDecimal candidateSteady = Millis.exact(steady.get().candidateMedianMs().getAsDouble());
         BigDecimal extraCold = candidateCold.subtract(baselineCold);

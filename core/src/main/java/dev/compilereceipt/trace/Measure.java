@@ -35,7 +35,18 @@ public enum Measure {
     /** Time spent compiling ({@code compile_log.compile_ms}): TORCH_LOGS text gives no compile times. */
     COMPILE_MS("compile_ms"),
     /** The on-disk FX graph and AOTAutograd caches ({@code compile_log.artifact_cache}): not in TORCH_LOGS text. */
-    ARTIFACT_CACHE("artifact_cache");
+    ARTIFACT_CACHE("artifact_cache"),
+    /**
+     * Frames that gave up and ran eagerly: a PyTorch 2.6 TORCH_LOGS text writes no line when Dynamo
+     * skips a frame whose graph break is inside a loop, so there they are a lower bound.
+     */
+    FALLBACKS("fallbacks"),
+    /**
+     * The calls that crossed a break site and the crossings per call: a TORCH_TRACE log records a
+     * break in the call that compiles it, not in the calls that cross it later, so with per-call
+     * markers they are a lower bound.
+     */
+    SITE_CROSSINGS("site_crossings");
 
     private final String id;
 

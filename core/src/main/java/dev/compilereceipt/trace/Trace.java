@@ -3,6 +3,7 @@ package dev.compilereceipt.trace;
 import dev.compilereceipt.Traces;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -25,12 +26,23 @@ public record Trace(
         Limits limits,
         Set<Measure> notMeasured,
         Optional<List<Long>> badLines,
-        Optional<Decision> decision) {
+        Optional<Decision> decision,
+        Map<Measure, Coverage> bounds) {
 
     public Trace {
         runs = List.copyOf(runs);
         notMeasured = Set.copyOf(notMeasured);
         badLines = badLines.map(List::copyOf);
+        bounds = Map.copyOf(bounds);
+        if (bounds.values().stream().anyMatch(c -> c != Coverage.LOWER_BOUND && c != Coverage.UPPER_BOUND)) {
+            throw new IllegalArgumentException("bounds hold lower and upper bounds only: " + bounds);
+        }
+    }
+
+    /** A trace whose source measured every figure it did not name as not measured. */
+    public Trace(Path source, Fixture fixture, List<Run> runs, String sha256, Limits limits, Set<Measure> notMeasured,
+                 Optional<List<Long>> badLines, Optional<Decision> decision) {
+        this(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, Map.of());
     }
 
     /** A trace that records no decision, as every TORCH_TRACE log and TORCH_LOGS text is. */
@@ -47,13 +59,23 @@ public record Trace(
         return !notMeasured.contains(measure);
     }
 
+    /** How this trace's source saw {@code measure}: measured, a bound, or not measured. */
+    public Coverage coverage(Measure measure) {
+        return notMeasured.contains(measure) ? Coverage.NOT_MEASURED : bounds.getOrDefault(measure, Coverage.MEASURED);
+    }
+
     /** {@code ms} rounded to 4 decimals where the source measured {@code measure}; empty where it did not. */
     public OptionalDouble measuredMs(Measure measure, double ms) {
         return measured(measure) ? OptionalDouble.of(Millis.round(ms)) : OptionalDouble.empty();
     }
 
+    /** The same trace with these figures known as bounds of the truth. */
+    public Trace withBounds(Map<Measure, Coverage> otherBounds) {
+        return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, otherBounds);
+    }
+
     /** The same trace with its runs in another order, or some left out. */
     public Trace withRuns(List<Run> otherRuns) {
-        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision);
+        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision, bounds);
     }
 }

@@ -11,6 +11,7 @@ import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.SourceShape;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.json.CanonicalJson;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -79,7 +80,8 @@ public final class BoundedTraceReader {
         List<Run> runs = runs(rules.required(root, "", "runs"));
         Optional<Decision> decision = root.has("decision")
                 ? Optional.of(new DecisionReader(rules).decision(root.get("decision"))) : Optional.empty();
-        return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits, Set.of(), Optional.empty(), decision);
+        return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits,
+                SourceShape.COMPILE_TRACE.notMeasured(), Optional.empty(), decision, SourceShape.COMPILE_TRACE.bounds());
     }
 
     private Fixture fixture(JsonNode node) {

@@ -5,8 +5,10 @@ import org.apiguardian.api.API;
 
 import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.SourceShape;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.read.StringPool;
 import java.io.IOException;
@@ -14,7 +16,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -210,9 +211,21 @@ public final class TorchLogsReader {
             }
         }
         Map<String, String> fields = rank.isPresent() ? Map.of("rank", Integer.toString(rank.getAsInt())) : Map.of();
-        Run run = new Run(Run.BASELINE, List.of(), Optional.of(log.build()));
+        CompileLog compileLog = log.build();
+        Run run = new Run(Run.BASELINE, List.of(), Optional.of(compileLog));
+        SourceShape shape = structured(compileLog) ? SourceShape.TORCH_LOGS_2_8 : SourceShape.TORCH_LOGS_2_6;
         return TorchLogsCanonicalForm.trace(file, new Fixture(stem, fields, Optional.empty()), run, limits,
-                EnumSet.allOf(Measure.class), badLines);
+                shape.notMeasured(), badLines).withBounds(shape.bounds());
+    }
+
+    /**
+     * Whether the text is PyTorch 2.8 or later: a graph break with a registry id or an explanation.
+     * Those releases log a frame given up after a break ({@code Skipping the function and falling
+     * back to eager}); 2.6 skips a frame that breaks in a loop without a line, so without that sign
+     * the fallbacks read are only the least there were.
+     */
+    private static boolean structured(CompileLog log) {
+        return log.breakSites().stream().anyMatch(site -> site.detail().gbId().isPresent() || site.detail().explanation().isPresent());
     }
 
     private void bad(long line) {

@@ -10,6 +10,7 @@ import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.SourceShape;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.read.StringPool;
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -243,10 +243,9 @@ public final class TorchTraceReader {
             throw new Refusal(file, "", call.line, 0, "call " + call.id + " has a start marker at line "
                     + call.line + " and no end marker: the log ends inside the call");
         }
-        Set<Measure> notMeasured = EnumSet.of(Measure.REGION_MS, Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS);
+        SourceShape shape = sawMarker ? SourceShape.TORCH_TRACE_MARKED : SourceShape.TORCH_TRACE_UNMARKED;
+        Set<Measure> notMeasured = shape.notMeasured();
         if (!sawMarker) {
-            // Every runtime figure; compiles, compile time and the on-disk caches are all in the log.
-            notMeasured = EnumSet.range(Measure.CALLS, Measure.BREAKS);
             run.label(Run.BASELINE);
             runs.put(Run.BASELINE, run);
         } else {
@@ -266,7 +265,8 @@ public final class TorchTraceReader {
         }
         String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         Fixture fixture = new Fixture(stem.endsWith(".log") ? stem.substring(0, stem.length() - 4) : stem, Map.of(), Optional.empty());
-        return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, records.badLines());
+        return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, records.badLines())
+                .withBounds(shape.bounds());
     }
 
     private Refusal refuse(String rule) {

@@ -5,6 +5,7 @@ import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Decision;
 import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -15,6 +16,7 @@ import dev.compilereceipt.json.JsonTree;
 import java.util.Collection;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
@@ -79,6 +81,43 @@ public final class TraceJson {
         out.endObject();
     }
 
+    /**
+     * A count as its source saw it: the number where measured, {@code {"at_least": n}} or
+     * {@code {"at_most": n}} where it is a bound, {@code null} where it was not measured.
+     */
+    public static void count(JsonOutput out, int n, Coverage coverage) {
+        switch (coverage) {
+            case MEASURED -> out.value(n);
+            case NOT_MEASURED -> out.nullValue();
+            default -> {
+                out.startObject();
+                bound(out, n, coverage);
+                out.endObject();
+            }
+        }
+    }
+
+    /**
+     * A list as its source saw it: the list where measured, {@code {"at_least": n, "known": [...]}}
+     * where it holds only what the source saw of a larger truth.
+     */
+    public static void seen(JsonOutput out, Collection<?> values, Coverage coverage) {
+        if (coverage == Coverage.MEASURED) {
+            strings(out, values);
+            return;
+        }
+        out.startObject();
+        bound(out, values.size(), coverage);
+        strings(out.key("known"), values);
+        out.endObject();
+    }
+
+    private static void bound(JsonOutput out, int n, Coverage coverage) {
+        if (coverage == Coverage.LOWER_BOUND || coverage == Coverage.UPPER_BOUND) {
+            out.key(coverage.id()).value(n);
+        }
+    }
+
     public static ObjectNode compileLog(CompileLog log) {
         return compileLog(log, measure -> true);
     }
@@ -95,6 +134,16 @@ public final class TraceJson {
     }
 
     public static void compileLog(JsonOutput out, CompileLog log, Predicate<Measure> measured) {
+        compileLogAsSeen(out, log, m -> measured.test(m) ? Coverage.MEASURED : Coverage.NOT_MEASURED);
+    }
+
+    /**
+     * The compile log as the receipt writes it, each figure as its source saw it: where the
+     * fallbacks are a lower bound (a PyTorch 2.6 TORCH_LOGS text), {@code fallbacks} is
+     * {@code {"at_least": n, "known": [ids]}} instead of the list of ids.
+     */
+    public static void compileLogAsSeen(JsonOutput out, CompileLog log, Function<Measure, Coverage> coverage) {
+        Predicate<Measure> measured = m -> coverage.apply(m) != Coverage.NOT_MEASURED;
         boolean compiles = measured.test(Measure.COMPILES);
         out.startObject();
         out.key("compiles");
@@ -104,7 +153,7 @@ public final class TraceJson {
             out.nullValue();
         }
         strings(out.key("recompiles"), log.recompiles());
-        strings(out.key("fallbacks"), log.fallbacks());
+        seen(out.key("fallbacks"), log.fallbacks(), coverage.apply(Measure.FALLBACKS));
         out.key("graphs");
         if (compiles) {
             strings(out, log.graphs());

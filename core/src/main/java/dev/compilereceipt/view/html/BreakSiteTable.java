@@ -67,10 +67,12 @@ final class BreakSiteTable {
                 .ifPresent(frame -> html.open("p", "class", "user-frame").text("called from ").element("code", frame).close("p"));
         html.element("p", site.reason(), "class", "reason");
         html.open("p", "class", "figures");
-        html.text("crossed by ").element("span", Integer.toString(site.calls()), "class", "num", "data-figure", "calls",
+        // Without crossings measured a site's calls are those that compiled it: the least there were.
+        String least = crossingsMeasured ? "" : "≥ ";
+        html.text("crossed by ").element("span", least + site.calls(), "class", "num", "data-figure", "calls",
                 "data-value", Integer.toString(site.calls()));
-        html.text(site.calls() == 1 ? " call, at most " : " calls, at most ");
-        html.element("span", Integer.toString(site.perCallMax()), "class", "num", "data-figure", "per_call_max",
+        html.text((site.calls() == 1 ? " call, " : " calls, ") + (least.isEmpty() ? "at most " : ""));
+        html.element("span", least + site.perCallMax(), "class", "num", "data-figure", "per_call_max",
                 "data-value", Integer.toString(site.perCallMax()));
         html.text(" per call, eager islands ");
         String eager = site.eagerMs().isPresent() ? Markup.ms(site.eagerMs().getAsDouble()) : "null";

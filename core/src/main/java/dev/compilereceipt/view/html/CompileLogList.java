@@ -1,6 +1,7 @@
 package dev.compilereceipt.view.html;
 
 import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.receipt.ReceiptLimits;
 import java.util.List;
@@ -18,7 +19,15 @@ final class CompileLogList {
         boolean compiles = limits.measured(Measure.COMPILES);
         field(html, "compiles", compiles ? log.compiles() : null);
         field(html, "recompiles", log.recompiles());
-        field(html, "fallbacks", log.fallbacks());
+        if (limits.coverage(Measure.FALLBACKS) == Coverage.LOWER_BOUND) {
+            // PyTorch 2.6's text logs no line for a frame it skips silently: these are the fallbacks it did log.
+            html.open("div", "data-field", "fallbacks", "data-bound", "at_least").element("dt", "fallbacks")
+                    .element("dd", "≥ " + log.fallbacks().size() + (log.fallbacks().isEmpty() ? "" : ": " + String.join(" ", log.fallbacks())),
+                            "data-value", Integer.toString(log.fallbacks().size()))
+                    .close("div");
+        } else {
+            field(html, "fallbacks", log.fallbacks());
+        }
         field(html, "graphs", compiles ? log.graphs() : null);
         field(html, "fallback_graphs", log.fallbackGraphs());
         String compileMs = log.compileMs().isPresent() ? Markup.ms(log.compileMs().getAsDouble()) : "null";

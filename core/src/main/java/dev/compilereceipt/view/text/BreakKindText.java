@@ -4,6 +4,7 @@ import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.receipt.BreakKindFigures;
 import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.RunFigures;
@@ -38,15 +39,17 @@ final class BreakKindText {
             return "  break sites: none\n";
         }
         boolean crossings = receipt.limits().measured(Measure.BREAKS);
+        // Where a log records a break only in the call that compiles it, a site's calls are the least there were.
+        String least = receipt.limits().coverage(Measure.SITE_CROSSINGS) == Coverage.LOWER_BOUND ? "≥ " : "";
         StringBuilder out = new StringBuilder("  break sites by kind").append(crossings ? ":\n"
                 : " (crossings not measured: this source logs a break only in the call that compiles it):\n");
         for (BreakKindFigures kind : receipt.breakKinds(run.label())) {
             out.append("    ").append(kind.kind().label()).append("  ").append(count(kind.sites().size(), "site")).append(", ")
-                    .append(count(kind.calls(), "call")).append(", ").append(crossings ? perCall(kind.crossingsPerCall()) : "crossings n/m")
+                    .append(least).append(count(kind.calls(), "call")).append(", ").append(crossings ? perCall(kind.crossingsPerCall()) : "crossings n/m")
                     .append(", eager ").append(ReceiptSummary.ms(kind.eagerMs())).append(" ms\n");
             for (BreakSite site : kind.sites()) {
-                out.append("      ").append(VisibleText.of(site.site())).append("  ").append(count(site.calls(), "call"))
-                        .append(", at most ").append(site.perCallMax()).append(" per call, eager ").append(ReceiptSummary.ms(site.eagerMs()))
+                out.append("      ").append(VisibleText.of(site.site())).append("  ").append(least).append(count(site.calls(), "call"))
+                        .append(least.isEmpty() ? ", at most " : ", ≥ ").append(site.perCallMax()).append(" per call, eager ").append(ReceiptSummary.ms(site.eagerMs()))
                         .append(" ms: ").append(VisibleText.of(site.reason())).append(about(site.site(), site.causeKind(),
                                 site.detail().userFrame())).append('\n');
             }

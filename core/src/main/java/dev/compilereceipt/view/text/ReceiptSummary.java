@@ -6,6 +6,7 @@ import dev.compilereceipt.receipt.FailureCode;
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.receipt.ReceiptLimits;
 import dev.compilereceipt.trace.GuardMiss;
@@ -106,7 +107,9 @@ public final class ReceiptSummary {
         boolean compiles = limits.measured(Measure.COMPILES);
         StringBuilder out = new StringBuilder("  compile log:\n");
         out.append("    compiles ").append(compiles ? Integer.toString(log.compiles().size()) : "n/m").append(" (recompiles ")
-                .append(log.recompiles().size()).append("), fallbacks ").append(log.fallbacks().size()).append(", compile ms ")
+                .append(log.recompiles().size()).append("), fallbacks ")
+                .append(limits.coverage(Measure.FALLBACKS) == Coverage.LOWER_BOUND ? "≥ " : "").append(log.fallbacks().size())
+                .append(", compile ms ")
                 .append(ms(log.compileMs())).append('\n');
         out.append("    variants made: ").append(!compiles ? "n/m" : log.graphs().isEmpty() ? "none" : String.join(" ", log.graphs()))
                 .append('\n');
@@ -132,8 +135,8 @@ public final class ReceiptSummary {
                 "eager ms", "compile ms", "new variants"});
         for (PhaseFigures f : run.phases().values()) {
             rows.add(new String[] {f.phase().id(), Integer.toString(f.calls()),
-                    f.wallMs().map(w -> Millis.text(w.median())).orElse("n/m"),
-                    f.wallMs().map(w -> Millis.text(w.p90())).orElse("n/m"),
+                    f.wallMs().map(w -> Millis.text(w.median())).orElse(f.calls() == 0 ? "-" : "n/m"),
+                    f.wallMs().map(w -> Millis.text(w.p90())).orElse(f.calls() == 0 ? "-" : "n/m"),
                     Integer.toString(f.compiles()), count(f.cacheHits()), Integer.toString(f.fallbacks()),
                     count(f.breaks()), ms(f.eagerIslandMs()), Millis.text(f.compileMs()),
                     f.newGraphVariants().isEmpty() ? "-" : join(f.newGraphVariants())});

@@ -1,0 +1,115 @@
+package dev.compilereceipt.trace;
+
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * The one table of what each kind of source measures: for every {@link Measure}, whether a
+ * source of this shape measures it, bounds it, or cannot see it, with the sentence that says why.
+ * The readers take what a trace declares not measured and bounded from here, so that every figure,
+ * writer and check downstream reads the same answer; {@code docs/measures.md} prints this table
+ * ({@code MeasuresTableTest} keeps the two equal).
+ *
+ * <p>Example: {@code SourceShape.TORCH_LOGS_2_6.coverage(Measure.FALLBACKS)} is
+ * {@link Coverage#LOWER_BOUND}: PyTorch 2.6 logs no line when it skips a frame that breaks in a loop.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public enum SourceShape {
+    COMPILE_TRACE("compile-trace/1"),
+    TORCH_TRACE_MARKED("TORCH_TRACE with per-call markers"),
+    TORCH_TRACE_UNMARKED("TORCH_TRACE without markers"),
+    TORCH_LOGS_2_6("TORCH_LOGS text, PyTorch 2.7 and older"),
+    TORCH_LOGS_2_8("TORCH_LOGS text, PyTorch 2.8 and later");
+
+    private static final String NO_CALLS_LOG = "a log without compile_receipt_call markers cannot tell one call from the next";
+    private static final String NO_CALLS_TEXT = "TORCH_LOGS text has no call markers";
+    private static final String NO_EXECUTION = "a TORCH_TRACE log records compiles, not the execution of compiled code";
+    private static final String NO_CACHE_ARTIFACTS = "the on-disk caches write no TORCH_LOGS line";
+
+    private final String label;
+
+    SourceShape(String label) {
+        this.label = label;
+    }
+
+    /** How the table names this shape: {@code TORCH_TRACE with per-call markers}. */
+    public String label() {
+        return label;
+    }
+
+    /** The cell of the table for {@code measure}. */
+    public Coverage coverage(Measure measure) {
+        return cell(measure).coverage();
+    }
+
+    /** Why the cell is what it is; empty for a measured cell. */
+    public String why(Measure measure) {
+        return cell(measure).why();
+    }
+
+    /** What a trace of this shape declares not measured ({@code limits.not_measured}). */
+    public Set<Measure> notMeasured() {
+        Set<Measure> out = EnumSet.noneOf(Measure.class);
+        for (Measure measure : Measure.values()) {
+            if (coverage(measure) == Coverage.NOT_MEASURED) {
+                out.add(measure);
+            }
+        }
+        return out;
+    }
+
+    /** The figures a trace of this shape gives only as bounds ({@code limits.bounds}). */
+    public Map<Measure, Coverage> bounds() {
+        Map<Measure, Coverage> out = new EnumMap<>(Measure.class);
+        for (Measure measure : Measure.values()) {
+            Coverage coverage = coverage(measure);
+            if (coverage == Coverage.LOWER_BOUND || coverage == Coverage.UPPER_BOUND) {
+                out.put(measure, coverage);
+            }
+        }
+        return out;
+    }
+
+    private record Cell(Coverage coverage, String why) {
+        static final Cell MEASURED = new Cell(Coverage.MEASURED, "");
+
+        static Cell not(String why) {
+            return new Cell(Coverage.NOT_MEASURED, why);
+        }
+
+        static Cell atLeast(String why) {
+            return new Cell(Coverage.LOWER_BOUND, why);
+        }
+    }
+
+    private Cell cell(Measure measure) {
+        return switch (this) {
+            case COMPILE_TRACE -> measure == Measure.ARTIFACT_CACHE
+                    ? Cell.not("the capture records no fx_graph_cache_* or aotautograd_cache_* artifacts") : Cell.MEASURED;
+            case TORCH_TRACE_MARKED -> switch (measure) {
+                case REGION_MS, EAGER_ISLAND_MS -> Cell.not(NO_EXECUTION);
+                case CACHE_HITS -> Cell.not(NO_EXECUTION + ": a call that reused a variant leaves no record");
+                case BREAKS -> Cell.not("a break is logged in the call that compiles it, not each time a call crosses it");
+                case SITE_CROSSINGS -> Cell.atLeast("a break is logged in the call that compiles it: those calls did cross"
+                        + " it, later ones are not seen");
+                default -> Cell.MEASURED;
+            };
+            case TORCH_TRACE_UNMARKED -> switch (measure) {
+                case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS -> Cell.not(NO_CALLS_LOG);
+                default -> Cell.MEASURED;
+            };
+            case TORCH_LOGS_2_6, TORCH_LOGS_2_8 -> switch (measure) {
+                case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS -> Cell.not(NO_CALLS_TEXT);
+                case COMPILES -> Cell.not("a first compile that went well writes no TORCH_LOGS line");
+                case COMPILE_MS -> Cell.not("TORCH_LOGS text gives no compile times");
+                case ARTIFACT_CACHE -> Cell.not(NO_CACHE_ARTIFACTS);
+                case FALLBACKS -> this == TORCH_LOGS_2_8 ? Cell.MEASURED
+                        : Cell.atLeast("PyTorch 2.6 writes no line when Dynamo skips a frame whose graph break is inside a"
+                                + " loop, and a text without a structured break message may be 2.6");
+            };
+        };
+    }
+}
