@@ -96,19 +96,6 @@ class HostileLogTest {
     }
 
     @Test
-    void aJsonPayloadHoldingATwelveMegabyteStringIsRefusedAtTheStringLimit() throws IOException {
-        // A chromium_event payload of one line, one string: Jackson's parser would hold all of it to measure it.
-        Path file = write("long-string.log", out -> {
-            text(out, start(0, 0) + PREFIX + "{\"chromium_event\": {}}\n\t[\"");
-            repeat(out, "s", 12_000_000);
-            text(out, "\"]\n" + metrics(0, 0));
-        });
-        assertThat(refusal(file)).isEqualTo(file + ": (document) (line 2): a JSON payload holds a string, key or number"
-                + " longer than 1048576 characters, over the limit of 1048576 (max_string_length; raise it with"
-                + " Limits.withMaxStringLength, the CLI's --max-string-length or @TraceFixture(maxStringLength = ...))");
-    }
-
-    @Test
     void aMarkerlessLogOfAQuarterMillionCompilesIsRefusedAtTheCompileLimit() throws IOException {
         Path file = write("many-compiles.log", out -> {
             for (int i = 0; i < 293_000; i++) {

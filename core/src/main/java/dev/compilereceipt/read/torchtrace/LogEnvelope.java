@@ -5,7 +5,6 @@ import dev.compilereceipt.read.Interner;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -36,19 +35,7 @@ record LogEnvelope(
     static final String DYNAMO_START = "dynamo_start";
     static final long NONE = -1;
 
-    /**
-     * Jackson's own bounds, written out: an envelope is one line of at most {@value LogLines#MAX_LINE}
-     * bytes, so no string in it reaches the string bound; nesting past 1,000 levels, a key of over
-     * 50,000 characters or a number of over 1,000 makes the line bad.
-     */
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxNestingDepth(1_000)
-                    .maxNameLength(50_000)
-                    .maxNumberLength(1_000)
-                    .maxStringLength(LogLines.MAX_LINE)
-                    .build())
-            .build();
+    private static final JsonFactory FACTORY = new JsonFactory();
 
     boolean hasCompileId() {
         return frameId >= 0 && frameCompileId >= 0;
@@ -68,11 +55,14 @@ record LogEnvelope(
                 && !LogRecords.RECOMPILE_REASONS.equals(artifactName));
     }
 
-    /**
-     * Parses the envelope with Jackson's streaming parser, token by token; empty when it is not one
-     * valid JSON object (its UTF-8 included).
-     */
+    /** Parses the envelope; empty when it is not one valid JSON object. */
     static Optional<LogEnvelope> parse(byte[] bytes, int from, int to, Interner pool) {
+        Optional<LogEnvelope> scanned = EnvelopeScan.read(bytes, from, to, pool);
+        return scanned != null ? scanned : parseWithJackson(bytes, from, to, pool);
+    }
+
+    /** {@link #parse} without {@link EnvelopeScan}: what the scan's answers must equal. */
+    static Optional<LogEnvelope> parseWithJackson(byte[] bytes, int from, int to, Interner pool) {
         try (JsonParser parser = FACTORY.createParser(bytes, from, to - from)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return Optional.empty();
@@ -125,6 +115,30 @@ record LogEnvelope(
             }
             return Optional.of(new LogEnvelope(kind, frameId, frameCompileId, attempt, Optional.ofNullable(md5),
                     artifactName, artifactEncoding, Optional.ofNullable(metrics)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * A {@code compilation_metrics} envelope whose other fields {@link EnvelopeScan} read: the
+     * metrics are read by {@link CompileMetrics#read} from {@code metricsObject}, the fields it
+     * takes copied from the envelope as written; empty where that reading finds the record bad.
+     */
+    static Optional<LogEnvelope> withMetrics(String kind, long frameId, long frameCompileId, long attempt, String md5,
+            byte[] metricsObject, Interner pool) {
+        try (JsonParser parser = FACTORY.createParser(metricsObject)) {
+            parser.nextToken();
+            CompileMetrics.Reading reading = CompileMetrics.read(parser, pool);
+            long frame = frameId;
+            long variant = frameCompileId;
+            if (frame < 0 && reading.compileId() != null) {
+                long[] id = compileId(reading.compileId());
+                frame = id[0];
+                variant = id[1];
+            }
+            return Optional.of(new LogEnvelope(kind, frame, variant, attempt, Optional.ofNullable(md5), "", "",
+                    Optional.of(reading.metrics())));
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -59,7 +59,7 @@ public final class LogFreezer {
     private final OutputStream out;
     private final Optional<DirectoryCut> relativeTo;
     private final StringPool pool = new StringPool();
-    private final LogPayload check = new LogPayload(Limits.DEFAULT);
+    private final LogPayload check = new LogPayload(Limits.DEFAULT.maxDepth());
     private final TreeMap<String, Long> dropped = new TreeMap<>();
     private long kept;
     private long droppedRecords;

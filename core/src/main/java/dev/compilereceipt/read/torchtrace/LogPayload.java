@@ -1,6 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
-import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.read.JsonSyntax;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -9,8 +9,8 @@ import java.util.Optional;
 
 /**
  * The payload of one record, taken a line at a time as the lines stream past: its MD5 is updated,
- * a payload that must be JSON is checked by Jackson's streaming parser ({@link JsonPayloadCheck}: nothing
- * is built), and only a payload the reader needs is kept, up to a bound. PyTorch hashes the
+ * a payload that must be JSON is checked by {@link JsonSyntax} byte by byte (nothing is decoded or
+ * built), and only a payload the reader needs is kept, up to a bound. PyTorch hashes the
  * payload text whose lines follow the envelope, each with one leading tab, joined by {@code \n}.
  */
 final class LogPayload implements KeptPayload {
@@ -26,18 +26,18 @@ final class LogPayload implements KeptPayload {
     /** Whether the payload outgrew the block, so that it is hashed and checked as it streams past. */
     private boolean streaming;
     private boolean finished;
+    private boolean wholeJsonValid;
     private boolean verifying;
     private boolean checkingJson;
-    private final JsonPayloadCheck json;
+    private final JsonSyntax json;
     private int keepLimit;
     private byte[] kept = new byte[256];
     private int keptLength;
     private boolean overflowed;
     private boolean first;
 
-    /** Checks JSON payloads within {@code limits}: nesting to {@code max_depth}, each string, key and number to {@code max_string_length}. */
-    LogPayload(Limits limits) {
-        json = new JsonPayloadCheck(limits.maxDepth(), limits.maxStringLength());
+    LogPayload(int maxDepth) {
+        json = new JsonSyntax(maxDepth);
         try {
             md5 = MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
@@ -50,7 +50,7 @@ final class LogPayload implements KeptPayload {
         verifying = verifyMd5;
         md5.reset();
         checkingJson = mustBeJson;
-        json.begin();
+        json.reset();
         this.keepLimit = keepLimit;
         keptLength = 0;
         overflowed = false;
@@ -97,8 +97,8 @@ final class LogPayload implements KeptPayload {
 
     /**
      * Hashes and checks what the block holds: a payload that fits in it (most do) is checked for
-     * JSON in one pass over the block ({@link JsonPayloadCheck#whole}), one that did not is fed to the
-     * check that has had the rest, and ended.
+     * JSON in one pass over the block ({@link JsonSyntax#whole}), one that did not is fed to the
+     * check that has had the rest.
      */
     private void finish() {
         if (finished) {
@@ -107,15 +107,12 @@ final class LogPayload implements KeptPayload {
         finished = true;
         if (streaming) {
             digest(block, 0, blockLength);
-            if (checkingJson) {
-                json.end();
-            }
         } else {
             if (verifying) {
                 md5.update(block, 0, blockLength);
             }
-            if (checkingJson && !first) {
-                json.whole(block, 0, blockLength);
+            if (checkingJson) {
+                wholeJsonValid = json.whole(block, 0, blockLength);
             }
         }
         blockLength = 0;
@@ -155,19 +152,13 @@ final class LogPayload implements KeptPayload {
      */
     boolean jsonValid() {
         finish();
-        return !checkingJson || first || json.valid();
+        return !checkingJson || first || (streaming ? json.complete() : wholeJsonValid);
     }
 
     /** Whether a payload that must be JSON nested deeper than the limit. */
     boolean tooDeep() {
         finish();
         return checkingJson && json.tooDeep();
-    }
-
-    /** Whether a payload that must be JSON held a string, key or number longer than the limit. */
-    boolean tooLong() {
-        finish();
-        return checkingJson && json.tooLong();
     }
 
     @Override

@@ -59,7 +59,7 @@ final class LogRecords {
 
     /** The records of one part of a log, read ahead: strings, bad lines and records go to {@code part}, in line order. */
     static LogRecords of(Path file, Limits limits, PartRecords part) {
-        return new LogRecords(file, limits, part, new LogPayload(limits), part);
+        return new LogRecords(file, limits, part, new LogPayload(limits.maxDepth()), part);
     }
 
     /**
@@ -162,10 +162,6 @@ final class LogRecords {
         if (payload.tooDeep()) {
             throw LogLimit.over("a JSON payload nests deeper than " + limits.maxDepth() + " levels", limits.maxDepth(),
                     "max_depth", "withMaxDepth");
-        }
-        if (payload.tooLong()) {
-            throw LogLimit.over("a JSON payload holds a string, key or number longer than " + limits.maxStringLength()
-                    + " characters", limits.maxStringLength(), "max_string_length", "withMaxStringLength");
         }
         if (keepCapped && payload.overflowed()) {
             throw new LogParts.Unsplittable();

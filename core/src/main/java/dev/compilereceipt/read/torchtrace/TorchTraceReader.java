@@ -70,7 +70,7 @@ public final class TorchTraceReader {
         this.file = file;
         this.limits = limits;
         this.pool = new StringPool(limits.maxStringLength(), limits.maxKeptChars());
-        this.payload = new LogPayload(limits);
+        this.payload = new LogPayload(limits.maxDepth());
         this.records = new LogRecords(file, limits, pool, payload);
         this.tracker = new CompileTracker(pool);
         this.run = new LogRun(null, limits);

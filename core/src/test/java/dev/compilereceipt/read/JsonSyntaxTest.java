@@ -1,0 +1,129 @@
+package dev.compilereceipt.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The byte-level JSON check agrees with the grammar, fed whole, one byte at a time, and checked in one pass ({@link JsonSyntax#whole}). */
+class JsonSyntaxTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{}", "[]", "0", "-0.5e+3", "\"a\\u00e9\\n\"", "true", " null ", "{\"a\": [1, 2.5, -3E2, {}, []], \"b\": false}",
+        "{\n\"name\": \"dynamo\",\n\"ts\": 1795939153421564.8,\n\"args\": {\n\"compile_id\": \"0/0\"\n}\n}",
+        "[\"0/0: L['n'] == 1   \", \"caf\u00e9\"]"})
+    void acceptsOneJsonValue(String text) {
+        assertThat(check(text, false)).as(text).isTrue();
+        assertThat(check(text, true)).as(text + " fed byte by byte").isTrue();
+        assertThat(whole(text, 1000)).as(text + " in one pass").isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "", "{", "{\"a\": }", "{\"a\" 1}", "[1,]", "{\"a\": 1,}", "01", "1.", "-", "1e", "tru", "nul l", "\"a",
+        "\"\\x\"", "\"\\u12g4\"", "{} {}", "[1] 2", "{\"args\": {\"compile_id\": \"None\"\"ph\": \"E\"}}", "[}", "{]",
+        "\"tab\there\"", "NaN", "{1: 2}"})
+    void refusesAnythingElse(String text) {
+        assertThat(check(text, false)).as(text).isFalse();
+        assertThat(check(text, true)).as(text + " fed byte by byte").isFalse();
+        assertThat(whole(text, 1000)).as(text + " in one pass").isFalse();
+    }
+
+    @Test
+    void theOnePassCheckTellsTooDeepAsTheStreamingOneDoes() {
+        JsonSyntax json = new JsonSyntax(3);
+        assertThat(json.whole(bytes("[[[1]]]"), 0, 7)).isTrue();
+        assertThat(json.tooDeep()).isFalse();
+        assertThat(json.whole(bytes("[[[[1]]]]"), 0, 9)).isFalse();
+        assertThat(json.tooDeep()).isTrue();
+        // A syntax error before the fourth level is found first: not too deep, as the streaming check says.
+        assertThat(json.whole(bytes("[1 [[[[1]]]]]"), 0, 13)).isFalse();
+        assertThat(json.tooDeep()).isFalse();
+    }
+
+    @Test
+    void theOnePassCheckAgreesWithTheStreamingOneOnMutants() {
+        // Every one-byte change, deletion and insertion of JSON-ish bytes in a chromium_event payload and a nested
+        // document: whatever the streaming check says (valid, too deep), the one-pass check says too.
+        String[] seeds = {
+            "{\n\"name\": \"dynamo\",\n\"ts\": 1795939153421564.8,\n\"args\": {\n\"compile_id\": \"0/0\"\n},\n\"ph\": \"B\",\n\"tid\": 0\n}",
+            "[{\"a\": [true, false, null, -0.5e-3, \"\\u00e9\\\"x\"]}, [[], {}], 0, 12E+2]"};
+        byte[] alphabet = bytes("{}[]\":,0123456789.eE+-tfnlrsua\\ \n\tx\u0001");
+        int checked = 0;
+        for (String seed : seeds) {
+            byte[] base = bytes(seed);
+            for (int at = 0; at <= base.length; at++) {
+                for (byte c : alphabet) {
+                    for (int edit = 0; edit < 3; edit++) {
+                        byte[] mutant = mutate(base, at, c, edit);
+                        if (mutant != null) {
+                            agree(mutant, 4);
+                            agree(mutant, 1000);
+                            checked++;
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(5000);
+    }
+
+    private static byte[] mutate(byte[] base, int at, byte c, int edit) {
+        if (edit == 0 && at < base.length) {
+            byte[] out = base.clone();
+            out[at] = c;
+            return out;
+        }
+        if (edit == 1 && at < base.length) {
+            byte[] out = new byte[base.length - 1];
+            System.arraycopy(base, 0, out, 0, at);
+            System.arraycopy(base, at + 1, out, at, base.length - at - 1);
+            return out;
+        }
+        if (edit == 2) {
+            byte[] out = new byte[base.length + 1];
+            System.arraycopy(base, 0, out, 0, at);
+            out[at] = c;
+            System.arraycopy(base, at, out, at + 1, base.length - at);
+            return out;
+        }
+        return null;
+    }
+
+    private static void agree(byte[] text, int maxDepth) {
+        JsonSyntax streaming = new JsonSyntax(maxDepth);
+        streaming.reset();
+        streaming.feed(text, 0, text.length);
+        boolean valid = streaming.complete();
+        JsonSyntax onePass = new JsonSyntax(maxDepth);
+        String shown = new String(text, StandardCharsets.UTF_8);
+        assertThat(onePass.whole(text, 0, text.length)).as(shown).isEqualTo(valid);
+        assertThat(onePass.tooDeep()).as(shown + " too deep").isEqualTo(streaming.tooDeep());
+    }
+
+    private static boolean whole(String text, int maxDepth) {
+        byte[] b = bytes(text);
+        return new JsonSyntax(maxDepth).whole(b, 0, b.length);
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static boolean check(String text, boolean byteByByte) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        JsonSyntax json = new JsonSyntax(1000);
+        json.reset();
+        if (byteByByte) {
+            for (int i = 0; i < bytes.length; i++) {
+                json.feed(bytes, i, i + 1);
+            }
+        } else {
+            json.feed(bytes, 0, bytes.length);
+        }
+        return json.complete();
+    }
+}
