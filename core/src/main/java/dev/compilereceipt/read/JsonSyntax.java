@@ -9,7 +9,7 @@ import java.util.Arrays;
  * with their escapes and UTF-8 (RFC 3629), numbers, literals), decoding and keeping nothing: a
  * byte-level state machine, so that checking the JSON payloads a log does not need costs little more
  * than reading them ({@link OnePassJsonSyntax} checks a payload held whole). Kept rather than Jackson's
- * streaming parser, which was measured doing the same: 1.37 times the wall time of a 1 GiB import
+ * streaming parser, measured doing the same: 1.30 to 1.41 times the wall time of a 1 GiB import
  * (docs/performance.md, "JSON through Jackson"); and its non-blocking parser, fed in pieces, takes
  * <code>{"a": }</code> when a piece ends after the colon.
  *

@@ -18,7 +18,7 @@ import java.util.Optional;
  * the metrics). Of a {@code compilation_metrics} event only the fields {@link CompileMetrics} takes
  * are handed to Jackson ({@link MetricsCopy}). Nothing is interned unless the scan answers, so a
  * line given up is interned once, by Jackson's reading. Kept rather than reading every envelope
- * with Jackson: the 1 GiB import took 1.37 times as long with Jackson reading the envelopes and
+ * with Jackson: the 1 GiB import took 1.30 to 1.41 times as long with Jackson reading the envelopes and
  * checking the payloads (docs/performance.md, "JSON through Jackson").
  *
  * <p>Example: of <code>{"chromium_event": {}, "frame_id": 0, "frame_compile_id": 1, "has_payload": "ab"}</code>
