@@ -16,7 +16,7 @@
 #   wc -l LOG
 #   md5sum LOG                                      (one MD5 over every byte, on one core: what the hashing
 #                                                    the contract asks for costs, 80 % of the bytes being payload)
-# and prints the median wall time and peak RSS of each and the ratios. The logs go to $BENCH_DIR
+# and prints the median wall time of each, the ratios, and the median peak RSS of each JVM run and Python. The logs go to $BENCH_DIR
 # (default /tmp/compile-receipt-bench) and are deleted at the end unless KEEP=1. Builds the CLI first if
 # it is stale (./receipt does); needs GNU time. Run it on a quiet machine: on a shared one, hold the team's
 # build lock (flock /tmp/maven.lock bench/torch-trace-import.sh), so no build competes for the cores.
@@ -55,8 +55,8 @@ median() { sort -n -k"$2","$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR%2
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/{print $2}') GiB RAM"
 echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); rounds: $rounds (median of each)"
-printf '%-5s %6s | %8s %8s %10s %8s %8s %8s %8s | %9s %9s %9s | %8s %8s %8s\n' shape MB java_s java64_s defaults_s before_s \
-  python_s wc_s md5sum_s python/java java/wc java/md5sum java_MB java64_MB python_MB
+printf '%-5s %6s | %8s %8s %10s %8s %8s %8s %8s | %9s %9s %9s | %8s %8s %11s %9s %9s\n' shape MB java_s java64_s defaults_s \
+  before_s python_s wc_s md5sum_s python/java java/wc java/md5sum java_MB java64_MB defaults_MB before_MB python_MB
 for shape in 2.6 2.14; do
   for size in "${sizes[@]}"; do
     log="$dir/torch_trace_${shape}_${size}mb.log"
@@ -87,12 +87,13 @@ print(json.dumps(runs, sort_keys=True))' >"$dir/java.out"
       timed "$dir/md5sum.times" md5sum "$log"
     done
     j=$(median "$dir/java.times" 1); j64=$(median "$dir/java64.times" 1); d=$(median "$dir/defaults.times" 1)
-    b=nan; [ -z "$before" ] || b=$(median "$dir/before.times" 1)
+    b=nan; bm=nan; [ -z "$before" ] || { b=$(median "$dir/before.times" 1); bm=$(( $(median "$dir/before.times" 2) / 1024 )); }
     p=$(median "$dir/python.times" 1); w=$(median "$dir/wc.times" 1); m=$(median "$dir/md5sum.times" 1)
-    printf '%-5s %6s | %8.3f %8.3f %10.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %9.1f | %8d %8d %8d\n' "$shape" "$mb" "$j" "$j64" "$d" "$b" \
-      "$p" "$w" "$m" "$(echo "$p / $j" | bc -l)" "$(echo "$j / $w" | bc -l)" "$(echo "$j / $m" | bc -l)" \
-      $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) $(( $(median "$dir/python.times" 2) / 1024 ))
+    printf '%-5s %6s | %8.3f %8.3f %10.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %9.1f | %8d %8d %11d %9s %9d\n' "$shape" "$mb" "$j" \
+      "$j64" "$d" "$b" "$p" "$w" "$m" "$(echo "$p / $j" | bc -l)" "$(echo "$j / $w" | bc -l)" "$(echo "$j / $m" | bc -l)" \
+      $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) \
+      $(( $(median "$dir/defaults.times" 2) / 1024 )) "$bm" $(( $(median "$dir/python.times" 2) / 1024 ))
     rm -f "$log"
   done
 done
-echo "*_s: median wall seconds (java: ./receipt; defaults: the same jar, the JVM's default flags; before: BEFORE_JAR, nan when not set); *_MB: median peak RSS"
+echo "*_s: median wall seconds (java: ./receipt; defaults: the same jar, the JVM's default flags; before: BEFORE_JAR, nan when not set); *_MB: median peak RSS (MiB)"

@@ -248,6 +248,38 @@ class TorchTraceLogsTest {
     }
 
     @Test
+    void aJsonPayloadOrEnvelopeThatIsNotUtf8IsABadLine() throws IOException {
+        byte[] latin1 = "{\"name\": \"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] utf8 = "{\"name\": \"caf\u00e9\"}".getBytes(StandardCharsets.UTF_8);
+        // Over the 64 KiB block, so checked as it streams past; the byte that is not UTF-8 comes last.
+        byte[] longOne = ("[\"" + "x".repeat(70_000) + "\u00ff\"]").getBytes(StandardCharsets.ISO_8859_1);
+        Path file = tmp.resolve("latin1.log");
+        try (var out = Files.newOutputStream(file)) {
+            out.write((PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            out.write((PREFIX + "{\"chromium_event\": {}, \"has_payload\": \"" + md5(latin1) + "\"}\n\t")
+                    .getBytes(StandardCharsets.UTF_8));
+            out.write(latin1);
+            out.write(("\n" + PREFIX + "{\"str\": \"caf\u00e9\"}\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write((PREFIX + "{\"artifact\": {\"name\": \"x\", \"encoding\": \"json\"}, \"has_payload\": \""
+                    + md5(longOne) + "\"}\n\t").getBytes(StandardCharsets.UTF_8));
+            out.write(longOne);
+            out.write(("\n" + PREFIX + "{\"chromium_event\": {}, \"has_payload\": \"" + md5(utf8) + "\"}\n\t")
+                    .getBytes(StandardCharsets.UTF_8));
+            out.write(utf8);
+            out.write(("\n" + PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"cache_size\": 0,"
+                    + " \"entire_frame_compile_time_s\": 0.5}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        Trace trace = Traces.read(file);
+        // 2: a chromium_event payload in Latin-1, its MD5 right; 4: an envelope in Latin-1; 5: a JSON artifact whose
+        // 70 KB payload ends in a byte that is not UTF-8. Line 7, the payload of line 2 in UTF-8, is read.
+        assertThat(trace.badLines()).hasValue(List.of(2L, 4L, 5L));
+        assertThat(baselineLog(trace).compiles()).containsExactly("0/0");
+        assertThat(baselineLog(trace).compileMs()).hasValue(500.0);
+    }
+
+    @Test
     void aRecompileReasonsPayloadThatIsNotJsonIsABadLine() throws IOException {
         // No has_payload to check and "encoding": "string", so only reading the guards finds the list cut short.
         Path file = write("reasons.log",
@@ -301,8 +333,12 @@ class TorchTraceLogsTest {
     }
 
     private static String md5(String text) {
+        return md5(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String md5(byte[] bytes) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -3,11 +3,16 @@ package dev.compilereceipt.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The byte-level JSON check agrees with the grammar, fed whole, one byte at a time, and checked in one pass ({@link JsonSyntax#whole}). */
+/**
+ * The byte-level JSON checks agree with the grammar and with RFC 3629 UTF-8 inside strings, fed whole, one byte at a
+ * time, and checked in one pass ({@link OnePassJsonSyntax}).
+ */
 class JsonSyntaxTest {
 
     @ParameterizedTest
@@ -32,9 +37,49 @@ class JsonSyntaxTest {
         assertThat(whole(text, 1000)).as(text + " in one pass").isFalse();
     }
 
+    /** Hex bytes of strings in UTF-8, each valid; the three checks take them all. */
+    @ParameterizedTest
+    @ValueSource(strings = {"22c2a922", "22dfbf22", "22e0a08022", "22ed9fbf22", "22eebfbf22", "22f090808022",
+        "22f48fbfbf22", "7b22e282ac223a20317d"})
+    void acceptsUtf8(String hex) {
+        assertThat(checks(HexFormat.of().parseHex(hex))).as(hex).containsExactly(true, true, true);
+    }
+
+    /** Hex bytes that JSON's grammar would take but that are not UTF-8 (RFC 3629). */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "22636166e922",        // "caf" 0xE9 ": Latin-1
+        "2280 22",             // a continuation byte with nothing to continue
+        "22c32822",            // a lead byte followed by ASCII
+        "22c0af22",            // an overlong "/"
+        "22e08080 22",         // an overlong three-byte NUL
+        "22eda08022",          // an encoded surrogate
+        "22f490808022",        // above U+10FFFF
+        "22f5808080 22",       // a byte that starts nothing
+        "22ff22",              // another
+        "22e282",              // cut inside a character, and the string never ends
+        "22e28222",            // a three-byte character cut short by the quote
+        "7b22e9223a20317d"})   // in a key
+    void refusesWhatIsNotUtf8(String hex) {
+        assertThat(checks(HexFormat.of().parseHex(hex.replace(" ", "")))).as(hex).containsExactly(false, false, false);
+    }
+
+    /** Fed whole, fed a byte at a time, and checked in one pass. */
+    private static List<Boolean> checks(byte[] text) {
+        JsonSyntax whole = new JsonSyntax(1000);
+        whole.reset();
+        whole.feed(text, 0, text.length);
+        JsonSyntax bytewise = new JsonSyntax(1000);
+        bytewise.reset();
+        for (int i = 0; i < text.length; i++) {
+            bytewise.feed(text, i, i + 1);
+        }
+        return List.of(whole.complete(), bytewise.complete(), new OnePassJsonSyntax(1000).whole(text, 0, text.length));
+    }
+
     @Test
     void theOnePassCheckTellsTooDeepAsTheStreamingOneDoes() {
-        JsonSyntax json = new JsonSyntax(3);
+        OnePassJsonSyntax json = new OnePassJsonSyntax(3);
         assertThat(json.whole(bytes("[[[1]]]"), 0, 7)).isTrue();
         assertThat(json.tooDeep()).isFalse();
         assertThat(json.whole(bytes("[[[[1]]]]"), 0, 9)).isFalse();
@@ -50,9 +95,16 @@ class JsonSyntaxTest {
         // document: whatever the streaming check says (valid, too deep), the one-pass check says too.
         String[] seeds = {
             "{\n\"name\": \"dynamo\",\n\"ts\": 1795939153421564.8,\n\"args\": {\n\"compile_id\": \"0/0\"\n},\n\"ph\": \"B\",\n\"tid\": 0\n}",
-            "[{\"a\": [true, false, null, -0.5e-3, \"\\u00e9\\\"x\"]}, [[], {}], 0, 12E+2]"};
-        byte[] alphabet = bytes("{}[]\":,0123456789.eE+-tfnlrsua\\ \n\tx\u0001");
+            "[{\"a\": [true, false, null, -0.5e-3, \"\\u00e9\\\"x\"]}, [[], {}], 0, 12E+2]",
+            "{\"caf\u00e9\": \"\u20ac \ud83d\ude00 \u07ff\"}"};
+        byte[] ascii = bytes("{}[]\":,0123456789.eE+-tfnlrsua\\ \n\tx\u0001");
+        // Lead bytes of each length, the narrowed second bytes' edges, continuation bytes and bytes that start nothing.
+        byte[] high = HexFormat.of().parseHex("c2dfe0e1edeff0f4f5ff80909fa0bfc0c1");
+        byte[] alphabet = new byte[ascii.length + high.length];
+        System.arraycopy(ascii, 0, alphabet, 0, ascii.length);
+        System.arraycopy(high, 0, alphabet, ascii.length, high.length);
         int checked = 0;
+        int valid = 0;
         for (String seed : seeds) {
             byte[] base = bytes(seed);
             for (int at = 0; at <= base.length; at++) {
@@ -61,14 +113,16 @@ class JsonSyntaxTest {
                         byte[] mutant = mutate(base, at, c, edit);
                         if (mutant != null) {
                             agree(mutant, 4);
-                            agree(mutant, 1000);
+                            valid += agree(mutant, 1000) ? 1 : 0;
                             checked++;
                         }
                     }
                 }
             }
         }
-        assertThat(checked).isGreaterThan(5000);
+        assertThat(checked).isGreaterThan(10_000);
+        // Both answers are met often, so agreeing is not agreeing on one answer.
+        assertThat(valid).isBetween(checked / 20, checked - checked / 20);
     }
 
     private static byte[] mutate(byte[] base, int at, byte c, int edit) {
@@ -93,20 +147,21 @@ class JsonSyntaxTest {
         return null;
     }
 
-    private static void agree(byte[] text, int maxDepth) {
+    private static boolean agree(byte[] text, int maxDepth) {
         JsonSyntax streaming = new JsonSyntax(maxDepth);
         streaming.reset();
         streaming.feed(text, 0, text.length);
         boolean valid = streaming.complete();
-        JsonSyntax onePass = new JsonSyntax(maxDepth);
+        OnePassJsonSyntax onePass = new OnePassJsonSyntax(maxDepth);
         String shown = new String(text, StandardCharsets.UTF_8);
         assertThat(onePass.whole(text, 0, text.length)).as(shown).isEqualTo(valid);
         assertThat(onePass.tooDeep()).as(shown + " too deep").isEqualTo(streaming.tooDeep());
+        return valid;
     }
 
     private static boolean whole(String text, int maxDepth) {
         byte[] b = bytes(text);
-        return new JsonSyntax(maxDepth).whole(b, 0, b.length);
+        return new OnePassJsonSyntax(maxDepth).whole(b, 0, b.length);
     }
 
     private static byte[] bytes(String text) {

@@ -13,13 +13,9 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,6 +26,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * bytes that are not UTF-8 and strings that are not Unicode (a lone surrogate escape) are refused
  * while parsing, and so is anything over a limit, before it can take memory: the nesting depth,
  * the length of a key, a string or a number, the size of the document and the number of values.
+ * This class sets Jackson up, turns what Jackson reports into refusals in the contract's words and
+ * finds a pointer's place afterwards; the pass over the tokens that builds the tree is
+ * {@code TreeReading}.
+ *
+ * <p>Example: {@code LocatedJson.parse(path, in, Limits.DEFAULT).root().get("format")} is the
+ * trace's format; {@code place("/runs/0")} is the line and column where its first run begins.
  */
 @API(status = API.Status.INTERNAL)
 public final class LocatedJson {
@@ -135,8 +137,8 @@ public final class LocatedJson {
                 if (first == null) {
                     throw new Refusal(file, "", 0, 0, "the file is empty: a trace is one JSON object");
                 }
-                Reading reading = new Reading(parser, file, limits);
-                JsonNode root = reading.value(Where.ROOT);
+                TreeReading reading = new TreeReading(parser, file, limits);
+                JsonNode root = reading.document();
                 if (parser.nextToken() != null) {
                     JsonLocation at = parser.currentTokenLocation();
                     throw new Refusal(file, "", at.getLineNr(), at.getColumnNr(),
@@ -212,145 +214,6 @@ public final class LocatedJson {
             return "not valid UTF-8: " + message;
         }
         return "not valid JSON: " + message;
-    }
-
-    /** Where a value is, as the chain of keys and indexes from the root: its pointer is written only for a refusal. */
-    private record Where(Where parent, String key, int index) {
-        static final Where ROOT = new Where(null, null, -1);
-
-        Where child(String name) {
-            return new Where(this, name, -1);
-        }
-
-        Where element(int at) {
-            return new Where(this, null, at);
-        }
-
-        String pointer() {
-            if (parent == null) {
-                return "";
-            }
-            return parent.pointer() + "/" + (key != null ? escape(key) : Integer.toString(index));
-        }
-    }
-
-    /** One pass over the tokens: builds the tree, records places, counts values against the budget. */
-    private static final class Reading {
-        private final JsonParser parser;
-        private final Path file;
-        private final Limits limits;
-        private long[] places = new long[256];
-        private int values;
-
-        Reading(JsonParser parser, Path file, Limits limits) {
-            this.parser = parser;
-            this.file = file;
-            this.limits = limits;
-        }
-
-        long[] places() {
-            return Arrays.copyOf(places, values);
-        }
-
-        JsonNode value(Where where) throws IOException {
-            JsonLocation at = parser.currentTokenLocation();
-            int line = at.getLineNr();
-            int column = at.getColumnNr();
-            if (values + 1L > limits.maxValues()) {
-                throw new Refusal(file, where.pointer(), line, column, "the document holds more than "
-                        + limits.maxValues() + " JSON values, more than a trace within the limits of " + limits.maxCalls()
-                        + " calls per run and " + limits.maxEventsPerCall() + " events per call can hold (raise them with"
-                        + " Limits.withMaxCalls and Limits.withMaxEventsPerCall, the CLI's --max-calls and --max-events, or @TraceFixture(maxCalls = ..., maxEvents = ...))");
-            }
-            if (values == places.length) {
-                places = Arrays.copyOf(places, places.length * 2);
-            }
-            places[values++] = (long) line << 32 | (column & 0xffffffffL);
-            JsonNodeFactory nodes = JsonNodeFactory.instance;
-            switch (parser.currentToken()) {
-                case START_OBJECT -> {
-                    ObjectNode object = nodes.objectNode();
-                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                        String key = parser.currentName();
-                        if (!isUnicode(key)) {
-                            JsonLocation here = parser.currentLocation();
-                            throw loneSurrogate(key, where, here.getLineNr(), here.getColumnNr());
-                        }
-                        parser.nextToken();
-                        object.set(key, value(where.child(key)));
-                    }
-                    return object;
-                }
-                case START_ARRAY -> {
-                    ArrayNode array = nodes.arrayNode();
-                    int index = 0;
-                    while (parser.nextToken() != JsonToken.END_ARRAY) {
-                        array.add(value(where.element(index++)));
-                    }
-                    return array;
-                }
-                case VALUE_STRING -> {
-                    String text = parser.getText();
-                    if (!isUnicode(text)) {
-                        throw loneSurrogate(text, where, line, column);
-                    }
-                    return nodes.textNode(text);
-                }
-                case VALUE_NUMBER_INT -> {
-                    return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
-                            ? nodes.numberNode(parser.getDoubleValue())
-                            : nodes.numberNode(parser.getLongValue());
-                }
-                case VALUE_NUMBER_FLOAT -> {
-                    double number = parser.getDoubleValue();
-                    if (!Double.isFinite(number)) {
-                        throw new Refusal(file, where.pointer(), line, column,
-                                "NaN or infinite numbers are not allowed: " + parser.getText() + " is out of the range of a double");
-                    }
-                    return nodes.numberNode(number);
-                }
-                case VALUE_TRUE, VALUE_FALSE -> {
-                    return nodes.booleanNode(parser.getBooleanValue());
-                }
-                case VALUE_NULL -> {
-                    return nodes.nullNode();
-                }
-                default -> throw new Refusal(file, where.pointer(), line, column,
-                        "unexpected JSON token " + parser.currentToken());
-            }
-        }
-
-        private static boolean isUnicode(String text) {
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                    i++;
-                } else if (Character.isSurrogate(c)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        /**
-         * An escaped surrogate (U+D800..U+DFFF) without its pair is valid JSON but no Unicode string: it has no UTF-8
-         * form, so RFC 8785 cannot hash it (Java would write it as {@code ?}, the hash of another trace).
-         */
-        private Refusal loneSurrogate(String text, Where where, long line, long column) {
-            char lone = 0;
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                    i++;
-                } else if (Character.isSurrogate(c)) {
-                    lone = c;
-                    break;
-                }
-            }
-            return new Refusal(file, where.pointer(), line, column, String.format(
-                    java.util.Locale.ROOT, "a string holds a lone surrogate \\u%04x: not Unicode text, so it"
-                            + " has no UTF-8 form and no canonical hash", (int) lone));
-        }
     }
 
     static String escape(String key) {

@@ -9,9 +9,15 @@ import java.nio.file.Path;
 /**
  * Passes the bytes of a trace through and refuses the first one that is not well-formed UTF-8
  * (RFC 3629: no overlong forms, no encoded surrogates, nothing above U+10FFFF, no cut-off
- * sequence at the end) or that is a NUL byte. Jackson's own decoder is lenient about overlong forms
- * and encoded surrogates, and guesses UTF-16 or UTF-32 from NUL bytes; the contract says UTF-8, and
- * two different files must never read as the same trace.
+ * sequence at the end) or that is a NUL byte, naming its line and column. Kept beside Jackson
+ * because no library on the classpath does this: Jackson's own decoder is lenient about overlong
+ * forms and encoded surrogates (it reads {@code 0xC0 0xAF} as {@code /}), guesses UTF-16 or UTF-32
+ * from NUL bytes, and where it does refuse a byte its message is its own; the contract says UTF-8,
+ * two different files must never read as the same trace, and a refusal names the place.
+ *
+ * <p>Example: reading <code>{"a":</code> then the byte {@code 0xFF} through a guard over {@code trace.json} throws
+ * the refusal {@code trace.json: (document) (line 1, column 6): not valid UTF-8: byte 0xFF cannot
+ * start a character}.
  */
 final class Utf8Guard extends FilterInputStream {
 

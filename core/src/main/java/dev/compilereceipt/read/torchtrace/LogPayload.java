@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.JsonSyntax;
+import dev.compilereceipt.read.OnePassJsonSyntax;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -9,8 +10,8 @@ import java.util.Optional;
 
 /**
  * The payload of one record, taken a line at a time as the lines stream past: its MD5 is updated,
- * a payload that must be JSON is checked by {@link JsonSyntax} byte by byte (nothing is decoded or
- * built), and only a payload the reader needs is kept, up to a bound. PyTorch hashes the
+ * a payload that must be JSON is checked for its grammar and its UTF-8 ({@link OnePassJsonSyntax} when
+ * it fits in a block, else {@link JsonSyntax} as it streams past; nothing is decoded or built), and only a payload the reader needs is kept, up to a bound. PyTorch hashes the
  * payload text whose lines follow the envelope, each with one leading tab, joined by {@code \n}.
  */
 final class LogPayload implements KeptPayload {
@@ -30,6 +31,7 @@ final class LogPayload implements KeptPayload {
     private boolean verifying;
     private boolean checkingJson;
     private final JsonSyntax json;
+    private final OnePassJsonSyntax onePass;
     private int keepLimit;
     private byte[] kept = new byte[256];
     private int keptLength;
@@ -38,6 +40,7 @@ final class LogPayload implements KeptPayload {
 
     LogPayload(int maxDepth) {
         json = new JsonSyntax(maxDepth);
+        onePass = new OnePassJsonSyntax(maxDepth);
         try {
             md5 = MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
@@ -97,7 +100,7 @@ final class LogPayload implements KeptPayload {
 
     /**
      * Hashes and checks what the block holds: a payload that fits in it (most do) is checked for
-     * JSON in one pass over the block ({@link JsonSyntax#whole}), one that did not is fed to the
+     * JSON in one pass over the block ({@link OnePassJsonSyntax}), one that did not is fed to the
      * check that has had the rest.
      */
     private void finish() {
@@ -112,7 +115,7 @@ final class LogPayload implements KeptPayload {
                 md5.update(block, 0, blockLength);
             }
             if (checkingJson) {
-                wholeJsonValid = json.whole(block, 0, blockLength);
+                wholeJsonValid = onePass.whole(block, 0, blockLength);
             }
         }
         blockLength = 0;
@@ -158,7 +161,7 @@ final class LogPayload implements KeptPayload {
     /** Whether a payload that must be JSON nested deeper than the limit. */
     boolean tooDeep() {
         finish();
-        return checkingJson && json.tooDeep();
+        return checkingJson && (streaming ? json.tooDeep() : onePass.tooDeep());
     }
 
     @Override

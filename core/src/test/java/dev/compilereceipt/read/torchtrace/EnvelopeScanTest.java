@@ -148,17 +148,17 @@ class EnvelopeScanTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {EnvelopeScan.MAX_DEPTH - 2, EnvelopeScan.MAX_DEPTH + 5, 600})
+    @ValueSource(ints = {JsonCursor.MAX_DEPTH - 2, JsonCursor.MAX_DEPTH + 5, 600})
     void deepNestingIsReadAsJacksonReadsIt(int depth) {
         String envelope = "{\"str\": " + "[".repeat(depth) + "]".repeat(depth) + "}";
         assertSame(envelope.getBytes(StandardCharsets.US_ASCII));
         boolean answered = EnvelopeScan.read(envelope.getBytes(StandardCharsets.US_ASCII), 0, envelope.length(), t -> t) != null;
-        assertThat(answered).isEqualTo(depth + 1 <= EnvelopeScan.MAX_DEPTH);
+        assertThat(answered).isEqualTo(depth + 1 <= JsonCursor.MAX_DEPTH);
     }
 
     @Test
     void aLongNumberIsLeftToJackson() {
-        String envelope = "{\"str\": " + "1".repeat(EnvelopeScan.MAX_NUMBER + 1) + "}";
+        String envelope = "{\"str\": " + "1".repeat(JsonCursor.MAX_NUMBER + 1) + "}";
         assertThat(EnvelopeScan.read(envelope.getBytes(StandardCharsets.US_ASCII), 0, envelope.length(), t -> t)).isNull();
         assertSame(envelope.getBytes(StandardCharsets.US_ASCII));
     }
