@@ -95,7 +95,7 @@ for name, (lines, receipt) in INTENDED.items():
             problems.append(f"{name}: message lacks {line!r}")
     if receipt is None:
         continue
-    method = name.replace("(Receipt)", "(dev.compilereceipt.Receipt)")
+    method = name.replace("(Receipt)", "(dev.compilereceipt.receipt.Receipt)")
     directory = os.path.join("junit-jupiter", CLASS, method, receipt)
     for file in ("receipt.json", "ledger.csv", "receipt.csv"):
         path = os.path.join(ATTACHED, directory, file)

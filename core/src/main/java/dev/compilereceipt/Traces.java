@@ -26,9 +26,7 @@ import dev.compilereceipt.read.torchtrace.LogLines;
 import java.io.FileInputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.io.OutputStream;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -283,39 +281,7 @@ public final class Traces {
      */
     public static FrozenLog freeze(Path log, Path frozen, Optional<Path> relativeTo) {
         try {
-            Path file = Files.isDirectory(log) ? TorchTraceFolder.of(log).only() : log;
-            if (!Files.isRegularFile(file)) {
-                // A pipe or FIFO could be read once only, and freezing reads the log again to check the frozen one.
-                throw new TraceRefusedException(file, "", 0, 0, Files.exists(file) ? "freeze reads a regular file; this is a pipe,"
-                        + " a FIFO or a device: save the log to a file first" : "no such file");
-            }
-            if (TraceSource.of(file) != TraceSource.TORCH_TRACE) {
-                throw new TraceRefusedException(file, "", 0, 0, "freeze takes a TORCH_TRACE log; this is a " + TraceSource.of(file)
-                        .name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " file, which is small already");
-            }
-            Path target = frozen.toAbsolutePath();
-            Path temporary = null;
-            try {
-                Files.createDirectories(target.getParent());
-                temporary = target.resolveSibling("." + target.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
-                LogFreezer.Summary summary;
-                try (InputStream in = Files.newInputStream(file); OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(temporary))) {
-                    summary = LogFreezer.freeze(file, in, out, relativeTo.map(dir -> dir.toAbsolutePath().normalize().toString()));
-                }
-                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-                return new FrozenLog(file, frozen, summary.recordsKept(), summary.recordsDropped(), summary.bytesRead(),
-                        summary.bytesWritten(), summary.droppedByKind());
-            } catch (IOException e) {
-                throw new TraceRefusedException(file, "", 0, 0, "cannot be frozen into " + frozen + ": " + e, e);
-            } finally {
-                if (temporary != null) {
-                    try {
-                        Files.deleteIfExists(temporary);
-                    } catch (IOException e) {
-                        // the move happened or the freeze failed already; a leftover temporary file is all this loses
-                    }
-                }
-            }
+            return LogFreezer.freezeFile(Files.isDirectory(log) ? TorchTraceFolder.of(log).only() : log, frozen, relativeTo);
         } catch (Refusal refusal) {
             throw new TraceRefusedException(refusal);
         }

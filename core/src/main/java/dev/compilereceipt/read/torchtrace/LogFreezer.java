@@ -11,6 +11,12 @@ import dev.compilereceipt.json.DirectoryCut;
 import dev.compilereceipt.read.StringPool;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Locale;
+import java.util.UUID;
+import java.io.BufferedOutputStream;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.Files;
+import dev.compilereceipt.trace.FrozenLog;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -77,6 +83,45 @@ public final class LogFreezer {
         this.file = file;
         this.out = out;
         this.relativeTo = relativeTo.map(DirectoryCut::new);
+    }
+
+    /**
+     * Freezes the TORCH_TRACE log {@code file} into {@code frozen}, written whole or not at all
+     * (through a temporary file beside it); {@code relativeTo} is cut from every path.
+     */
+    public static FrozenLog freezeFile(Path file, Path frozen, Optional<Path> relativeTo) {
+        if (!Files.isRegularFile(file)) {
+            // A pipe or FIFO could be read once only, and freezing reads the log again to check the frozen one.
+            throw new Refusal(file, "", 0, 0, Files.exists(file) ? "freeze reads a regular file; this is a pipe,"
+                    + " a FIFO or a device: save the log to a file first" : "no such file");
+        }
+        if (TraceSource.of(file) != TraceSource.TORCH_TRACE) {
+            throw new Refusal(file, "", 0, 0, "freeze takes a TORCH_TRACE log; this is a " + TraceSource.of(file)
+                    .name().toLowerCase(Locale.ROOT).replace('_', ' ') + " file, which is small already");
+        }
+        Path target = frozen.toAbsolutePath();
+        Path temporary = null;
+        try {
+            Files.createDirectories(target.getParent());
+            temporary = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+            LogFreezer.Summary summary;
+            try (InputStream in = Files.newInputStream(file); OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
+                summary = LogFreezer.freeze(file, in, out, relativeTo.map(dir -> dir.toAbsolutePath().normalize().toString()));
+            }
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+            return new FrozenLog(file, frozen, summary.recordsKept(), summary.recordsDropped(), summary.bytesRead(),
+                    summary.bytesWritten(), summary.droppedByKind());
+        } catch (IOException e) {
+            throw new Refusal(file, "", 0, 0, "cannot be frozen into " + frozen + ": " + e, e);
+        } finally {
+            if (temporary != null) {
+                try {
+                    Files.deleteIfExists(temporary);
+                } catch (IOException e) {
+                    // the move happened or the freeze failed already; a leftover temporary file is all this loses
+                }
+            }
+        }
     }
 
     /**
