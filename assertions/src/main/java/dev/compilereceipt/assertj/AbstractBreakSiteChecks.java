@@ -1,11 +1,14 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.FigureText.sortedLines;
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
-import static dev.compilereceipt.assertj.ShouldHaveBreaksOnlyAt.shouldHaveBreaksOnlyAt;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
+import static dev.compilereceipt.assertj.error.ShouldHaveBreaksOnlyAt.shouldHaveBreaksOnlyAt;
 
+import dev.compilereceipt.assertj.error.ShouldBeMeasured;
+import dev.compilereceipt.assertj.error.ShouldHaveBreakKinds;
+import dev.compilereceipt.assertj.internal.SiteInScope;
 import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.trace.CompileLog;

@@ -1,18 +1,19 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.FigureText.NL;
-import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.FigureText.sortedLines;
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
-import static dev.compilereceipt.assertj.ShouldHaveAtMostBreaksPerCall.shouldHaveAtMostBreaksPerCall;
-import static dev.compilereceipt.assertj.ShouldHaveAtMostCompiles.shouldHaveAtMostCompiles;
-import static dev.compilereceipt.assertj.ShouldHaveNoEagerCalls.shouldHaveNoEagerCalls;
-import static dev.compilereceipt.assertj.ShouldHaveNoFallbacks.shouldHaveNoFallbacks;
-import static dev.compilereceipt.assertj.ShouldHaveNoNewGraphVariants.shouldHaveNoNewGraphVariants;
-import static dev.compilereceipt.assertj.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
-import static dev.compilereceipt.assertj.ShouldMatchApprovedReceipt.shouldMatchApprovedReceipt;
+import static dev.compilereceipt.assertj.internal.FigureText.NL;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostBreaksPerCall.shouldHaveAtMostBreaksPerCall;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostCompiles.shouldHaveAtMostCompiles;
+import static dev.compilereceipt.assertj.error.ShouldHaveNoEagerCalls.shouldHaveNoEagerCalls;
+import static dev.compilereceipt.assertj.error.ShouldHaveNoFallbacks.shouldHaveNoFallbacks;
+import static dev.compilereceipt.assertj.error.ShouldHaveNoNewGraphVariants.shouldHaveNoNewGraphVariants;
+import static dev.compilereceipt.assertj.error.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
+import static dev.compilereceipt.assertj.error.ShouldMatchApprovedReceipt.shouldMatchApprovedReceipt;
 
+import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.ledger.LedgerRow;

@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.trace.Measure;

@@ -1,19 +1,20 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.FigureText.NL;
-import static dev.compilereceipt.assertj.FigureText.ms;
-import static dev.compilereceipt.assertj.FigureText.sortedLines;
-import static dev.compilereceipt.assertj.ShouldBeComparable.shouldBeComparable;
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldHaveCalls;
-import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
-import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
-import static dev.compilereceipt.assertj.ShouldHaveCandidateMedianAtMost.shouldHaveCandidateMedianAtMost;
-import static dev.compilereceipt.assertj.ShouldHaveEqualSamples.shouldHaveEqualSamples;
-import static dev.compilereceipt.assertj.ShouldHaveEqualSamples.shouldHaveTwoRuns;
-import static dev.compilereceipt.assertj.ShouldHaveFewerBreaksPerCall.shouldHaveFewerBreaksPerCall;
-import static dev.compilereceipt.assertj.ShouldHaveNoFailures.shouldHaveNoFailures;
+import static dev.compilereceipt.assertj.internal.FigureText.NL;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
+import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
+import static dev.compilereceipt.assertj.error.ShouldBeComparable.shouldBeComparable;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldHaveCalls;
+import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.error.ShouldHaveCandidateMedianAtMost.shouldHaveCandidateMedianAtMost;
+import static dev.compilereceipt.assertj.error.ShouldHaveEqualSamples.shouldHaveEqualSamples;
+import static dev.compilereceipt.assertj.error.ShouldHaveEqualSamples.shouldHaveTwoRuns;
+import static dev.compilereceipt.assertj.error.ShouldHaveFewerBreaksPerCall.shouldHaveFewerBreaksPerCall;
+import static dev.compilereceipt.assertj.error.ShouldHaveNoFailures.shouldHaveNoFailures;
 
+import dev.compilereceipt.assertj.internal.TradeAbsence;
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.receipt.FailureCode;
 import dev.compilereceipt.ledger.LedgerRow;

@@ -1,11 +1,12 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.FigureText.ms;
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.ShouldHaveAtMostMs.shouldHaveAtMostMs;
-import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
+import dev.compilereceipt.assertj.internal.SiteInScope;
 import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.receipt.BreakSite;

@@ -1,11 +1,13 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.FigureText.ms;
-import static dev.compilereceipt.assertj.ShouldBeComparable.shouldBeComparable;
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
+import static dev.compilereceipt.assertj.error.ShouldBeComparable.shouldBeComparable;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
+import dev.compilereceipt.assertj.internal.ComparisonRefusal;
+import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.receipt.FailureCode;
 import dev.compilereceipt.trace.Measure;
@@ -63,14 +65,6 @@ public class ComparisonAssert extends AbstractFigureAssert<ComparisonAssert, Com
     }
 
     /** Why a comparison was refused, in the words of the contract. */
-    static String refusal(Comparison comparison) {
-        return "the baseline has " + count(comparison.baselineCalls(), "call") + " in " + comparison.phase()
-                + " and the candidate " + count(comparison.candidateCalls(), "call") + " ("
-                + comparison.failure().map(FailureCode::code).orElse("") + "):" + FigureText.NL
-                + "medians of unequal samples are not compared; give both runs the same number of "
-                + comparison.phase() + " calls";
-    }
-
     private String subject() {
         return "comparison of " + actual.phase();
     }

@@ -1,10 +1,11 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.ShouldContain.shouldContain;
-import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
+import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.ledger.Ledger;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Coverage;

@@ -1,7 +1,7 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
 import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.ledger.CallCache;

@@ -1,8 +1,8 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.ShouldBeCheaperOverWorkerLifetime.shouldBeCheaperOverWorkerLifetime;
-import static dev.compilereceipt.assertj.ShouldBeCheaperOverWorkerLifetime.shouldHaveWorkerLifetime;
-import static dev.compilereceipt.assertj.ShouldPayBackWithin.shouldPayBackWithin;
+import static dev.compilereceipt.assertj.error.ShouldBeCheaperOverWorkerLifetime.shouldBeCheaperOverWorkerLifetime;
+import static dev.compilereceipt.assertj.error.ShouldBeCheaperOverWorkerLifetime.shouldHaveWorkerLifetime;
+import static dev.compilereceipt.assertj.error.ShouldPayBackWithin.shouldPayBackWithin;
 
 import dev.compilereceipt.receipt.Trade;
 import org.apiguardian.api.API;

@@ -2,7 +2,6 @@ package dev.compilereceipt.mutant;
 
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Measure;
-import dev.compilereceipt.mutant.Mutant;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.Trace;

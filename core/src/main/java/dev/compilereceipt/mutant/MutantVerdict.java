@@ -1,6 +1,5 @@
 package dev.compilereceipt.mutant;
 
-import dev.compilereceipt.mutant.Mutant;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;
 import java.util.ArrayList;

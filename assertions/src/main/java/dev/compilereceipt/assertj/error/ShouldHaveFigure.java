@@ -1,20 +1,22 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of a check on one exact figure (calls, compiles, cache hits, breaks, cache outcome...).
  *
  * <p>Example: {@code phase steady} expected to have 2 compiles but had 0.
  */
-final class ShouldHaveFigure extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveFigure extends BasicErrorMessageFactory {
 
     private ShouldHaveFigure(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveFigure(String subject, String expected, String found) {
+    public static ErrorMessageFactory shouldHaveFigure(String subject, String expected, String found) {
         return new ShouldHaveFigure("%nExpecting%n  %s%nto have %s%nbut %s",
                 unquotedString(subject), unquotedString(expected), unquotedString(found));
     }

@@ -1,9 +1,10 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of any check on a figure the trace's source did not measure: the check never passes on
@@ -12,13 +13,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  * <p>Example: a TORCH_TRACE log without per-call markers asked for new graph variants in steady:
  * {@code "but calls and their phases were not measured by this source"}, then the remedy.
  */
-final class ShouldBeMeasured extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldBeMeasured extends BasicErrorMessageFactory {
 
     private ShouldBeMeasured(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldBeMeasured(String subject, String check, Measure measure) {
+    public static ErrorMessageFactory shouldBeMeasured(String subject, String check, Measure measure) {
         return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut %s not measured by this source (not_measured: %s);%n"
                 + "what would measure it: %s",
                 unquotedString(subject), unquotedString(check), unquotedString(what(measure)),
@@ -29,7 +31,7 @@ final class ShouldBeMeasured extends BasicErrorMessageFactory {
      * A figure the source gives only as a bound that does not decide the check: the bound says what
      * the truth is at least (or at most), not whether the check holds.
      */
-    static ErrorMessageFactory shouldBeMeasured(String subject, String check, Measure measure, Coverage coverage, long bound) {
+    public static ErrorMessageFactory shouldBeMeasured(String subject, String check, Measure measure, Coverage coverage, long bound) {
         return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut %s not measured by this source, only bounded (%s %s: %s);%n"
                 + "what would measure it: %s",
                 unquotedString(subject), unquotedString(check), unquotedString(what(measure)),
@@ -38,7 +40,7 @@ final class ShouldBeMeasured extends BasicErrorMessageFactory {
     }
 
     /** A capture that recorded frames given up without saying whether a graph break made Dynamo give them up. */
-    static ErrorMessageFactory shouldKnowWhyFramesFellBack(String subject, String check, String fellBack) {
+    public static ErrorMessageFactory shouldKnowWhyFramesFellBack(String subject, String check, String fellBack) {
         return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut whether a graph break made Dynamo give up a frame was not"
                 + " measured by this source (%s, and a compile-trace/1 fallback names no site);%n"
                 + "what would measure it: the TORCH_TRACE log of the same run, whose break message says when a frame was skipped",
@@ -46,7 +48,7 @@ final class ShouldBeMeasured extends BasicErrorMessageFactory {
     }
 
     /** A phase without calls: it has no timing, and a check on its timing has nothing to decide on. */
-    static ErrorMessageFactory shouldHaveCalls(String subject, String check, String phase) {
+    public static ErrorMessageFactory shouldHaveCalls(String subject, String check, String phase) {
         return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut there are no calls in phase %s: a phase without calls has no timing",
                 unquotedString(subject), unquotedString(check), unquotedString(phase));
     }

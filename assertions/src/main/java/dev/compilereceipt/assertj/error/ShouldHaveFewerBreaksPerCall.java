@@ -1,23 +1,26 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
 
+import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.receipt.PhaseFigures;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code candidateHasFewerBreaksPerCallIn}: breaks per call of both runs.
  *
  * <p>Example: int-spec's steady phase, where neither run breaks (0 and 0 per call).
  */
-final class ShouldHaveFewerBreaksPerCall extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveFewerBreaksPerCall extends BasicErrorMessageFactory {
 
     private ShouldHaveFewerBreaksPerCall(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveFewerBreaksPerCall(String subject, String phase, PhaseFigures baseline, PhaseFigures candidate) {
+    public static ErrorMessageFactory shouldHaveFewerBreaksPerCall(String subject, String phase, PhaseFigures baseline, PhaseFigures candidate) {
         String found = "the baseline crossed " + count(baseline.breaks().getAsInt(), "break") + " in "
                 + count(baseline.calls(), "call") + " (" + FigureText.ms(baseline.breaksPerCall().getAsDouble()) + " per call), the candidate "
                 + count(candidate.breaks().getAsInt(), "break") + " in " + count(candidate.calls(), "call")

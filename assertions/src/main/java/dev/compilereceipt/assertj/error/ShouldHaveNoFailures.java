@@ -1,7 +1,7 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.FigureText.indented;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.indented;
 
 import dev.compilereceipt.receipt.FailureCode;
 import dev.compilereceipt.receipt.Receipt;
@@ -9,19 +9,21 @@ import java.util.List;
 import java.util.Optional;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasNoFailures}: the receipt's failure codes, each with what it means.
  *
  * <p>Example: {@code UNEQUAL_PHASE_SAMPLES:steady} when a candidate call is missing.
  */
-final class ShouldHaveNoFailures extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveNoFailures extends BasicErrorMessageFactory {
 
     private ShouldHaveNoFailures(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveNoFailures(String subject, List<FailureCode> failures, Receipt receipt) {
+    public static ErrorMessageFactory shouldHaveNoFailures(String subject, List<FailureCode> failures, Receipt receipt) {
         return new ShouldHaveNoFailures("%nExpecting%n  %s%nto have no failures%nbut it has:%n%s",
                 unquotedString(subject), unquotedString(indented(failures.stream().map(code -> explain(code, receipt)).toList())));
     }

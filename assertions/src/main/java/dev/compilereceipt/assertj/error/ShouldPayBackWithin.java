@@ -1,12 +1,13 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.NL;
-import static dev.compilereceipt.assertj.FigureText.ms;
+import static dev.compilereceipt.assertj.internal.FigureText.NL;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
 
 import dev.compilereceipt.receipt.Trade;
 import java.util.Locale;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code paysBackWithin}: the break-even point found, or why there is none, and the
@@ -14,13 +15,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: fixtures/decision, which pays back after ⌈512 / 0.027⌉ = 18963 calls, asked to within 1,000.
  */
-final class ShouldPayBackWithin extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldPayBackWithin extends BasicErrorMessageFactory {
 
     private ShouldPayBackWithin(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldPayBackWithin(String subject, long calls, Trade trade) {
+    public static ErrorMessageFactory shouldPayBackWithin(String subject, long calls, Trade trade) {
         String found = trade.breakEvenCalls().isPresent()
                 ? "it pays back after " + String.format(Locale.ROOT, "%,d", trade.breakEvenCalls().getAsLong()) + " calls"
                 : "it never pays back (" + trade.breakEvenReason().orElseThrow().text() + ")";
@@ -30,7 +32,7 @@ final class ShouldPayBackWithin extends BasicErrorMessageFactory {
     }
 
     /** The three figures of the trade, each from the ones before it. */
-    static String arithmetic(Trade trade) {
+    public static String arithmetic(Trade trade) {
         String extra = "  extra_cold_ms    = candidate cold_ms - baseline cold_ms = " + ms(trade.candidateColdMs()) + " - "
                 + ms(trade.baselineColdMs()) + " = " + ms(trade.extraColdMs()) + " ms";
         String saving = "  steady_saving_ms = baseline steady median - candidate steady median = " + ms(trade.baselineSteadyMedianMs())

@@ -1,7 +1,7 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.FigureText.NL;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.NL;
 import dev.compilereceipt.receipt.FailureCode;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.receipt.RunFigures;
@@ -9,13 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasEqualSamples}: the phases whose baseline and candidate call counts differ.
  *
  * <p>Example: steady with 8 baseline calls and 7 candidate calls.
  */
-final class ShouldHaveEqualSamples extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveEqualSamples extends BasicErrorMessageFactory {
 
     private static final String FORMAT = "%nExpecting%n  %s%nto have as many candidate calls as baseline calls in every phase%nbut %s";
 
@@ -23,7 +25,7 @@ final class ShouldHaveEqualSamples extends BasicErrorMessageFactory {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveEqualSamples(String subject, RunFigures baseline, RunFigures candidate) {
+    public static ErrorMessageFactory shouldHaveEqualSamples(String subject, RunFigures baseline, RunFigures candidate) {
         List<String> unequal = new ArrayList<>();
         for (Phase phase : Phase.values()) {
             int before = baseline.phase(phase).calls();
@@ -39,7 +41,7 @@ final class ShouldHaveEqualSamples extends BasicErrorMessageFactory {
     }
 
     /** A receipt of one run has nothing to compare. */
-    static ErrorMessageFactory shouldHaveTwoRuns(String subject, String runs) {
+    public static ErrorMessageFactory shouldHaveTwoRuns(String subject, String runs) {
         return new ShouldHaveEqualSamples(FORMAT, unquotedString(subject),
                 unquotedString("it has only run " + runs + ": there is nothing to compare"));
     }

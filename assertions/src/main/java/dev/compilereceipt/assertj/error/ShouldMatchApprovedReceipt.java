@@ -1,7 +1,8 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code matchesApprovedReceipt}: the approved file, the figure-level difference most
@@ -9,13 +10,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: {@code but 1 figure differs (approved → received): variants runs.candidate.phases.changed.compiles: 1 → 2}.
  */
-final class ShouldMatchApprovedReceipt extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldMatchApprovedReceipt extends BasicErrorMessageFactory {
 
     private ShouldMatchApprovedReceipt(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldMatchApprovedReceipt(String verdictMessage) {
+    public static ErrorMessageFactory shouldMatchApprovedReceipt(String verdictMessage) {
         return new ShouldMatchApprovedReceipt("%s", unquotedString(verdictMessage));
     }
 }

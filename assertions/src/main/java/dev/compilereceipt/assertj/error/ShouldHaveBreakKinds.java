@@ -1,12 +1,14 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.count;
-import static dev.compilereceipt.assertj.FigureText.indented;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.indented;
 
+import dev.compilereceipt.assertj.internal.SiteInScope;
 import dev.compilereceipt.trace.VisibleText;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of the break-kind checks ({@code hasNoBreaksOfKind}, {@code hasBreaksOnlyOfKinds},
@@ -15,13 +17,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: a {@code device-sync} site at {@code layers.py:14} when no device syncs were allowed.
  */
-final class ShouldHaveBreakKinds extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveBreakKinds extends BasicErrorMessageFactory {
 
     private ShouldHaveBreakKinds(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveBreakKinds(String subject, String asked, String what, List<SiteInScope> offending) {
+    public static ErrorMessageFactory shouldHaveBreakKinds(String subject, String asked, String what, List<SiteInScope> offending) {
         List<String> lines = offending.stream().limit(VisibleText.SHOWN_ITEMS).map(site -> VisibleText.of(site.evidence())).toList();
         String more = offending.size() > VisibleText.SHOWN_ITEMS ? "\n  ... and " + (offending.size() - VisibleText.SHOWN_ITEMS) + " more" : "";
         return new ShouldHaveBreakKinds("%nExpecting%n  %s%nto %s%nbut %s %s:%n%s",

@@ -1,10 +1,13 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
+import dev.compilereceipt.assertj.internal.FigureText;
+import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of the time limits ({@code hasEagerIslandTimeAtMost}, {@code hasCompileTimeAtMost},
@@ -12,13 +15,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: eager-island time in steady at most 0.1 ms, where print-bridge's baseline spent 0.1953 ms.
  */
-final class ShouldHaveAtMostMs extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveAtMostMs extends BasicErrorMessageFactory {
 
     private ShouldHaveAtMostMs(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveAtMostMs(String subject, String figure, List<String> found, List<LedgerRow> offending, boolean crossedBreaks, Receipt receipt) {
+    public static ErrorMessageFactory shouldHaveAtMostMs(String subject, String figure, List<String> found, List<LedgerRow> offending, boolean crossedBreaks, Receipt receipt) {
         String evidence = offending.isEmpty() ? "" : ":" + FigureText.NL + LedgerTable.of(offending)
                 + (crossedBreaks ? LedgerTable.breakSites(receipt, offending) : "");
         return new ShouldHaveAtMostMs("%nExpecting%n  %s%nto have %s%nbut %s%s",
@@ -26,7 +30,7 @@ final class ShouldHaveAtMostMs extends BasicErrorMessageFactory {
     }
 
     /** One figure over its limit: the figure is its own evidence. */
-    static ErrorMessageFactory shouldHaveAtMostMs(String subject, String figure, double foundMs) {
+    public static ErrorMessageFactory shouldHaveAtMostMs(String subject, String figure, double foundMs) {
         return new ShouldHaveAtMostMs("%nExpecting%n  %s%nto have %s%nbut %s%s",
                 unquotedString(subject), unquotedString(figure), unquotedString("it was " + FigureText.ms(foundMs) + " ms"),
                 unquotedString(""));

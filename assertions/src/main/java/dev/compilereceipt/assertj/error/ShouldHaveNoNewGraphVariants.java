@@ -1,12 +1,14 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
 
+import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasNoNewGraphVariantsIn}: the calls that compiled a new variant, as a ledger
@@ -14,13 +16,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: print-bridge's changed phase, where {@code b12} compiled {@code 0/1} and {@code 1/1}.
  */
-final class ShouldHaveNoNewGraphVariants extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveNoNewGraphVariants extends BasicErrorMessageFactory {
 
     private ShouldHaveNoNewGraphVariants(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveNoNewGraphVariants(String subject, String phases, List<LedgerRow> offending, int variants, Receipt receipt) {
+    public static ErrorMessageFactory shouldHaveNoNewGraphVariants(String subject, String phases, List<LedgerRow> offending, int variants, Receipt receipt) {
         String found = count(offending.size(), "call") + " compiled " + count(variants, "new variant");
         String evidence = LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
         return new ShouldHaveNoNewGraphVariants("%nExpecting%n  %s%nto have no new graph variants in %s%nbut %s:%n%s",

@@ -1,24 +1,26 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.ms;
-import static dev.compilereceipt.assertj.FigureText.NL;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
+import static dev.compilereceipt.assertj.internal.FigureText.NL;
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.trace.Phase;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code candidateMedianIsAtMost}: both medians, the factor and the limit it gives.
  *
  * <p>Example: int-spec's changed phase, where the candidate median 0.1072 ms is over 1 x 0.0527 ms.
  */
-final class ShouldHaveCandidateMedianAtMost extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveCandidateMedianAtMost extends BasicErrorMessageFactory {
 
     private ShouldHaveCandidateMedianAtMost(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveCandidateMedianAtMost(String subject, Phase phase, double factor, Comparison comparison) {
+    public static ErrorMessageFactory shouldHaveCandidateMedianAtMost(String subject, Phase phase, double factor, Comparison comparison) {
         double baseline = comparison.baselineMedianMs().getAsDouble();
         double candidate = comparison.candidateMedianMs().getAsDouble();
         String ratio = comparison.ratio().isPresent() ? " (ratio " + ms(comparison.ratio().getAsDouble()) + ")" : "";

@@ -1,12 +1,13 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.NL;
-import static dev.compilereceipt.assertj.FigureText.ms;
+import static dev.compilereceipt.assertj.internal.FigureText.NL;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
 
 import dev.compilereceipt.receipt.Trade;
 import java.util.Locale;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Messages of {@code isCheaperOverWorkerLifetime}: each run's cost of one worker, cold_ms +
@@ -14,13 +15,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: a candidate whose 18247 ms per worker is not under the baseline's.
  */
-final class ShouldBeCheaperOverWorkerLifetime extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldBeCheaperOverWorkerLifetime extends BasicErrorMessageFactory {
 
     private ShouldBeCheaperOverWorkerLifetime(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldBeCheaperOverWorkerLifetime(String subject, Trade trade, Trade.WorkerLifetime lifetime) {
+    public static ErrorMessageFactory shouldBeCheaperOverWorkerLifetime(String subject, Trade trade, Trade.WorkerLifetime lifetime) {
         String calls = String.format(Locale.ROOT, "%,d", lifetime.calls());
         String found = lifetime.cheaper().equals(Trade.WorkerLifetime.NEITHER) ? "both cost the same" : "the baseline is cheaper";
         String arithmetic = "  candidate: " + ms(trade.candidateColdMs()) + " + " + lifetime.calls() + " x "
@@ -32,7 +34,7 @@ final class ShouldBeCheaperOverWorkerLifetime extends BasicErrorMessageFactory {
                 unquotedString(subject), unquotedString(calls), unquotedString(found), unquotedString(arithmetic));
     }
 
-    static ErrorMessageFactory shouldHaveWorkerLifetime(String subject) {
+    public static ErrorMessageFactory shouldHaveWorkerLifetime(String subject) {
         return new ShouldBeCheaperOverWorkerLifetime("%nExpecting%n  %s%nto weigh a worker's lifetime%nbut %s",
                 unquotedString(subject), unquotedString("the trace's decision records no worker_lifetime_calls"
                         + " (add \"decision\": {\"intervention\": ..., \"worker_lifetime_calls\": N} to the trace,"

@@ -1,23 +1,26 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
+import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasAtMostBreaksPerCall}: the calls that crossed more breaks, and where.
  *
  * <p>Example: print-bridge's steady calls, each crossing {@code scenarios.py:31} once.
  */
-final class ShouldHaveAtMostBreaksPerCall extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveAtMostBreaksPerCall extends BasicErrorMessageFactory {
 
     private ShouldHaveAtMostBreaksPerCall(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveAtMostBreaksPerCall(String subject, String phase, String limit, List<LedgerRow> offending, int calls, Receipt receipt) {
+    public static ErrorMessageFactory shouldHaveAtMostBreaksPerCall(String subject, String phase, String limit, List<LedgerRow> offending, int calls, Receipt receipt) {
         int most = offending.stream().mapToInt(row -> row.breakSites().size()).max().orElseThrow();
         String found = offending.size() + " of " + calls + " " + phase + " calls crossed more (up to " + most + ")";
         String evidence = LedgerTable.of(offending) + LedgerTable.breakSites(receipt, offending);

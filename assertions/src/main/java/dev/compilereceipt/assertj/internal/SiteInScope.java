@@ -1,6 +1,6 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.internal;
 
-import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
 
 import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.receipt.BreakSite;
@@ -9,16 +9,18 @@ import dev.compilereceipt.receipt.RunFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A distinct break site of a run in scope, as the kind checks see it: its kind (and a skipped
  * frame's cause), where the user's code is, and the evidence line of the failure table. A run's
  * call sites come first; a TORCH_TRACE log without per-call markers adds its compile log's sites.
  */
-record SiteInScope(String run, String site, BreakKind kind, Optional<BreakKind> cause, Optional<String> userCode, String figures,
+@API(status = API.Status.INTERNAL, since = "0.1")
+public record SiteInScope(String run, String site, BreakKind kind, Optional<BreakKind> cause, Optional<String> userCode, String figures,
                    String reason) {
 
-    static List<SiteInScope> of(List<RunFigures> runs) {
+    public static List<SiteInScope> of(List<RunFigures> runs) {
         List<SiteInScope> sites = new ArrayList<>();
         for (RunFigures run : runs) {
             for (BreakSite site : run.breakSites()) {
@@ -36,28 +38,28 @@ record SiteInScope(String run, String site, BreakKind kind, Optional<BreakKind> 
     }
 
     /** {@code device-sync} or {@code frame-skip (cause device-sync)}. */
-    String kindText() {
+    public String kindText() {
         return kindText(kind, cause);
     }
 
-    static String kindText(BreakKind kind, Optional<BreakKind> cause) {
+    public static String kindText(BreakKind kind, Optional<BreakKind> cause) {
         return kind.label() + cause.map(c -> " (cause " + c.label() + ")").orElse("");
     }
 
     /** The line of the failure table: run, site, kind, user frame where it is not the site, figures, reason. */
-    String evidence() {
+    public String evidence() {
         String frame = userCode.filter(code -> !code.equals(site)).map(code -> "  user frame " + code)
                 .orElse(userCode.isEmpty() ? "  user frame unknown" : "");
         return run + " " + site + "  " + kindText() + frame + "  " + figures + "  " + reason;
     }
 
     /** The line of the IDE diff: run, site and kind. */
-    String kindLine() {
+    public String kindLine() {
         return run + " " + site + ": " + kindText();
     }
 
     /** The line of the IDE diff of {@code hasNoBreaksUnder}: run, site and where the user's code is. */
-    String userCodeLine() {
+    public String userCodeLine() {
         return run + " " + site + ": user code " + userCode.orElse("unknown");
     }
 }

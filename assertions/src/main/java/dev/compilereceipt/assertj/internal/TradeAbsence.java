@@ -1,4 +1,4 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.internal;
 
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.trace.Phase;
@@ -6,20 +6,22 @@ import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Run;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** Why a receipt has no trade, in the words of the contract, for the message of {@code comparison()}. */
-final class TradeAbsence {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class TradeAbsence {
 
     private TradeAbsence() {
     }
 
-    static String of(Receipt receipt, String whenNoSteadyComparison) {
+    public static String of(Receipt receipt, String whenNoSteadyComparison) {
         Optional<Comparison> steady = receipt.comparison(Phase.STEADY);
         if (steady.isEmpty()) {
             return whenNoSteadyComparison;
         }
         if (steady.get().failure().isPresent()) {
-            return "the steady phase was not compared: " + ComparisonAssert.refusal(steady.get());
+            return "the steady phase was not compared: " + ComparisonRefusal.of(steady.get());
         }
         if (steady.get().baselineMedianMs().isEmpty() || steady.get().candidateMedianMs().isEmpty()) {
             return "wall times were not measured by this source (not_measured: wall_ms)";

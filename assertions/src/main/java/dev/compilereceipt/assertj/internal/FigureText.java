@@ -1,9 +1,10 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.internal;
 
 import dev.compilereceipt.trace.Millis;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * How figures read in failure messages: milliseconds as every view writes them ({@link Millis#text}),
@@ -12,30 +13,31 @@ import java.util.stream.Collectors;
  *
  * <p>Example: {@code FigureText.ms(2155.3430)} is {@code "2155.343"}.
  */
-final class FigureText {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class FigureText {
 
-    static final String NL = System.lineSeparator();
+    public static final String NL = System.lineSeparator();
 
     private FigureText() {
     }
 
-    static String ms(double ms) {
+    public static String ms(double ms) {
         return Millis.text(ms);
     }
 
-    static String count(long n, String noun) {
+    public static String count(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     /** The values sorted, one a line, or {@code (none)}. */
-    static String sortedLines(Collection<String> values) {
+    public static String sortedLines(Collection<String> values) {
         if (values.isEmpty()) {
             return "(none)";
         }
         return values.stream().sorted().collect(Collectors.joining(NL));
     }
 
-    static String indented(List<String> lines) {
+    public static String indented(List<String> lines) {
         return lines.stream().map(line -> "  " + line).collect(Collectors.joining(NL));
     }
 }

@@ -1,24 +1,27 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.indented;
+import static dev.compilereceipt.assertj.internal.FigureText.indented;
+import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasNoFallbacks}: the calls whose frame gave up compiling and ran eagerly.
  *
  * <p>Example: int-spec's {@code b11}, where the recompile limit was reached.
  */
-final class ShouldHaveNoFallbacks extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveNoFallbacks extends BasicErrorMessageFactory {
 
     private ShouldHaveNoFallbacks(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveNoFallbacks(String subject, List<String> found, List<LedgerRow> offending, List<String> logged, Receipt receipt) {
+    public static ErrorMessageFactory shouldHaveNoFallbacks(String subject, List<String> found, List<LedgerRow> offending, List<String> logged, Receipt receipt) {
         String evidence = offending.isEmpty() ? indented(logged)
                 : LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
         return new ShouldHaveNoFallbacks("%nExpecting%n  %s%nto have no fallbacks%nbut %s:%n%s",

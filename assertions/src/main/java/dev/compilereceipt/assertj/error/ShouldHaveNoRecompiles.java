@@ -1,12 +1,14 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
-import static dev.compilereceipt.assertj.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
 
+import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasNoRecompilesIn}: the calls that recompiled (a variant after a frame's first,
@@ -14,13 +16,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: int-spec's steady phase, where {@code b04}..{@code b10} each compiled one more variant.
  */
-final class ShouldHaveNoRecompiles extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveNoRecompiles extends BasicErrorMessageFactory {
 
     private ShouldHaveNoRecompiles(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveNoRecompiles(String subject, String phases, List<LedgerRow> offending, Receipt receipt) {
+    public static ErrorMessageFactory shouldHaveNoRecompiles(String subject, String phases, List<LedgerRow> offending, Receipt receipt) {
         String found = count(offending.size(), "call") + " recompiled";
         String evidence = LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
         return new ShouldHaveNoRecompiles("%nExpecting%n  %s%nnot to recompile in %s%nbut %s:%n%s",

@@ -1,4 +1,4 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.internal;
 
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.GuardMiss;
@@ -9,6 +9,7 @@ import dev.compilereceipt.trace.VisibleText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * The evidence under a failure message: the offending calls as a small ledger table (run, call,
@@ -18,14 +19,15 @@ import java.util.stream.Collectors;
  * <p>Example: {@code LedgerTable.of(rows)} renders
  * {@code "  run       call  phase    family  graphs   cache    compile ms"} and one line a call.
  */
-final class LedgerTable {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class LedgerTable {
 
     private static final String[] HEADER = {"run", "call", "phase", "family", "graphs", "cache", "compile ms"};
 
     private LedgerTable() {
     }
 
-    static String of(List<LedgerRow> rows) {
+    public static String of(List<LedgerRow> rows) {
         List<String[]> cells = new ArrayList<>();
         cells.add(HEADER);
         for (LedgerRow row : rows) {
@@ -54,14 +56,14 @@ final class LedgerTable {
     }
 
     /** The calls as sorted lines {@code baseline b04: 0/1} (run, call, graph ids touched): the actual of an IDE diff. */
-    static String graphLines(List<LedgerRow> rows) {
+    public static String graphLines(List<LedgerRow> rows) {
         return FigureText.sortedLines(rows.stream().map(row -> VisibleText.of(row.run() + " " + row.call()) + ": "
                 + (row.graphs().isEmpty() ? "-" : row.graphs().stream().map(GraphId::toString).collect(Collectors.joining(" "))))
                 .distinct().toList());
     }
 
     /** The guard failures recorded in these calls, or empty text when there are none. */
-    static String guardFailures(Receipt receipt, List<LedgerRow> rows) {
+    public static String guardFailures(Receipt receipt, List<LedgerRow> rows) {
         List<String> lines = new ArrayList<>();
         for (LedgerRow row : rows) {
             for (GuardMiss miss : receipt.run(row.run()).guardMisses()) {
@@ -75,7 +77,7 @@ final class LedgerTable {
     }
 
     /** The break sites these calls crossed, with the reason each run gave for them. */
-    static String breakSites(Receipt receipt, List<LedgerRow> rows) {
+    public static String breakSites(Receipt receipt, List<LedgerRow> rows) {
         List<String> lines = new ArrayList<>();
         for (LedgerRow row : rows) {
             for (String site : row.breakSites()) {

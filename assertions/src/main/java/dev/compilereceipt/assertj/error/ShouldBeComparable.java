@@ -1,8 +1,10 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
+import dev.compilereceipt.assertj.internal.ComparisonRefusal;
 import dev.compilereceipt.receipt.Comparison;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of a comparison refused because the runs have unequal sample counts in a phase
@@ -10,14 +12,15 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: steady with 8 baseline calls and 7 candidate calls.
  */
-final class ShouldBeComparable extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldBeComparable extends BasicErrorMessageFactory {
 
     private ShouldBeComparable(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldBeComparable(String subject, String check, Comparison comparison) {
+    public static ErrorMessageFactory shouldBeComparable(String subject, String check, Comparison comparison) {
         return new ShouldBeComparable("%nExpecting%n  %s%nto %s%nbut %s",
-                unquotedString(subject), unquotedString(check), unquotedString(ComparisonAssert.refusal(comparison)));
+                unquotedString(subject), unquotedString(check), unquotedString(ComparisonRefusal.of(comparison)));
     }
 }

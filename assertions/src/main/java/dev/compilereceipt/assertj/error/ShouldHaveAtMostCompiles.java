@@ -1,23 +1,26 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
+import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasAtMostCompilesIn}: the runs over the limit and the calls that compiled.
  *
  * <p>Example: at most 1 compile in changed, where print-bridge's baseline compiled 2.
  */
-final class ShouldHaveAtMostCompiles extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveAtMostCompiles extends BasicErrorMessageFactory {
 
     private ShouldHaveAtMostCompiles(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldHaveAtMostCompiles(String subject, String limit, List<String> found, List<LedgerRow> offending, Receipt receipt) {
+    public static ErrorMessageFactory shouldHaveAtMostCompiles(String subject, String limit, List<String> found, List<LedgerRow> offending, Receipt receipt) {
         String evidence = LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
         return new ShouldHaveAtMostCompiles("%nExpecting%n  %s%nto compile at most %s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(limit), unquotedString(String.join("; ", found)), unquotedString(evidence));

@@ -1,7 +1,8 @@
-package dev.compilereceipt.assertj;
+package dev.compilereceipt.assertj.error;
 
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
 
 /**
  * Message of a navigation to a piece that is not there: a run, a break site, a comparison or a
@@ -9,13 +10,14 @@ import org.assertj.core.error.ErrorMessageFactory;
  *
  * <p>Example: break site {@code model.py:12} asked of a run that only crossed {@code scenarios.py:31}.
  */
-final class ShouldContain extends BasicErrorMessageFactory {
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldContain extends BasicErrorMessageFactory {
 
     private ShouldContain(String format, Object... arguments) {
         super(format, arguments);
     }
 
-    static ErrorMessageFactory shouldContain(String subject, String piece, String found) {
+    public static ErrorMessageFactory shouldContain(String subject, String piece, String found) {
         return new ShouldContain("%nExpecting%n  %s%nto have %s%nbut %s",
                 unquotedString(subject), unquotedString(piece), unquotedString(found));
     }
