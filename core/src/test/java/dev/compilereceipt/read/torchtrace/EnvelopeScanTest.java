@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,7 +25,7 @@ class EnvelopeScanTest {
     void everyEnvelopeOfEveryRealLogReadsAsJacksonReadsIt() throws IOException {
         int envelopes = 0;
         int answered = 0;
-        for (Path log : logs()) {
+        for (Path log : FixtureLogs.all()) {
             for (byte[] envelope : envelopes(log)) {
                 envelopes++;
                 assertSame(envelope);
@@ -40,7 +39,7 @@ class EnvelopeScanTest {
 
     @Test
     void printBridgeOn26IsReadWholeByTheScan() throws IOException {
-        List<byte[]> envelopes = envelopes(fixtures().resolve("print-bridge/torch_trace.log"));
+        List<byte[]> envelopes = envelopes(FixtureLogs.fixtures().resolve("print-bridge/torch_trace.log"));
         long leftToJackson = envelopes.stream().filter(e -> EnvelopeScan.read(e, 0, e.length, text -> text) == null).count();
         long withMetrics = envelopes.stream().map(e -> EnvelopeScan.read(e, 0, e.length, text -> text))
                 .filter(e -> e.isPresent() && e.get().metrics().isPresent()).count();
@@ -53,7 +52,7 @@ class EnvelopeScanTest {
     void damagedEnvelopesReadAsJacksonReadsThem() throws IOException {
         Random random = new Random(22);
         byte[] significant = "{}[]\":,\\ \t-+.eE0123456789tfnu\u00e9x".getBytes(StandardCharsets.UTF_8);
-        List<byte[]> envelopes = envelopes(fixtures().resolve("torch-2.14/print-bridge/torch_trace.log"));
+        List<byte[]> envelopes = envelopes(FixtureLogs.fixtures().resolve("torch-2.14/print-bridge/torch_trace.log"));
         int damaged = 0;
         int answered = 0;
         for (byte[] envelope : envelopes) {
@@ -211,24 +210,5 @@ class EnvelopeScanTest {
             }
         }
         return envelopes;
-    }
-
-    private static List<Path> logs() throws IOException {
-        List<Path> logs = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(fixtures())) {
-            files.filter(p -> p.toString().endsWith("torch_trace.log") || p.getParent().endsWith("tlparse")
-                    && p.toString().endsWith(".log")).sorted().forEach(logs::add);
-        }
-        assertThat(logs).hasSizeGreaterThan(15);
-        return logs;
-    }
-
-    private static Path fixtures() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isDirectory(d.resolve("fixtures/print-bridge"))) {
-                return d.resolve("fixtures");
-            }
-        }
-        throw new IllegalStateException("fixtures/ not found");
     }
 }

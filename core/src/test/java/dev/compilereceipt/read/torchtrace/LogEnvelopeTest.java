@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -100,7 +99,7 @@ class LogEnvelopeTest {
     void everyEnvelopeOfEveryFixtureLog() throws IOException {
         int envelopes = 0;
         List<String> none = new ArrayList<>();
-        for (Path log : logs()) {
+        for (Path log : FixtureLogs.all()) {
             for (byte[] envelope : envelopes(log)) {
                 envelopes++;
                 if (LogEnvelope.parse(envelope, 0, envelope.length, t -> t).isEmpty()) {
@@ -139,24 +138,5 @@ class LogEnvelopeTest {
             }
         }
         return envelopes;
-    }
-
-    private static List<Path> logs() throws IOException {
-        List<Path> logs = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(fixtures())) {
-            files.filter(p -> p.toString().endsWith("torch_trace.log") || p.getParent().endsWith("tlparse")
-                    && p.toString().endsWith(".log")).sorted().forEach(logs::add);
-        }
-        assertThat(logs).hasSizeGreaterThan(15);
-        return logs;
-    }
-
-    private static Path fixtures() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isDirectory(d.resolve("fixtures/print-bridge"))) {
-                return d.resolve("fixtures");
-            }
-        }
-        throw new IllegalStateException("fixtures/ not found");
     }
 }
