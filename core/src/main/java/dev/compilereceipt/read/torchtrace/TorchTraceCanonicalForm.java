@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -36,13 +35,6 @@ final class TorchTraceCanonicalForm {
     private TorchTraceCanonicalForm() {
     }
 
-    /**
-     * The measures the trace hash names when not measured: those of the first contract. A measure
-     * added since (fallbacks, site crossings) is a reading of the same bytes, so it leaves the hash
-     * of the same log as it was.
-     */
-    private static final Set<Measure> HASHED_MEASURES = EnumSet.range(Measure.CALLS, Measure.ARTIFACT_CACHE);
-
     static Trace trace(Path file, Fixture fixture, List<Run> runs, Limits limits, Set<Measure> notMeasured, List<Long> badLines) {
         ObjectNode root = NODES.objectNode();
         root.put("format", FORMAT);
@@ -55,8 +47,7 @@ final class TorchTraceCanonicalForm {
             run.calls().forEach(call -> calls.add(call(call, notMeasured)));
             run.compileLog().ifPresent(log -> node.set("compile_log", TraceJson.compileLog(log)));
         }
-        root.set("not_measured", TraceJson.strings(HASHED_MEASURES.stream()
-                .filter(notMeasured::contains).map(Measure::id).toList()));
+        root.set("not_measured", TraceJson.hashedNotMeasured(notMeasured));
         ArrayNode bad = root.putArray("bad_lines");
         badLines.forEach(bad::add);
         return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits, notMeasured, Optional.of(badLines));

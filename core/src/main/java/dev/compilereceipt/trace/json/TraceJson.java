@@ -7,15 +7,16 @@ import dev.compilereceipt.trace.Decision;
 import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.JsonOutput;
 import dev.compilereceipt.json.JsonTree;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
@@ -116,6 +117,16 @@ public final class TraceJson {
         if (coverage == Coverage.LOWER_BOUND || coverage == Coverage.UPPER_BOUND) {
             out.key(coverage.id()).value(n);
         }
+    }
+
+    /**
+     * What a log's trace hash names as not measured: only the measures of the first contract. A
+     * measure added since (fallbacks, site crossings) is another reading of the same bytes, so it
+     * leaves the hash of the same log as it was.
+     */
+    public static ArrayNode hashedNotMeasured(Set<Measure> notMeasured) {
+        return strings(EnumSet.range(Measure.CALLS, Measure.ARTIFACT_CACHE).stream().filter(notMeasured::contains)
+                .map(Measure::id).toList());
     }
 
     public static ObjectNode compileLog(CompileLog log) {
