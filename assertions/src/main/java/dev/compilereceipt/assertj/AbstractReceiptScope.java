@@ -16,10 +16,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
-import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
-import org.assertj.core.description.TextDescription;
-import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
 /**

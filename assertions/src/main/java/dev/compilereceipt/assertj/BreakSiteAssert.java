@@ -12,9 +12,6 @@ import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
-import org.assertj.core.api.AbstractObjectAssert;
-import org.assertj.core.description.TextDescription;
-import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
 /**

@@ -1,17 +1,12 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.internal.FigureText.count;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.error.ShouldBeComparable.shouldBeComparable;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
-import dev.compilereceipt.assertj.internal.ComparisonRefusal;
-import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.receipt.Comparison;
-import dev.compilereceipt.receipt.FailureCode;
 import dev.compilereceipt.trace.Measure;
-import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
 import org.apiguardian.api.API;
 

@@ -10,7 +10,6 @@ import dev.compilereceipt.ledger.Ledger;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.ledger.LedgerRow;
-import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
 import org.assertj.core.description.TextDescription;
 import org.apiguardian.api.API;

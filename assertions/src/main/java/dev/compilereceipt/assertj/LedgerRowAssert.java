@@ -9,7 +9,6 @@ import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
-import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.description.TextDescription;
 
 import java.util.Arrays;

@@ -12,9 +12,6 @@ import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.WallTime;
-import org.assertj.core.api.AbstractObjectAssert;
-import org.assertj.core.description.TextDescription;
-import org.assertj.core.error.ErrorMessageFactory;
 
 import java.util.Arrays;
 import java.util.List;

@@ -2,7 +2,6 @@ package dev.compilereceipt.read;
 
 import dev.compilereceipt.trace.VisibleText;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**

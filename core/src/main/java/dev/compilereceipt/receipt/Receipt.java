@@ -11,7 +11,6 @@ import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Trace;
-import dev.compilereceipt.json.CanonicalJson;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

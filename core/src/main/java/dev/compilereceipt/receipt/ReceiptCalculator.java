@@ -1,6 +1,5 @@
 package dev.compilereceipt.receipt;
 
-import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.ledger.Ledger;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.ledger.LedgerRows;
@@ -16,7 +15,6 @@ import dev.compilereceipt.trace.Millis;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.Trace;
-import dev.compilereceipt.json.CanonicalJson;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
