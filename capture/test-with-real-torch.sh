@@ -116,6 +116,8 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   fi
   echo "== 5. break kinds of this run's break-kinds and break-in-loop captures, every source"
   (cd "$repo" && python3 capture/check-break-kinds.py "$out" "${audit_cmd[@]}")
+  echo "== 5b. FX graphs of every capture against PyTorch's unique_graphs; graphless variants listed"
+  (cd "$repo" && python3 capture/check-graphs.py "$out" "${audit_cmd[@]}")
   echo "== 6. the shipped break-kind table is what capture/derive-break-kinds.py derives from this release's registry"
   registry="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo/graph_break_registry.json"
   shipped="$repo/core/src/main/resources/dev/compilereceipt/break-kinds.tsv"

@@ -180,7 +180,7 @@ class TorchLogsFixturesTest {
     void theReceiptHasTheCompileSideAndDeclaresTheRest(String folder) {
         Receipt receipt = Receipt.of(text(folder));
         assertThat(receipt.limits().notMeasured()).containsExactly("calls", "wall_ms", "region_ms", "eager_island_ms",
-                "cache_hits", "breaks", "compiles", "compile_ms", "artifact_cache", "site_crossings");
+                "cache_hits", "breaks", "compiles", "graphs_compiled", "compile_ms", "artifact_cache", "site_crossings");
         // 2.14's print-bridge text breaks with a registry id, which only 2.8 and later write: its fallbacks are all there.
         // Every other text shows no such sign, so what it logs is the least number of fallbacks there were.
         assertThat(receipt.limits().coverage(Measure.FALLBACKS)).as(folder)
@@ -189,7 +189,7 @@ class TorchLogsFixturesTest {
         RunFigures run = receipt.run("baseline");
         assertThat(run.hasPhases()).isFalse();
         String json = ReceiptExport.canonicalJson(receipt);
-        assertThat(json).contains("\"compiles\":null", "\"graphs\":null", "\"compile_ms\":null", "\"artifact_cache\":null");
+        assertThat(json).contains("\"compiles\":null", "\"graphs\":null", "\"graphs_compiled\":null", "\"graphless_variants\":null", "\"compile_ms\":null", "\"artifact_cache\":null");
         assertThat(run.compileLog().orElseThrow().compileMs()).isEmpty();
     }
 

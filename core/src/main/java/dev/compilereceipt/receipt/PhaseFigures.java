@@ -27,7 +27,8 @@ public record PhaseFigures(
         OptionalInt breaks,
         OptionalDouble eagerIslandMs,
         double compileMs,
-        List<GraphId> newGraphVariants) {
+        List<GraphId> newGraphVariants,
+        OptionalInt graphsCompiled) {
 
     public PhaseFigures {
         newGraphVariants = List.copyOf(newGraphVariants);

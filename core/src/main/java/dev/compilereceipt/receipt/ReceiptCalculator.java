@@ -92,10 +92,11 @@ public final class ReceiptCalculator {
     private static RunFigures runFigures(Trace trace, List<Call> calls, Run run, Bookkeeping bookkeeping) {
         Map<Phase, PhaseFigures> phases = new EnumMap<>(Phase.class);
         boolean byPhase = trace.measured(Measure.CALLS);
+        Set<String> graphless = run.compileLog().map(log -> Set.copyOf(log.graphless())).orElse(Set.of());
         for (Phase phase : byPhase ? Phase.values() : new Phase[0]) {
             List<Call> inPhase = calls.stream().filter(call -> call.phase() == phase).toList();
             phases.put(phase, phaseFigures(trace, phase, inPhase, bookkeeping.meanDivisor(run.label(), inPhase.size()),
-                    bookkeeping.countsBreaksAsCompiles()));
+                    bookkeeping.countsBreaksAsCompiles(), graphless));
         }
         Set<GraphId> graphs = new TreeSet<>();
         Set<GraphId> ran = new TreeSet<>();
@@ -155,7 +156,7 @@ public final class ReceiptCalculator {
     }
 
     private static PhaseFigures phaseFigures(Trace trace, Phase phase, List<Call> calls, int meanDivisor,
-                                             boolean breaksAreCompiles) {
+                                             boolean breaksAreCompiles, Set<String> graphless) {
         int compiles = 0;
         int hits = 0;
         int fallbacks = 0;
@@ -193,7 +194,16 @@ public final class ReceiptCalculator {
                 trace.measured(Measure.CACHE_HITS) ? OptionalInt.of(hits) : OptionalInt.empty(),
                 fallbacks,
                 trace.measured(Measure.BREAKS) ? OptionalInt.of(breaks) : OptionalInt.empty(),
-                trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), Millis.round(compileMs), newVariants);
+                trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), Millis.round(compileMs), newVariants,
+                graphsCompiled(trace, graphless, newVariants));
+    }
+
+    /** The phase's new variants that produced an FX graph, where the source says which did. */
+    private static OptionalInt graphsCompiled(Trace trace, Set<String> graphless, List<GraphId> newVariants) {
+        if (!trace.measured(Measure.GRAPHS_COMPILED)) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of((int) newVariants.stream().filter(id -> !graphless.contains(id.toString())).count());
     }
 
     static WallTime wallTime(double[] wallMs, int divisor) {

@@ -145,6 +145,7 @@ public final class ReceiptJson {
         out.key("compiles").value(figures.compiles());
         number(out.key("eager_island_ms"), figures.eagerIslandMs());
         out.key("fallbacks").value(figures.fallbacks());
+        number(out.key("graphs_compiled"), figures.graphsCompiled());
         TraceJson.strings(out.key("new_graph_variants"), figures.newGraphVariants());
         out.key("wall_ms");
         if (figures.wallMs().isPresent()) {

@@ -11,7 +11,9 @@ import org.apiguardian.api.API;
  * failures behind recompiles, compile time and the on-disk artifact caches.
  *
  * <p>Example: for a recompile storm {@code compileLog.recompiles().size()} is the number of
- * compiles with {@code cache_size > 0} or variant above 0.
+ * compiles with {@code cache_size > 0} or variant above 0. A variant Dynamo guarded without producing
+ * an FX graph is in {@code graphless} as well as in {@code compiles}: a stdlib frame Dynamo traced
+ * and broke in at once, and its resume, are two variants and no graph.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record CompileLog(
@@ -23,9 +25,18 @@ public record CompileLog(
         List<Site> breakSites,
         List<RecompileReason> recompileReasons,
         OptionalDouble compileMs,
-        ArtifactCache artifactCache) {
+        ArtifactCache artifactCache,
+        List<String> graphless) {
+
+    /** A compile log whose variants all produced a graph, or whose source does not say ({@link Measure#GRAPHS_COMPILED}). */
+    public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
+                      List<String> fallbackGraphs, List<Site> breakSites, List<RecompileReason> recompileReasons,
+                      OptionalDouble compileMs, ArtifactCache artifactCache) {
+        this(compiles, recompiles, fallbacks, graphs, fallbackGraphs, breakSites, recompileReasons, compileMs, artifactCache, List.of());
+    }
 
     public CompileLog {
+        graphless = List.copyOf(graphless);
         compiles = List.copyOf(compiles);
         recompiles = List.copyOf(recompiles);
         fallbacks = List.copyOf(fallbacks);
@@ -33,6 +44,11 @@ public record CompileLog(
         fallbackGraphs = List.copyOf(fallbackGraphs);
         breakSites = List.copyOf(breakSites);
         recompileReasons = List.copyOf(recompileReasons);
+    }
+
+    /** The FX graphs compiled: the variants less the graphless ones (a figure where {@link Measure#GRAPHS_COMPILED} is measured). */
+    public int graphsCompiled() {
+        return compiles.size() - graphless.size();
     }
 
     /** A graph-break site seen while compiling, and how many compiles reported it. */

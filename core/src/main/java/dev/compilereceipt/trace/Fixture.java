@@ -14,8 +14,16 @@ import org.apiguardian.api.API;
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record Fixture(String name, Map<String, String> fields, Optional<Tolerance> tolerance) {
 
+    /** The field that names the PyTorch release, as compile-trace/1's {@code fixture.torch} does: {@code 2.14.1+debian}. */
+    public static final String TORCH = "torch";
+
     public Fixture {
         fields = Map.copyOf(fields);
+    }
+
+    /** The PyTorch release that produced the trace, where its source says. */
+    public Optional<String> torch() {
+        return Optional.ofNullable(fields.get(TORCH));
     }
 
     /** The descriptive fields in key order, for stable output. */

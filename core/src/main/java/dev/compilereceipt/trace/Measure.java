@@ -32,6 +32,13 @@ public enum Measure {
      * went well on a frame's first try.
      */
     COMPILES("compiles"),
+    /**
+     * Which variants produced an FX graph ({@code graphs_compiled}, {@code compile_log.graphless_variants}):
+     * a variant is a cache entry with its guards, and Dynamo can guard a frame that yields no graph
+     * (a frame whose only work broke). Only a TORCH_TRACE log says so, in its {@code dynamo_output_graph}
+     * records; a log without any while it has variants (cut by an older {@code receipt freeze}) does not.
+     */
+    GRAPHS_COMPILED("graphs_compiled"),
     /** Time spent compiling ({@code compile_log.compile_ms}): TORCH_LOGS text gives no compile times. */
     COMPILE_MS("compile_ms"),
     /** The on-disk FX graph and AOTAutograd caches ({@code compile_log.artifact_cache}): not in TORCH_LOGS text. */

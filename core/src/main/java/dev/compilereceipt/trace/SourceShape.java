@@ -24,6 +24,10 @@ public enum SourceShape {
     TORCH_LOGS_2_6("TORCH_LOGS text, PyTorch 2.7 and older"),
     TORCH_LOGS_2_8("TORCH_LOGS text, PyTorch 2.8 and later");
 
+    private static final String NO_GRAPHS = "the capture does not say which variants produced an FX graph";
+    /** Why a TORCH_TRACE log that has variants and no {@code dynamo_output_graph} record does not measure graphs. */
+    public static final String NO_OUTPUT_GRAPHS = "the log has variants and no dynamo_output_graph record (cut by an older"
+            + " receipt freeze?), so it does not say which variants produced an FX graph";
     private static final String NO_CALLS_LOG = "a log without compile_receipt_call markers cannot tell one call from the next";
     private static final String NO_CALLS_TEXT = "TORCH_LOGS text has no call markers";
     private static final String NO_EXECUTION = "a TORCH_TRACE log records compiles, not the execution of compiled code";
@@ -87,8 +91,11 @@ public enum SourceShape {
 
     private Cell cell(Measure measure) {
         return switch (this) {
-            case COMPILE_TRACE -> measure == Measure.ARTIFACT_CACHE
-                    ? Cell.not("the capture records no fx_graph_cache_* or aotautograd_cache_* artifacts") : Cell.MEASURED;
+            case COMPILE_TRACE -> switch (measure) {
+                case ARTIFACT_CACHE -> Cell.not("the capture records no fx_graph_cache_* or aotautograd_cache_* artifacts");
+                case GRAPHS_COMPILED -> Cell.not(NO_GRAPHS);
+                default -> Cell.MEASURED;
+            };
             case TORCH_TRACE_MARKED -> switch (measure) {
                 case REGION_MS, EAGER_ISLAND_MS -> Cell.not(NO_EXECUTION);
                 case CACHE_HITS -> Cell.not(NO_EXECUTION + ": a call that reused a variant leaves no record");
@@ -105,6 +112,7 @@ public enum SourceShape {
                 case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS -> Cell.not(NO_CALLS_TEXT);
                 case COMPILES -> Cell.not("a first compile that went well writes no TORCH_LOGS line");
                 case COMPILE_MS -> Cell.not("TORCH_LOGS text gives no compile times");
+                case GRAPHS_COMPILED -> Cell.not("TORCH_LOGS text does not say which variants produced an FX graph");
                 case ARTIFACT_CACHE -> Cell.not(NO_CACHE_ARTIFACTS);
                 case FALLBACKS -> this == TORCH_LOGS_2_8 ? Cell.MEASURED
                         : Cell.atLeast("PyTorch 2.6 writes no line when Dynamo skips a frame whose graph break is inside a"

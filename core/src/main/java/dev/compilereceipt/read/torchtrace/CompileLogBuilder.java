@@ -6,6 +6,7 @@ import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Millis;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,7 @@ final class CompileLogBuilder {
     private final List<String> fallbacks = new ArrayList<>();
     private final Set<String> graphs = new LinkedHashSet<>();
     private final Set<String> fallbackGraphs = new LinkedHashSet<>();
+    private final Set<String> withGraph = new HashSet<>();
     private final Map<String, String> siteReasons = new TreeMap<>();
     private final Map<String, BreakDetail> siteDetails = new TreeMap<>();
     private final Map<String, Integer> siteCompiles = new TreeMap<>();
@@ -102,12 +104,21 @@ final class CompileLogBuilder {
         return name.substring(name.lastIndexOf('_') + 1);
     }
 
-    CompileLog build() {
+    /** A {@code dynamo_output_graph} record of compile {@code graph}: that variant produced an FX graph. */
+    void outputGraph(String graph) {
+        if (withGraph.size() < limits.maxCompiles()) {
+            withGraph.add(graph);
+        }
+    }
+
+    /** The log of the run; {@code graphsSeen}: the log has {@code dynamo_output_graph} records, so graphless variants are known. */
+    CompileLog build(boolean graphsSeen) {
+        List<String> graphless = graphsSeen ? compiles.stream().filter(id -> !withGraph.contains(id)).toList() : List.of();
         List<CompileLog.Site> sites = new ArrayList<>();
         siteCompiles.forEach((site, count) -> sites.add(new CompileLog.Site(site, siteReasons.get(site), count, siteDetails.get(site))));
         return new CompileLog(compiles, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), sites,
                 recompileReasons, untimed ? OptionalDouble.empty() : OptionalDouble.of(Millis.round(compileMs)),
-                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)));
+                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)), graphless);
     }
 
     private static CompileLog.CacheCounts counts(int[] counts) {

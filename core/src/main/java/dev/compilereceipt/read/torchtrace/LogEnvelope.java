@@ -33,6 +33,8 @@ record LogEnvelope(
     static final String CHROMIUM_EVENT = "chromium_event";
     static final String COMPILATION_METRICS = "compilation_metrics";
     static final String DYNAMO_START = "dynamo_start";
+    /** The record of an FX graph Dynamo produced: what tells a variant with a graph from a graphless one. */
+    static final String DYNAMO_OUTPUT_GRAPH = "dynamo_output_graph";
     static final long NONE = -1;
 
     private static final JsonFactory FACTORY = new JsonFactory();

@@ -34,7 +34,8 @@ import org.apiguardian.api.API;
 /**
  * Writes the part of a TORCH_TRACE log that {@link TorchTraceReader} reads, record by record as
  * the log streams past: the {@code compile_receipt_call} markers, {@code recompile_reasons} and
- * {@code dynamo_graph_break_reason} artifacts with their payloads, {@code dynamo_start} records,
+ * {@code dynamo_graph_break_reason} and {@code torch_version} artifacts with their payloads,
+ * {@code dynamo_start} and {@code dynamo_output_graph} records (the graph's code left out),
  * each {@code compilation_metrics} cut to the {@link CompileMetrics#FIELDS} the reader takes, and
  * the on-disk cache artifacts ({@code fx_graph_cache_hit}, ...) without their payloads, which are
  * only counted. Everything else (Inductor output code, graphs, configs, chromium events) and every
@@ -196,12 +197,13 @@ public final class LogFreezer {
             if (CompileLogBuilder.isCacheArtifact(name)) {
                 return Keep.ENVELOPE;
             }
-            if (envelope.hasCompileId() && (name.equals(LogRecords.RECOMPILE_REASONS) || name.equals(LogRecords.GRAPH_BREAK))) {
+            if (envelope.hasCompileId() && (name.equals(LogRecords.RECOMPILE_REASONS) || name.equals(LogRecords.GRAPH_BREAK))
+                    || name.equals(LogRecords.TORCH_VERSION)) {
                 return Keep.WHOLE;
             }
             return Keep.NOTHING;
         }
-        if (kind.equals(LogEnvelope.DYNAMO_START) && envelope.hasCompileId()) {
+        if ((kind.equals(LogEnvelope.DYNAMO_START) || kind.equals(LogEnvelope.DYNAMO_OUTPUT_GRAPH)) && envelope.hasCompileId()) {
             return Keep.ENVELOPE;
         }
         if (kind.equals(LogEnvelope.COMPILATION_METRICS) && envelope.hasCompileId() && envelope.metrics().isPresent()) {

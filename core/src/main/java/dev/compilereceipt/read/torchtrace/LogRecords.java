@@ -23,6 +23,10 @@ final class LogRecords {
     static final int REASONS_PER_PAYLOAD = 8;
     static final String RECOMPILE_REASONS = "recompile_reasons";
     static final String GRAPH_BREAK = "dynamo_graph_break_reason";
+    /** The release's own record (2.14): {@code {"pytorch_version": "2.14.1+debian", ...}}. */
+    static final String TORCH_VERSION = "torch_version";
+    /** All of a torch_version payload that is read: real ones are under 100 bytes. */
+    static final int TORCH_VERSION_KEPT = 4096;
     private static final int BREAK_TEXT_KEPT = 64 << 10;
     /** What a part read ahead keeps of one payload at most: a longer one the whole log is read line by line for. */
     private static final int PART_KEPT = 1 << 20;
@@ -144,6 +148,8 @@ final class LogRecords {
             keep = reasonsKept();
         } else if (envelope.isArtifact(GRAPH_BREAK)) {
             keep = BREAK_TEXT_KEPT;
+        } else if (envelope.isArtifact(TORCH_VERSION)) {
+            keep = TORCH_VERSION_KEPT;
         }
         keepCapped = part != null && keep > PART_KEPT;
         if (keepCapped) {

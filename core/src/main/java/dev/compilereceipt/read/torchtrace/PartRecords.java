@@ -55,7 +55,7 @@ final class PartRecords implements Interner {
     void record(LogEnvelope envelope, long line, KeptPayload payload) {
         String kind = envelope.kind();
         if (!kind.equals(LogEnvelope.ARTIFACT) && !kind.equals(LogEnvelope.DYNAMO_START)
-                && !kind.equals(LogEnvelope.COMPILATION_METRICS)) {
+                && !kind.equals(LogEnvelope.COMPILATION_METRICS) && !kind.equals(LogEnvelope.DYNAMO_OUTPUT_GRAPH)) {
             return;
         }
         byte[] kept = payload.kept();

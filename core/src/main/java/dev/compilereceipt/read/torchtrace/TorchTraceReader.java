@@ -55,6 +55,9 @@ public final class TorchTraceReader {
 
     private final Path file;
     private final Limits limits;
+    /** The release the log's torch_version artifact names (2.14); 2.6 writes none. */
+    private Optional<String> release = Optional.empty();
+    private boolean sawOutputGraph;
     private final StringPool pool;
     private final LogRecords records;
     private final LogPayload payload;
@@ -173,7 +176,12 @@ public final class TorchTraceReader {
                 tracker.recompileReasons(graph(envelope), guards.get());
             } else if (envelope.hasCompileId() && name.equals(LogRecords.GRAPH_BREAK)) {
                 tracker.graphBreak(graph(envelope), BreakMessage.ofArtifact(new String(kept.kept(), StandardCharsets.UTF_8), pool));
+            } else if (name.equals(LogRecords.TORCH_VERSION) && release.isEmpty()) {
+                release = TorchVersion.of(kept.kept()).map(pool::intern);
             }
+        } else if (kind.equals(LogEnvelope.DYNAMO_OUTPUT_GRAPH) && envelope.hasCompileId()) {
+            sawOutputGraph = true;
+            run.log().outputGraph(graph(envelope).toString());
         } else if (kind.equals(LogEnvelope.DYNAMO_START) && envelope.hasCompileId()) {
             tracker.started(graph(envelope), envelope.attempt());
         } else if (kind.equals(LogEnvelope.COMPILATION_METRICS) && envelope.hasCompileId() && envelope.metrics().isPresent()) {
@@ -261,11 +269,15 @@ public final class TorchTraceReader {
         for (String label : List.of(Run.BASELINE, Run.CANDIDATE)) {
             LogRun logRun = runs.get(label);
             if (logRun != null) {
-                traceRuns.add(new Run(label, logRun.calls, Optional.of(logRun.log().build())));
+                traceRuns.add(new Run(label, logRun.calls, Optional.of(logRun.log().build(sawOutputGraph))));
             }
         }
+        if (!sawOutputGraph && traceRuns.stream().anyMatch(r -> !r.compileLog().orElseThrow().compiles().isEmpty())) {
+            notMeasured.add(Measure.GRAPHS_COMPILED);
+        }
         String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
-        Fixture fixture = new Fixture(stem.endsWith(".log") ? stem.substring(0, stem.length() - 4) : stem, Map.of(), Optional.empty());
+        Fixture fixture = new Fixture(stem.endsWith(".log") ? stem.substring(0, stem.length() - 4) : stem,
+                release.map(version -> Map.of(Fixture.TORCH, version)).orElse(Map.of()), Optional.empty());
         return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, records.badLines())
                 .withBounds(shape.bounds());
     }

@@ -172,6 +172,19 @@ public final class TraceJson {
             out.nullValue();
         }
         strings(out.key("fallback_graphs"), log.fallbackGraphs());
+        boolean graphs = compiles && measured.test(Measure.GRAPHS_COMPILED);
+        out.key("graphless_variants");
+        if (graphs) {
+            strings(out, log.graphless());
+        } else {
+            out.nullValue();
+        }
+        out.key("graphs_compiled");
+        if (graphs) {
+            out.value(log.graphsCompiled());
+        } else {
+            out.nullValue();
+        }
         out.key("break_sites").startArray();
         for (CompileLog.Site site : log.breakSites()) {
             out.startObject();

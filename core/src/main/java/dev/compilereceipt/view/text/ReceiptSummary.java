@@ -116,6 +116,13 @@ public final class ReceiptSummary {
         if (!log.fallbackGraphs().isEmpty()) {
             out.append("    fell back: ").append(String.join(" ", log.fallbackGraphs())).append('\n');
         }
+        out.append("    FX graphs compiled: ");
+        if (!compiles || !limits.measured(Measure.GRAPHS_COMPILED)) {
+            out.append("n/m\n");
+        } else {
+            out.append(log.graphsCompiled()).append(" of ").append(log.compiles().size()).append(" variants")
+                    .append(log.graphless().isEmpty() ? "" : "; graphless: " + String.join(" ", log.graphless())).append('\n');
+        }
         out.append(BreakKindText.logSites(log));
         out.append("    recompile reasons: ").append(log.recompileReasons().size()).append('\n');
         if (!limits.measured(Measure.ARTIFACT_CACHE)) {
