@@ -52,6 +52,11 @@ class LayoutRulesFailTest {
     }
 
     @Test
+    void outputFilesReachingTheModelFail() throws ClassNotFoundException {
+        fails(LayoutTest.OUTPUT_ON_THE_JDK, "ReachesTheModel", Class.forName("dev.compilereceipt.output.ReachesTheModel"), Trace.class);
+    }
+
+    @Test
     void aPublicTypeWithoutStatusOrAnInternalOneMarkedOtherwiseFails() {
         fails(LayoutTest.API_STATUS, "BreaksTheFlow", BreaksTheFlow.class);
         fails(LayoutTest.INTERNAL_MARKED, "ReachesAnotherReader", ReachesAnotherReader.class);

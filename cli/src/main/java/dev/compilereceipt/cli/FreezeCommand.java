@@ -1,5 +1,6 @@
 package dev.compilereceipt.cli;
 
+import dev.compilereceipt.output.OutputFile;
 import dev.compilereceipt.trace.FrozenLog;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;
@@ -51,7 +52,7 @@ final class FreezeCommand implements Callable<Integer> {
                     + " or a device: save the log to a file first");
         }
         if (Files.exists(output) && Files.exists(options.trace) && Files.isSameFile(output, options.trace)) {
-            throw new OutputFiles.Refused(output, "it is the log being frozen; name another file with -o");
+            throw new OutputFile.Refused(output, "it is the log being frozen; name another file with -o");
         }
         Trace original = options.read();
         FrozenLog frozen = Traces.freeze(options.trace, output, Optional.ofNullable(relativeTo));
