@@ -57,6 +57,11 @@ class LayoutRulesFailTest {
     }
 
     @Test
+    void aFileWrittenOutsideTheOutputPackageFails() throws ClassNotFoundException {
+        fails(LayoutTest.ONE_WRITER, "WritesAFile", Class.forName("dev.compilereceipt.json.WritesAFile"));
+    }
+
+    @Test
     void aPublicTypeWithoutStatusOrAnInternalOneMarkedOtherwiseFails() {
         fails(LayoutTest.API_STATUS, "BreaksTheFlow", BreaksTheFlow.class);
         fails(LayoutTest.INTERNAL_MARKED, "ReachesAnotherReader", ReachesAnotherReader.class);

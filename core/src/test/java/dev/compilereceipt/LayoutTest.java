@@ -5,7 +5,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -73,6 +75,13 @@ class LayoutTest {
     static final ArchRule OUTPUT_ON_THE_JDK = classes().that().resideInAPackage(ROOT + ".output..")
             .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".output..", "java..", "org.apiguardian..");
 
+    /** Files are written in one place, so each output follows its rules (docs/hostile-input.md, "Every file the tool writes"). */
+    static final ArchRule ONE_WRITER = noClasses().that().resideOutsideOfPackage(ROOT + ".output..")
+            .should().callMethodWhere(DescribedPredicate.describe("a java.nio.file.Files method that writes, moves or creates a file",
+                    (JavaMethodCall call) -> call.getTargetOwner().isEquivalentTo(java.nio.file.Files.class)
+                            && call.getName().matches("write|writeString|newOutputStream|newBufferedWriter|newByteChannel|move|copy"
+                                    + "|createFile|createTempFile|createDirectory|createDirectories")));
+
     /** Every public top-level type says how far users may rely on it, as JUnit's do. */
     static final ArchRule API_STATUS = classes().that().arePublic().and().areTopLevelClasses()
             .and().doNotHaveSimpleName("package-info")
@@ -118,6 +127,11 @@ class LayoutTest {
     @Test
     void outputFilesStandOnTheJdkAlone() {
         OUTPUT_ON_THE_JDK.check(ENGINE);
+    }
+
+    @Test
+    void onlyTheOutputPackageWritesFiles() {
+        ONE_WRITER.check(ENGINE);
     }
 
     @Test
