@@ -86,6 +86,6 @@ final class FreezeCommand implements Callable<Integer> {
     }
 
     private String relativeNote() {
-        return relativeTo == null ? "" : "; paths are relative to " + relativeTo.toAbsolutePath().normalize();
+        return relativeTo == null ? "" : "; paths are relative to " + VisibleText.of(relativeTo.toAbsolutePath().normalize().toString());
     }
 }

@@ -194,9 +194,7 @@ public final class ApprovedReceipt {
         try {
             OutputFile.write(file, text, null);
             return file;
-        } catch (IOException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        } catch (OutputFile.Refused e) {
+        } catch (IOException | OutputFile.Refused e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
     }
