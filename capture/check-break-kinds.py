@@ -78,10 +78,47 @@ def main(out, audit):
                     failures.append(f"{paths[0]}: {s['site']} has user_frame {frame}, expected .../{expected_frame}")
             for key in set(want) - seen:
                 failures.append(f"{paths[0]}: no break site {key}")
+    more, wrong = check_scenarios(out, audit, old_text, sources)
+    checked += more
+    failures += wrong
     print(f"break kinds ({torch}): {checked} sites checked, {len(failures)} wrong")
     for failure in failures:
         print("  " + failure)
     return 1 if failures or checked == 0 else 0
+
+
+# capture/tests/scenarios.py, worked out by hand from its source: the scenario, the line of the user's
+# call, the kind on 2.6 and on 2.14 (None: no break on that release).
+SCENARIOS = {
+    "tolist": ("values = y.tolist()", "device-sync", "device-sync"),
+    "deepcopy-dict": ("cfg = copy.deepcopy(_CONFIG)", "unsupported-call", None),
+    "time-builtin": ("started = time.time()", "unsupported-call", "unsupported-call"),
+    "torch-branch": ("kl = torch.distributions.kl_divergence(a, b)", "device-sync", "device-sync"),
+    "logging-call": ('logger.info("scaled: %s"', "python-side-effect", "python-side-effect"),
+    "numpy-out": (None, None, None),
+}
+
+
+def check_scenarios(out, audit, old_text, sources):
+    """Each new scenario's one break, from every source: its kind, and its user frame on the user's line."""
+    with open(os.path.join(HERE, "tests", "scenarios.py"), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    failures, checked = [], 0
+    for scenario, (code, old_kind, new_kind) in SCENARIOS.items():
+        line = next((n for n, text in enumerate(lines, 1) if code and code in text), None)
+        kind = old_kind if old_text else new_kind
+        for kind_of_source, pattern in sources.items():
+            paths = glob.glob(os.path.join(out, pattern.format(scenario)))
+            if not paths or kind is None and kind_of_source == "torch_logs":
+                continue        # a text with no break and no recompile holds no PyTorch message to read
+            base = receipt(audit, paths[0])["runs"]["baseline"]
+            entries = base.get("break_sites", []) + (base.get("compile_log") or {}).get("break_sites", [])
+            got = sorted({(s["kind"], (s.get("user_frame") or s["site"]).rsplit("/", 1)[-1]) for s in entries})
+            want = [] if kind is None else [(kind, f"scenarios.py:{line}")]
+            checked += len(entries)
+            if got != want:
+                failures.append(f"{paths[0]}: break sites {got}, expected {want}")
+    return checked, failures
 
 
 if __name__ == "__main__":

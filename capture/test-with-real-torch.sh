@@ -24,6 +24,7 @@
 #   <scenario>.receipt.txt       step 4's audit of the trace (step 4b recomputes its figures and trade in Python)
 #   summary.txt                  the trace figures beside torch._dynamo.utils.counters and the log
 #   break-kinds.diff             (sid) the shipped break-kind table against what the registry derives
+#   break-messages.diff          (trixie) the shipped break-message table against what 2.6's source derives
 #   <scenario>.frozen-torch-trace.log  step 5's `receipt freeze` of the log (.txt: what it said)
 # Then audits every trace with the repository's ./receipt launcher and fails if one is refused.
 # Needs root (debootstrap, chroot, mounts). Takes a few minutes (each Inductor compile is seconds).
@@ -125,7 +126,19 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
     fi
     echo "break-kinds.tsv: $(grep -vc '^#' "$shipped") ids, as derived from $registry"
   else
-    echo "no registry in this release (it came with 2.8): the table is checked on sid"
+    echo "no registry in this release (it came with 2.8): the table of ids is checked on sid"
+  fi
+  echo "== 6b. the shipped break-message table is what capture/derive-break-messages.py derives from this release's torch/_dynamo"
+  dynamo="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo"
+  messages="$repo/core/src/main/resources/dev/compilereceipt/break-messages.tsv"
+  if [[ "$SUITE" == trixie ]]; then
+    if ! diff <(python3 "$here/derive-break-messages.py" "$dynamo") "$messages" > "$out/break-messages.diff"; then
+      echo "test-with-real-torch.sh ($SUITE): $messages differs from what $dynamo gives (see $out/break-messages.diff)" >&2
+      exit 1
+    fi
+    echo "break-messages.tsv: $(grep -vc '^#' "$messages") messages, as derived from $dynamo ($(sed -n 3p "$messages" | cut -c3-))"
+  else
+    echo "the table of messages is 2.6's (no graph-break ids); it is checked on trixie"
   fi
   if [[ "${audit_cmd[0]}" == ./receipt ]]; then
     # Traces no test has seen: the phase figures and the trade (break_even_calls from its definition)

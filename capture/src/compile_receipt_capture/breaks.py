@@ -121,9 +121,25 @@ def _is_pytorch(path: str) -> bool:
     return path.startswith("torch/") or "/site-packages/torch/" in path or "/dist-packages/torch/" in path
 
 
+_POSIX_STDLIB = re.compile(r"(^|/)lib/python3\.[0-9]+/(?!(site|dist)-packages/)")
+_WINDOWS_STDLIB = re.compile(r"(^|/)Lib/(?!site-packages/)")
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+
+
+def _is_standard_library(path: str) -> bool:
+    """The rule of the Java side's UserFrame.isStandardLibrary (docs/assertj.md, "Break kinds")."""
+    if path.startswith("<frozen "):
+        return True
+    windows = "\\" in path or bool(_WINDOWS_DRIVE.match(path))
+    path = path.replace("\\", "/")
+    return bool(_POSIX_STDLIB.search(path)) or windows and bool(_WINDOWS_STDLIB.search(path))
+
+
 def user_frame(lines: list[str]) -> tuple[str, int] | None:
-    """(path, line) of the innermost frame of the first ``User code traceback:`` whose file is not
-    PyTorch's (``torch/``, ``site-packages/torch/``, ``dist-packages/torch/``), or None."""
+    """(path, line) of the innermost frame of the first ``User code traceback:`` whose file is
+    neither PyTorch's (``torch/``, ``site-packages/torch/``, ``dist-packages/torch/``) nor the
+    standard library's (``lib/python3.N/`` outside ``site-packages``/``dist-packages``, Windows
+    ``Lib\\``, ``<frozen ...>``), or None."""
     try:
         start = [line.strip() for line in lines].index("User code traceback:") + 1
     except ValueError:
@@ -133,7 +149,7 @@ def user_frame(lines: list[str]) -> tuple[str, int] | None:
         if not line.strip() or not line[0].isspace():
             break
         m = _FRAME.match(line)
-        if m and not _is_pytorch(m.group(1)):
+        if m and not _is_pytorch(m.group(1)) and not _is_standard_library(m.group(1)):
             frame = (m.group(1), int(m.group(2)))
     return frame
 

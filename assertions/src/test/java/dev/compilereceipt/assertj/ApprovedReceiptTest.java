@@ -220,7 +220,8 @@ class ApprovedReceiptTest {
         Receipt receipt = Receipt.of(Traces.read(fixture));
         Throwable unknown = org.assertj.core.api.Assertions.catchThrowable(() -> assertThat(receipt).matchesApprovedReceipt());
         assertThat(unknown).isInstanceOf(IllegalArgumentException.class).hasMessage("the print-bridge receipt did not come from"
-                + " @TraceFixture, so its fixture is unknown: name the fixture file with matchesApprovedReceipt(Path)");
+                + " @TraceFixture (no @TraceFixture test is running on this thread), so its fixture is unknown:"
+                + " name the fixture file with matchesApprovedReceipt(Path)");
         Files.writeString(approved, canonical);
         assertThat(receipt).matchesApprovedReceipt(fixture);
     }

@@ -9,24 +9,41 @@ import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.json.CanonicalJson;
 import dev.compilereceipt.output.OutputFile;
 import dev.compilereceipt.receipt.ReceiptJson;
+import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.VisibleText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
  * The approval of a receipt against the canonical receipt kept beside its fixture:
- * {@code <fixture>.approved.json} (the fixture's whole file name, then {@code .approved.json}),
- * and, when they differ or none is approved, the receipt received written to
- * {@code <fixture>.received.json} for review. {@link #check} compares, writes what the
- * {@link ApprovalMode} allows and says what it did; the received file of a check that passes is
- * deleted. Both files hold the receipt's RFC 8785 canonical JSON and a newline.
+ * {@code <fixture><request>.approved.json} (the fixture's whole file name, what the receipt was
+ * requested under when that is not the default, then {@code .approved.json}), and, when they
+ * differ or none is approved, the receipt received written to {@code <fixture><request>.received.json}
+ * for review. {@link #check} compares, writes what the {@link ApprovalMode} allows and says what
+ * it did. Both files hold the receipt's RFC 8785 canonical JSON and a newline.
+ *
+ * <p>The request part of the name ({@link #request}) is empty for the default limits and no rank,
+ * so such a fixture keeps {@code trace.json.approved.json}; otherwise it lists what differs, in the
+ * receipt's own keys: {@code trace.json.max_calls-128.rank-1.approved.json}. One fixture read under
+ * two limits gives two receipts that differ in {@code limits}, and so two approved files, not one
+ * that the two tests overwrite in turn.
+ *
+ * <p>A received file is deleted only by a check that matches the approved receipt in every figure,
+ * nothing ignored: then every check of that receipt passes, whatever it ignores, and no failure's
+ * received file is left to review. A check that passes only because of what it ignores leaves the
+ * received file alone: a stricter check of the same fixture failed and named it.
+ *
+ * <p>An approved file is read as strict UTF-8 (a byte that is not names its line, column and byte
+ * offset, and the check fails like a differing file, writing the received file); a leading
+ * byte-order mark, which editors on Windows write, is skipped.
  *
  * <p>Example:
  * <pre>{@code
@@ -40,8 +57,6 @@ public final class ApprovedReceipt {
 
     public static final String APPROVED = ".approved.json";
     public static final String RECEIVED = ".received.json";
-    /** An approved receipt is a few kilobytes; a file far over that is not one. */
-    static final long MAX_APPROVED_BYTES = 64L << 20;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -75,29 +90,65 @@ public final class ApprovedReceipt {
         }
     }
 
+    /** The approved file of a receipt of {@code fixture} read under the default limits and no rank. */
     public static Path approvedFile(Path fixture) {
-        return fixture.resolveSibling(fixture.getFileName() + APPROVED);
+        return approvedFile(fixture, Limits.DEFAULT, OptionalInt.empty());
     }
 
     public static Path receivedFile(Path fixture) {
-        return fixture.resolveSibling(fixture.getFileName() + RECEIVED);
+        return receivedFile(fixture, Limits.DEFAULT, OptionalInt.empty());
+    }
+
+    /** The approved file of a receipt of {@code fixture} read under {@code limits} and {@code rank}. */
+    public static Path approvedFile(Path fixture, Limits limits, OptionalInt rank) {
+        return fixture.resolveSibling(fixture.getFileName() + request(limits, rank) + APPROVED);
+    }
+
+    public static Path receivedFile(Path fixture, Limits limits, OptionalInt rank) {
+        return fixture.resolveSibling(fixture.getFileName() + request(limits, rank) + RECEIVED);
+    }
+
+    /**
+     * What a receipt was requested under, as its approved file's name says it: empty for
+     * {@link Limits#DEFAULT} and no rank, else {@code .<key>-<value>} for each limit that differs
+     * from the default (the receipt's {@code limits} keys, in their order) and {@code .rank-<n>}:
+     * {@code .max_calls-128.rank-1}.
+     */
+    public static String request(Limits limits, OptionalInt rank) {
+        StringBuilder name = new StringBuilder();
+        long[] values = limits.asValues();
+        long[] defaults = Limits.DEFAULT.asValues();
+        for (int i = 0; i < Limits.KEYS.size(); i++) {
+            if (values[i] != defaults[i]) {
+                name.append('.').append(Limits.KEYS.get(i)).append('-').append(values[i]);
+            }
+        }
+        rank.ifPresent(r -> name.append(".rank-").append(r));
+        return name.toString();
     }
 
     /**
      * Compares {@code receipt} with the approved receipt of {@code fixture}. {@code modeText}
      * says in messages where the mode came from ({@code "readonly (the default where CI is set)"}).
      * With {@code mayWrite} false (a mutated receipt) nothing is written or deleted, whatever the mode.
+     * The files are named for the limits the receipt was read under and no rank.
      * An {@link IllegalStateException} naming the file when a file cannot be read or written.
      */
     public static Verdict check(Receipt receipt, Path fixture, ApprovalMode mode, String modeText,
                                 List<String> ignored, boolean mayWrite) {
-        Path approved = approvedFile(fixture);
-        Path received = receivedFile(fixture);
+        return check(receipt, fixture, OptionalInt.empty(), mode, modeText, ignored, mayWrite);
+    }
+
+    /** As {@link #check(Receipt, Path, ApprovalMode, String, List, boolean)}, for a receipt of one rank of a multi-rank fixture. */
+    public static Verdict check(Receipt receipt, Path fixture, OptionalInt rank, ApprovalMode mode, String modeText,
+                                List<String> ignored, boolean mayWrite) {
+        Path approved = approvedFile(fixture, receipt.limits().readUnder(), rank);
+        Path received = receivedFile(fixture, receipt.limits().readUnder(), rank);
         String canonical = CanonicalJson.write(ReceiptJson.tree(receipt)) + "\n";
         JsonNode receivedTree = ReceiptJson.tree(receipt);
         String subject = "the " + VisibleText.of(receipt.fixture().name()) + " receipt";
-        Optional<String> approvedText = readIfPresent(approved);
-        if (approvedText.isEmpty()) {
+        Optional<ApprovedText> approvedFile = ApprovedText.read(approved);
+        if (approvedFile.isEmpty()) {
             ReceiptDiff none = ReceiptDiff.between(receivedTree, receivedTree).ignoring(ignored);
             if (mode != ApprovalMode.READONLY && mayWrite) {
                 write(approved, canonical);
@@ -115,11 +166,15 @@ public final class ApprovedReceipt {
                     .orElse(unwritten.toString());
             return new Verdict(Outcome.MISSING, approved, written, none, message, "an approved receipt at " + approved, "none");
         }
-        Optional<JsonNode> approvedTree = parse(approvedText.get());
-        ReceiptDiff diff = approvedTree.map(tree -> ReceiptDiff.between(tree, receivedTree).ignoring(ignored))
-                .orElseGet(() -> ReceiptDiff.between(receivedTree, receivedTree).ignoring(ignored));
+        ApprovedText approvedText = approvedFile.get();
+        Optional<JsonNode> approvedTree = approvedText.notUtf8().isPresent() ? Optional.empty() : parse(approvedText.text());
+        ReceiptDiff everyFigure = approvedTree.map(tree -> ReceiptDiff.between(tree, receivedTree))
+                .orElseGet(() -> ReceiptDiff.between(receivedTree, receivedTree));
+        ReceiptDiff diff = everyFigure.ignoring(ignored);
         if (approvedTree.isPresent() && diff.isEmpty()) {
-            if (mayWrite) {
+            // Only a match in every figure says that no check of this receipt fails: one that passes by
+            // ignoring a figure leaves the received file a stricter check of the same fixture named.
+            if (mayWrite && everyFigure.isEmpty()) {
                 delete(received);
             }
             return new Verdict(Outcome.MATCHED, approved, Optional.empty(), diff, "matched " + approved, "", "");
@@ -134,13 +189,14 @@ public final class ApprovedReceipt {
         StringBuilder unwritten = new StringBuilder();
         Optional<Path> written = mayWrite ? writeReceived(received, canonical, unwritten) : Optional.empty();
         String why = approvedTree.isPresent() ? diff.text("approved", "received")
-                : "the approved file is not a JSON receipt: " + unreadable(approvedText.get());
+                : approvedText.notUtf8().map(place -> "the approved file is not UTF-8: " + place)
+                        .orElseGet(() -> "the approved file is not a JSON receipt: " + unreadable(approvedText.text()));
         String message = "%nExpecting%n  %s%nto match the approved receipt %s%nbut %s%n".formatted(subject, approved, why)
                 + written.map(file -> "The received receipt is " + file + ".%n".formatted()
                         + "Approve it: review the difference, then mv " + quoted(file) + " " + quoted(approved)
                         + ", or run the tests with -D" + ApprovalMode.PARAMETER + "=overwrite (rewrites every approved receipt that differs).")
                 .orElse(mayWrite ? unwritten.toString() : "(a mutated receipt: nothing was written)");
-        String expected = approvedTree.isPresent() ? side(diff, true) : approvedText.get().strip();
+        String expected = approvedTree.isPresent() ? side(diff, true) : approvedText.text().strip();
         String actual = approvedTree.isPresent() ? side(diff, false) : canonical.strip();
         return new Verdict(Outcome.DIFFERS, approved, written, diff, message, expected, actual);
     }
@@ -150,20 +206,6 @@ public final class ApprovedReceipt {
         return diff.differences().stream()
                 .map(d -> d.pathText() + ": " + (before ? d.before() : d.after()).orElse("(absent)"))
                 .collect(Collectors.joining("\n"));
-    }
-
-    private static Optional<String> readIfPresent(Path file) {
-        try {
-            if (Files.size(file) > MAX_APPROVED_BYTES) {
-                throw new IllegalStateException(file + ": over " + (MAX_APPROVED_BYTES >> 20)
-                        + " MiB, which no approved receipt is; delete it or approve the received receipt in its place");
-            }
-            return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new IllegalStateException(file + ": cannot be read: " + e, e);
-        }
     }
 
     private static Optional<JsonNode> parse(String text) {
@@ -178,7 +220,7 @@ public final class ApprovedReceipt {
     private static String unreadable(String text) {
         try {
             JsonNode tree = MAPPER.readTree(text);
-            return tree == null ? "it is empty" : "it holds a JSON " + tree.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not an object";
+            return tree == null ? "it is empty" : "it holds a JSON " + tree.getNodeType().name().toLowerCase(Locale.ROOT) + ", not an object";
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             return (at == null ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ") + e.getOriginalMessage();

@@ -50,10 +50,10 @@ public record BreakDetail(Optional<String> gbId, Optional<String> explanation, L
 
     /**
      * Where the user's own code is for a break at {@code site}: the user frame, else the site when
-     * it is not PyTorch's; empty for a site inside PyTorch that names no user frame.
+     * it is the user's; empty for a site inside PyTorch or the standard library that names no user frame.
      */
     public Optional<String> userCodeAt(String site) {
-        return userFrame.or(() -> UserFrame.isPyTorch(site) ? Optional.empty() : Optional.of(site));
+        return userFrame.or(() -> !UserFrame.isUsers(site) ? Optional.empty() : Optional.of(site));
     }
 
     /** Whether the source said nothing beyond the type. */

@@ -17,13 +17,23 @@ import java.util.regex.Pattern;
  * The rules behind {@link BreakKind}: a break with a graph-break id the shipped table knows
  * ({@code break-kinds.tsv}, derived from PyTorch's registry by {@code capture/derive-break-kinds.py})
  * takes the table's kind; the generic ids ({@code by-operand}: a builtin operator, a skipped
- * function) take the kind of what was called, read from the explanation; any other break is
- * matched on its free text (2.7 and older write no id). The first matching pattern wins.
+ * function) take the kind of what was called, read from the explanation. A break without an id
+ * (2.7 and older) takes the kind of its message's template in {@code break-messages.tsv}, derived
+ * from 2.6's own source by {@code capture/derive-break-messages.py} ({@link BreakMessageTable}),
+ * the generic templates taking the kind of the function their operands name; a message no
+ * template matches is matched on its free text, the first matching pattern winning.
  */
 final class BreakKindRules {
 
     private static final String TABLE = "/dev/compilereceipt/break-kinds.tsv";
-    private static final String BY_OPERAND = "by-operand";
+    static final String BY_OPERAND = "by-operand";
+    private static final String UNSUPPORTED = "Unsupported: ";
+
+    /** What a 2.6 message's operands name: the function called, and for a skipped function its file. */
+    private static final Pattern USER_INSERTED_OPERAND = Pattern.compile(
+            "^(graph_break|disable)\\b|torch/_dynamo/decorators\\.py|torch/compiler/");
+    private static final Pattern SIDE_EFFECT_CALL = Pattern.compile(
+            "^(print|input|open|breakpoint|warn)\\b|\\blogging\\b|[Ll]ogger|warnings");
 
     /** What a generic id's explanation names: {@code builtin operator `print`}, {@code the function `info`}. */
     private static final Pattern SIDE_EFFECT_OPERAND = Pattern.compile(
@@ -84,6 +94,13 @@ final class BreakKindRules {
         if (tabled != null) {
             return BreakKind.ofLabel(tabled).orElseThrow();
         }
+        if (detail.gbId().isEmpty()) {
+            Optional<BreakMessageTable.Match> message = BreakMessageTable.match(
+                    reason.startsWith(UNSUPPORTED) ? reason.substring(UNSUPPORTED.length()) : reason);
+            if (message.isPresent()) {
+                return kindOf(message.get());
+            }
+        }
         String text = reason + "\n" + explanation;
         for (Rule rule : FREE_TEXT) {
             if (rule.pattern.matcher(text).find()) {
@@ -91,6 +108,15 @@ final class BreakKindRules {
             }
         }
         return BreakKind.UNKNOWN;
+    }
+
+    private static BreakKind kindOf(BreakMessageTable.Match message) {
+        if (!BY_OPERAND.equals(message.kind())) {
+            return BreakKind.ofLabel(message.kind()).orElseThrow();
+        }
+        String operands = String.join(" ", message.operands());
+        return USER_INSERTED_OPERAND.matcher(operands).find() ? BreakKind.USER_INSERTED
+                : SIDE_EFFECT_CALL.matcher(operands).find() ? BreakKind.PYTHON_SIDE_EFFECT : BreakKind.UNSUPPORTED_CALL;
     }
 
     /** The number of graph-break ids the shipped table knows. */

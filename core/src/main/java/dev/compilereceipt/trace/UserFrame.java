@@ -8,9 +8,11 @@ import org.apiguardian.api.API;
 
 /**
  * The user's own frame of a graph break: the innermost frame of the message's
- * {@code User code traceback:} whose file is not PyTorch's, as {@code file:line}. Where the logged
- * site is inside PyTorch (a polyfill, {@code torch/distributions}), the site stays and the user
- * frame says where the user's code called in.
+ * {@code User code traceback:} whose file is neither PyTorch's nor the Python standard library's,
+ * as {@code file:line}. Where the logged site is inside PyTorch (a polyfill,
+ * {@code torch/distributions}) or the standard library (a {@code logger.info} that Dynamo traced
+ * into {@code logging/__init__.py}), the site stays and the user frame says where the user's code
+ * called in. The rules for each kind of path are in {@code docs/assertj.md}, "Break kinds".
  *
  * <p>Example: a {@code torch.distributions.Normal(..., validate_args=True)} in
  * {@code mymodel/layers.py} line 26 breaks at {@code .../torch/distributions/distribution.py:68}
@@ -21,6 +23,11 @@ public final class UserFrame {
 
     private static final String TRACEBACK = "User code traceback:";
     private static final Pattern FRAME = Pattern.compile("^\\s+File \"(.+)\", line ([0-9]+)");
+    /** The standard library as Python reports its files: {@code /usr/lib/python3.13/}, {@code ~/.pyenv/versions/3.11.7/lib/python3.11/}. */
+    private static final Pattern POSIX_STDLIB = Pattern.compile("(^|/)lib/python3\\.[0-9]+/(?!(site|dist)-packages/)");
+    /** ... and on Windows: {@code C:\\Python313\\Lib\\logging\\__init__.py}, a venv's base {@code Lib\\}. */
+    private static final Pattern WINDOWS_DRIVE = Pattern.compile("^[A-Za-z]:[\\\\/]");
+    private static final Pattern WINDOWS_STDLIB = Pattern.compile("(^|/)Lib/(?!site-packages/)");
 
     private UserFrame() {
     }
@@ -39,7 +46,7 @@ public final class UserFrame {
             if (endsTraceback(line)) {
                 break;
             }
-            frame = outsidePyTorch(line).orElse(frame);
+            frame = usersFrame(line).orElse(frame);
         }
         return Optional.ofNullable(frame);
     }
@@ -49,10 +56,31 @@ public final class UserFrame {
         return line.isBlank() || !Character.isWhitespace(line.charAt(0));
     }
 
-    /** A traceback line {@code   File "PATH", line N, in F} as {@code PATH:N} when the file is not PyTorch's. */
-    public static Optional<String> outsidePyTorch(String tracebackLine) {
+    /** A traceback line {@code   File "PATH", line N, in F} as {@code PATH:N} when the file is the user's. */
+    public static Optional<String> usersFrame(String tracebackLine) {
         Matcher file = FRAME.matcher(tracebackLine);
-        return file.find() && !isPyTorch(file.group(1)) ? Optional.of(file.group(1) + ":" + file.group(2)) : Optional.empty();
+        return file.find() && isUsers(file.group(1)) ? Optional.of(file.group(1) + ":" + file.group(2)) : Optional.empty();
+    }
+
+    /** Whether a file (or a {@code file:line} site) is the user's: neither PyTorch's nor the standard library's. */
+    public static boolean isUsers(String path) {
+        return !isPyTorch(path) && !isStandardLibrary(path);
+    }
+
+    /**
+     * Whether a file is the Python standard library's, in the shapes Python reports it:
+     * {@code lib/python3.N/} not followed by {@code site-packages/} or {@code dist-packages/}
+     * ({@code /usr/lib/python3.14/logging/__init__.py}, {@code /opt/conda/lib/python3.11/copy.py}),
+     * a Windows {@code Lib\} not followed by {@code site-packages\} ({@code C:\Python313\Lib\copy.py}),
+     * and the interpreter's frozen modules ({@code <frozen importlib._bootstrap>}).
+     */
+    public static boolean isStandardLibrary(String path) {
+        if (path.startsWith("<frozen ")) {
+            return true;
+        }
+        String file = path.replace('\\', '/');
+        boolean windows = path.indexOf('\\') >= 0 || WINDOWS_DRIVE.matcher(path).find();
+        return POSIX_STDLIB.matcher(file).find() || windows && WINDOWS_STDLIB.matcher(file).find();
     }
 
     /** Whether a file is PyTorch's own: under {@code torch/}, {@code site-packages/torch/} or {@code dist-packages/torch/}. */

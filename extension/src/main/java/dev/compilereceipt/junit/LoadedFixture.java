@@ -3,8 +3,6 @@ package dev.compilereceipt.junit;
 import dev.compilereceipt.ledger.Ledger;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -22,7 +20,6 @@ final class LoadedFixture implements ExtensionContext.Store.CloseableResource, A
     private final Trace trace;
     private final RuntimeException refusal;
     private ApprovalTarget approval = ApprovalTarget.unavailable("no approved receipt: the fixture was not read");
-    private final List<Receipt> mutated = new ArrayList<>();
     private Receipt receipt;
     private boolean closed;
 
@@ -50,13 +47,6 @@ final class LoadedFixture implements ExtensionContext.Store.CloseableResource, A
         return approval;
     }
 
-    /** A mutated receipt of this fixture: compared with the approved receipt like the true one, never written. */
-    synchronized Receipt mutated(Receipt mutant) {
-        mutated.add(mutant);
-        ApprovedReceipts.register(mutant, approval.comparedOnly());
-        return mutant;
-    }
-
     /** Where it came from: a file, a resource, or the two files of a combination. */
     String description() {
         return description;
@@ -81,7 +71,6 @@ final class LoadedFixture implements ExtensionContext.Store.CloseableResource, A
         Trace read = trace();
         if (receipt == null) {
             receipt = Receipt.of(read);
-            ApprovedReceipts.register(receipt, approval);
         }
         return receipt;
     }
@@ -93,11 +82,6 @@ final class LoadedFixture implements ExtensionContext.Store.CloseableResource, A
     @Override
     public synchronized void close() {
         closed = true;
-        if (receipt != null) {
-            ApprovedReceipts.forget(receipt);
-        }
-        mutated.forEach(ApprovedReceipts::forget);
-        mutated.clear();
         receipt = null;
     }
 }

@@ -42,11 +42,15 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
         LoadedFixture fixture = TraceFixtureExtension.fixture(context, parameter.getAnnotation(TraceFixture.class));
         Trace trace = fixture.trace();
         Receipt truth = fixture.receipt();
+        // Recorded in the template's store, which each invocation's store sees: a mutated receipt is
+        // compared with the true receipt's approved file, and never written.
+        ApprovalRecords.keep(context, truth, fixture.approval());
         List<TestTemplateInvocationContext> invocations = new ArrayList<>();
         AtomicReference<Throwable> truthFailed = new AtomicReference<>();
         invocations.add(MutantInvocationContext.unmutated(fixture, truthFailed));
         for (Mutant mutant : Mutant.values()) {
-            Receipt mutated = fixture.mutated(mutant.receiptOf(trace));
+            Receipt mutated = mutant.receiptOf(trace);
+            ApprovalRecords.keep(context, mutated, fixture.approval().comparedOnly());
             invocations.add(MutantInvocationContext.mutated(mutant, truth, mutated,
                     Discrimination.lack(trace, mutant), ReceiptDifference.between(truth, mutated), truthFailed));
         }

@@ -59,7 +59,7 @@ final class SharedFixtures {
     private static LoadedFixture read(FixtureLocation location, FixtureRequest request, boolean side) {
         READS.incrementAndGet();
         try {
-            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side)).approvedAt(approval(location));
+            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side)).approvedAt(approval(location, request.rank()));
         } catch (TraceRefusedException refusal) {
             return LoadedFixture.refused(location.key(), refusal);
         } catch (OutOfMemoryError | StackOverflowError exhausted) {
@@ -82,7 +82,8 @@ final class SharedFixtures {
         try {
             Trace combined = Traces.combine(baseline.trace(), candidate.trace());
             ApprovalTarget sides = baseline.approval().fixture().isPresent() && candidate.approval().fixture().isPresent()
-                    ? ApprovalTarget.at(combination(baseline.approval().fixture().get(), candidate.approval().fixture().get()))
+                    ? ApprovalTarget.at(combination(baseline.approval().fixture().get(), candidate.approval().fixture().get()),
+                            baseline.approval().rank())
                     : ApprovalTarget.unavailable(baseline.approval().fixture().isEmpty() ? baseline.approval().unavailable()
                             : candidate.approval().unavailable());
             return LoadedFixture.of(description, combined).approvedAt(sides);
@@ -91,8 +92,8 @@ final class SharedFixtures {
         }
     }
 
-    private static ApprovalTarget approval(FixtureLocation location) {
-        return location.source().map(ApprovalTarget::at).orElseGet(() -> ApprovalTarget.unavailable("fixture " + location.name()
+    private static ApprovalTarget approval(FixtureLocation location, OptionalInt rank) {
+        return location.source().map(source -> ApprovalTarget.at(source, rank)).orElseGet(() -> ApprovalTarget.unavailable("fixture " + location.name()
                 + " is a classpath resource (" + location.key() + ") with no file of that name in the source tree"
                 + " (under " + TraceFixture.FIXTURES_ROOT + ", else src/test/resources), where its approved receipt would be kept;"
                 + " set " + TraceFixture.FIXTURES_ROOT + " to the folder that holds it, or use matchesApprovedReceipt(Path)"));

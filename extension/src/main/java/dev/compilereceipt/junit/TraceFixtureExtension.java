@@ -7,9 +7,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import dev.compilereceipt.receipt.Receipt;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -23,13 +26,18 @@ import org.opentest4j.TestAbortedException;
  * fields (instance fields after each test instance is made, static fields before
  * {@code @BeforeAll}), and attaches the receipts a test received to its report.
  *
+ * <p>Every receipt it hands out is recorded with where it is approved in the store of the context
+ * that received it ({@link ApprovalRecords}), and each test's context is bound to its thread from
+ * {@code beforeEach} to {@code afterEach} (a class's from {@code beforeAll} to {@code afterAll}) so
+ * that {@link ApprovedReceipts} can read that store ({@link RunningTest}).
+ *
  * <p>A test template that resolves some parameters itself (such as a mutant invocation that
  * hands over a mutated receipt) calls {@link #stepAside(ExtensionContext, Class)} with its own
  * context, so that two resolvers never claim one parameter.
  */
 final class TraceFixtureExtension
-        implements ParameterResolver, TestInstancePostProcessor, BeforeAllCallback, BeforeTestExecutionCallback,
-        AfterTestExecutionCallback {
+        implements ParameterResolver, TestInstancePostProcessor, BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
+        AfterEachCallback, AfterTestExecutionCallback {
 
     /** A class's fields do not change: looked up once per class, not before and after every test. */
     private static final ClassValue<List<Field>> ANNOTATED_FIELDS = new ClassValue<>() {
@@ -103,6 +111,7 @@ final class TraceFixtureExtension
 
     @Override
     public void beforeAll(ExtensionContext context) {
+        RunningTest.enter(context);
         SupportedJUnit.require();
         for (Field field : annotatedFields(context.getRequiredTestClass())) {
             if (Modifier.isStatic(field.getModifiers())) {
@@ -112,13 +121,22 @@ final class TraceFixtureExtension
     }
 
     @Override
-    public void beforeTestExecution(ExtensionContext context) {
-        ApprovedReceipts.running(context);
+    public void afterAll(ExtensionContext context) {
+        RunningTest.leave(context);
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        RunningTest.enter(context);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        RunningTest.leave(context);
     }
 
     @Override
     public void afterTestExecution(ExtensionContext context) {
-        ApprovedReceipts.finished();
         boolean failed = context.getExecutionException().filter(e -> !(e instanceof TestAbortedException)).isPresent();
         if (!AttachMode.of(context).attaches(failed)) {
             return;
@@ -183,7 +201,11 @@ final class TraceFixtureExtension
             throw failure.of(where(annotation, point) + (refusal.get() instanceof IllegalStateException ? "" : "trace refused: ")
                     + refusal.get().getMessage(), refusal.get());
         }
-        return point.value(fixture);
+        Object value = point.value(fixture);
+        if (value instanceof Receipt receipt) {
+            ApprovalRecords.keep(context, receipt, fixture.approval());
+        }
+        return value;
     }
 
     private static String where(TraceFixture annotation, InjectionPoint point) {

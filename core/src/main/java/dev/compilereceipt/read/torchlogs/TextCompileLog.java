@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.BreakMessage;
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.GraphId;
@@ -61,7 +62,8 @@ final class TextCompileLog {
     /** Reads a complete message; false when it is torn (its first line is then listed as bad). */
     boolean read(TextMessage message) {
         return switch (message.kind) {
-            case BREAK -> BreakText.read(message.lines, pool).map(brk -> {
+            case BREAK -> Optional.of(BreakMessage.withSiteLine(message.lines, pool))
+                    .filter(brk -> brk.site().isPresent() && brk.statesReason()).map(brk -> {
                 graphBreak(message, brk);
                 return true;
             }).orElse(false);
@@ -106,21 +108,22 @@ final class TextCompileLog {
                 limit.lastReason().map(List::of).orElse(List.of())));
     }
 
-    private void graphBreak(TextMessage message, BreakText brk) {
-        Site site = sites.get(brk.site());
+    private void graphBreak(TextMessage message, BreakMessage brk) {
+        String at = brk.site().orElseThrow();
+        Site site = sites.get(at);
         if (site == null) {
             if (sites.size() == limits.maxBreakSites()) {
                 throw TextLimit.over("the text reports more than " + limits.maxBreakSites() + " distinct break sites",
                         limits.maxBreakSites(), "max_break_sites", "withMaxBreakSites");
             }
             site = new Site(brk.reason(), brk.detail());
-            sites.put(brk.site(), site);
+            sites.put(at, site);
         }
         site.compiles++;
         site.detail = site.detail.orUserFrameOf(brk.detail());
         if (message.graph.isEmpty()) {
             if (brk.skipsFrame()) {
-                add(new Compile(message.process, Optional.empty(), pool.intern("?@" + brk.site()), "", false, false, false, List.of()));
+                add(new Compile(message.process, Optional.empty(), pool.intern("?@" + at), "", false, false, false, List.of()));
             }
             return;
         }

@@ -113,14 +113,14 @@ final class TextMessage {
 
     /**
      * A line of a break's {@code User code traceback:}: the message keeps one frame, the latest
-     * outside PyTorch, which is the user's frame ({@link UserFrame}); a blank or unindented line ends it.
+     * outside PyTorch and the standard library, which is the user's frame ({@link UserFrame}); a blank or unindented line ends it.
      */
     private long frame(String text) {
         if (UserFrame.endsTraceback(text)) {
             keeping = false;
             return 0;
         }
-        if (UserFrame.outsidePyTorch(text).isEmpty()) {
+        if (UserFrame.usersFrame(text).isEmpty()) {
             return 0;
         }
         long before = chars;

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.BreakMessage;
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.read.StringPool;

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.BreakMessage;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
