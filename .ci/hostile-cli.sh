@@ -50,6 +50,34 @@ mkfifo "$work/fifo"
 same_as_file "a named FIFO" "$work/file.txt" ./receipt audit "$work/fifo"
 wait
 
+# Outputs take the mode new files get (0666 less the umask, like cp) and a replaced file keeps its
+# own; createTempFile's 0600 is never left on a page or a CSV (docs/hostile-input.md, "Every file the tool writes").
+mode_of() { stat -c %a "$1"; }
+(umask 022; ./receipt report "$trace" -o "$work/page.html"; ./receipt audit "$trace" --csv "$work/csv" > /dev/null)
+[[ $(mode_of "$work/page.html") == 644 && $(mode_of "$work/csv/ledger.csv") == 644 ]] \
+  || fail "umask 022: page $(mode_of "$work/page.html"), ledger $(mode_of "$work/csv/ledger.csv"), expected 644"
+(umask 027; ./receipt report "$trace" -o "$work/page-027.html")
+[[ $(mode_of "$work/page-027.html") == 640 ]] || fail "umask 027: page $(mode_of "$work/page-027.html"), expected 640"
+(umask 077; ./receipt report "$trace" -o "$work/page.html")
+[[ $(mode_of "$work/page.html") == 644 ]] || fail "a replaced 0644 page became $(mode_of "$work/page.html")"
+ok "outputs follow the umask and a replaced file keeps its mode"
+
+# Half a million distinct dropped record kinds (35 MB): freeze counts them in a 64 MiB heap and
+# prints one bounded line, where it ran out of memory (and printed 10.5 MB at the default heap).
+kinds="$work/kinds.log"
+python3 - "$log" "$kinds" <<'PY'
+import shutil, sys
+shutil.copy(sys.argv[1], sys.argv[2])
+with open(sys.argv[2], "a") as out:
+    for i in range(500000):
+        out.write('V1201 06:04:40.000000 24391 capture.py:50] {"k%013d": {}}\n' % i)
+PY
+timeout 30 ./receipt freeze "$kinds" -o "$work/kinds.frozen.log" > "$work/freeze.txt" 2> "$work/err.txt" \
+  || fail "freeze of 500,000 kinds: exit $? ($(head -c 300 "$work/err.txt"))"
+[[ $(head -n 1 "$work/freeze.txt" | wc -c) -lt 1000 ]] || fail "freeze of 500,000 kinds: a $(head -n 1 "$work/freeze.txt" | wc -c)-byte summary"
+grep -q "and 500005 more records of other kinds); " "$work/freeze.txt" || fail "freeze of 500,000 kinds: $(head -c 300 "$work/freeze.txt")"
+ok "freeze counts 500,000 dropped kinds in 64 MiB with a one-line summary"
+
 # A heap far too small for a log whose limits were raised: 400 compiles each reporting a distinct
 # 60 KB break site keep 24 MB of text. One line naming the trace and what to raise, exit 1, no stack trace.
 big="$work/long-sites.log"

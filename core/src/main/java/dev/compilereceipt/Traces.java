@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import dev.compilereceipt.output.OutputFile;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import dev.compilereceipt.read.torchtrace.LogFreezer;
@@ -275,13 +277,41 @@ public final class Traces {
      * {@code dynamo_start}, {@code compilation_metrics} cut to the fields read, recompile reasons,
      * graph-break reasons and the cache artifacts, each payload with a fresh MD5. With
      * {@code relativeTo}, that directory is cut from every path in it ({@code /rt/scenarios.py}
-     * becomes {@code scenarios.py}). The file is written whole or not at all. A
+     * becomes {@code scenarios.py}). The file is written as every output is ({@link OutputFile}):
+     * whole or not at all, never over a link, a folder, a read-only file or the log itself. A
      * {@link TraceRefusedException} when {@code log} is not a TORCH_TRACE log or holds nothing the
-     * receipt reads; the log is not checked against the contract here (read it first).
+     * receipt reads; an {@link OutputFile.Refused} or {@link UncheckedIOException} ({@code cannot
+     * write FROZEN: <reason>}) when {@code frozen} cannot be written; the log is not checked
+     * against the contract here (read it first).
      */
     public static FrozenLog freeze(Path log, Path frozen, Optional<Path> relativeTo) {
+        Path file = logToFreeze(log);
+        try (OutputFile out = OutputFile.begin(frozen, file)) {
+            FrozenLog written = freeze(file, out, relativeTo);
+            out.commit();
+            return written;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@link #freeze(Path, Path, Optional)} into the file aside of {@code frozen}, which the caller
+     * reads to check it, then commits, or closes to leave nothing behind.
+     */
+    public static FrozenLog freeze(Path log, OutputFile frozen, Optional<Path> relativeTo) throws IOException {
         try {
-            return LogFreezer.freezeFile(Files.isDirectory(log) ? TorchTraceFolder.of(log).only() : log, frozen, relativeTo);
+            return LogFreezer.freezeFile(logToFreeze(log), frozen, relativeTo);
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
+    }
+
+    private static Path logToFreeze(Path log) {
+        try {
+            Path file = Files.isDirectory(log) ? TorchTraceFolder.of(log).only() : log;
+            LogFreezer.checkFreezable(file);
+            return file;
         } catch (Refusal refusal) {
             throw new TraceRefusedException(refusal);
         }

@@ -52,6 +52,16 @@ class LayoutRulesFailTest {
     }
 
     @Test
+    void outputFilesReachingTheModelFail() throws ClassNotFoundException {
+        fails(LayoutTest.OUTPUT_ON_THE_JDK, "ReachesTheModel", Class.forName("dev.compilereceipt.output.ReachesTheModel"), Trace.class);
+    }
+
+    @Test
+    void aFileWrittenOutsideTheOutputPackageFails() throws ClassNotFoundException {
+        fails(LayoutTest.ONE_WRITER, "WritesAFile", Class.forName("dev.compilereceipt.json.WritesAFile"));
+    }
+
+    @Test
     void aPublicTypeWithoutStatusOrAnInternalOneMarkedOtherwiseFails() {
         fails(LayoutTest.API_STATUS, "BreaksTheFlow", BreaksTheFlow.class);
         fails(LayoutTest.INTERNAL_MARKED, "ReachesAnotherReader", ReachesAnotherReader.class);

@@ -5,7 +5,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -14,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps the engine's flow one-way, trace → read → ledger → receipt → (mutant, diff, approval) →
- * view, as {@code docs/layout.md} draws it. {@link LayoutRulesFailTest} makes each rule fail once
+ * view, on json and output below them all, as {@code docs/layout.md} draws it. {@link LayoutRulesFailTest} makes each rule fail once
  * on classes that break it, so none of them can pass by matching nothing.
  */
 class LayoutTest {
@@ -32,6 +34,7 @@ class LayoutTest {
     static final ArchRule FLOW = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("facades").definedBy(ROOT)
             .layer("json").definedBy(ROOT + ".json..")
+            .layer("output").definedBy(ROOT + ".output..")
             .layer("trace").definedBy(ROOT + ".trace..")
             .layer("read").definedBy(ROOT + ".read..")
             .layer("ledger").definedBy(ROOT + ".ledger..")
@@ -68,6 +71,17 @@ class LayoutTest {
             .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".json..", "java..", "com.fasterxml.jackson..",
                     "org.apiguardian..");
 
+    /** How files are written stands on the JDK alone, so every layer that writes one can use it. */
+    static final ArchRule OUTPUT_ON_THE_JDK = classes().that().resideInAPackage(ROOT + ".output..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".output..", "java..", "org.apiguardian..");
+
+    /** Files are written in one place, so each output follows its rules (docs/hostile-input.md, "Every file the tool writes"). */
+    static final ArchRule ONE_WRITER = noClasses().that().resideOutsideOfPackage(ROOT + ".output..")
+            .should().callMethodWhere(DescribedPredicate.describe("a java.nio.file.Files method that writes, moves or creates a file",
+                    (JavaMethodCall call) -> call.getTargetOwner().isEquivalentTo(java.nio.file.Files.class)
+                            && call.getName().matches("write|writeString|newOutputStream|newBufferedWriter|newByteChannel|move|copy"
+                                    + "|createFile|createTempFile|createDirectory|createDirectories")));
+
     /** Every public top-level type says how far users may rely on it, as JUnit's do. */
     static final ArchRule API_STATUS = classes().that().arePublic().and().areTopLevelClasses()
             .and().doNotHaveSimpleName("package-info")
@@ -75,7 +89,8 @@ class LayoutTest {
 
     /** Internal packages say so on each public type. */
     static final ArchRule INTERNAL_MARKED = classes().that()
-            .resideInAnyPackage(ROOT + ".read..", ROOT + ".json..", ROOT + ".trace.json..", ROOT + ".receipt.json..")
+            .resideInAnyPackage(ROOT + ".read..", ROOT + ".json..", ROOT + ".output..", ROOT + ".trace.json..",
+                    ROOT + ".receipt.json..")
             .and().arePublic().and().areTopLevelClasses()
             .should(ApiStatus.INTERNAL);
 
@@ -107,6 +122,16 @@ class LayoutTest {
     @Test
     void canonicalJsonStandsOnTheJdkAndJacksonAlone() {
         JSON_ON_JACKSON.check(ENGINE);
+    }
+
+    @Test
+    void outputFilesStandOnTheJdkAlone() {
+        OUTPUT_ON_THE_JDK.check(ENGINE);
+    }
+
+    @Test
+    void onlyTheOutputPackageWritesFiles() {
+        ONE_WRITER.check(ENGINE);
     }
 
     @Test

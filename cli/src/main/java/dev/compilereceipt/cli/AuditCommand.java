@@ -1,5 +1,6 @@
 package dev.compilereceipt.cli;
 
+import dev.compilereceipt.output.OutputFile;
 import dev.compilereceipt.ReceiptExport;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.view.text.ReceiptSummary;
@@ -40,12 +41,12 @@ final class AuditCommand implements Callable<Integer> {
         Receipt receipt = Receipt.of(options.read());
         if (csvDir != null) {
             if (Files.exists(csvDir) && !Files.isDirectory(csvDir)) {
-                throw new OutputFiles.Refused(csvDir, "it is a file, not a folder");
+                throw new OutputFile.Refused(csvDir, "it is a file, not a folder");
             }
             Map<Path, String> pair = new LinkedHashMap<>();
             pair.put(csvDir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()));
             pair.put(csvDir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt));
-            OutputFiles.write(pair, options.trace);
+            OutputFile.write(pair, options.trace);
         }
         if (json) {
             spec.commandLine().getOut().println(ReceiptExport.canonicalJson(receipt));

@@ -1,6 +1,8 @@
 package dev.compilereceipt.cli;
 
+import dev.compilereceipt.output.OutputFile;
 import dev.compilereceipt.trace.FrozenLog;
+import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
@@ -22,7 +24,9 @@ import picocli.CommandLine.Option;
  * commit as a fixture, with only the records the receipt reads, then proof that it gives the same
  * receipt: both logs are read and compared figure by figure (only {@code trace_sha256},
  * {@code receipt_sha256}, {@code fixture} and {@code bad_lines} may differ). A frozen log that
- * would not is deleted and the command exits 1 with the difference.
+ * would not is never written (it is checked aside; an existing FIXTURE stays as it was) and the
+ * command exits 1 with the difference. FIXTURE is written as every output is: see
+ * {@link OutputFile} and docs/hostile-input.md.
  */
 @Command(name = "freeze", mixinStandardHelpOptions = true,
         description = "Write a small TORCH_TRACE fixture keeping only the records the receipt reads, and check it gives the same receipt.")
@@ -51,25 +55,30 @@ final class FreezeCommand implements Callable<Integer> {
                     + " or a device: save the log to a file first");
         }
         if (Files.exists(output) && Files.exists(options.trace) && Files.isSameFile(output, options.trace)) {
-            throw new OutputFiles.Refused(output, "it is the log being frozen; name another file with -o");
+            throw new OutputFile.Refused(output, "it is the log being frozen; name another file with -o");
         }
         Trace original = options.read();
-        FrozenLog frozen = Traces.freeze(options.trace, output, Optional.ofNullable(relativeTo));
         Receipt before = Receipt.of(original);
-        Receipt after;
-        try {
-            after = Receipt.of(Traces.read(output, original.limits()));
-        } catch (TraceRefusedException refused) {
-            Files.deleteIfExists(output);
-            throw refused;
-        }
-        ReceiptDiff diff = FreezeCheck.differences(before, after, Optional.ofNullable(relativeTo));
         var out = spec.commandLine().getOut();
-        out.println("froze " + frozen.log() + " into " + output + ": " + frozen.summary());
-        if (!diff.isEmpty()) {
-            Files.deleteIfExists(output);
-            out.println("the frozen log's receipt differs from the log's, so it was deleted: " + diff.text("log", "frozen"));
-            return 1;
+        // Written aside and checked there: only a frozen log that gives the same receipt replaces what -o names.
+        try (OutputFile frozenFile = OutputFile.begin(output, options.trace)) {
+            FrozenLog frozen = Traces.freeze(options.trace, frozenFile, Optional.ofNullable(relativeTo));
+            Receipt after;
+            try {
+                after = Receipt.of(Traces.read(frozenFile.aside(), original.limits()));
+            } catch (TraceRefusedException refused) {
+                throw new TraceRefusedException(options.trace, "", 0, 0, "its frozen log cannot be read back, so " + output
+                        + " was not written: " + refused.getMessage().replace(frozenFile.aside().toString(), output.toString()));
+            }
+            ReceiptDiff diff = FreezeCheck.differences(before, after, Optional.ofNullable(relativeTo));
+            out.println("froze " + VisibleText.of(frozen.log().toString()) + " into " + VisibleText.of(output.toString()) + ": "
+                    + frozen.summary());
+            if (!diff.isEmpty()) {
+                out.println("the frozen log's receipt differs from the log's, so " + VisibleText.of(output.toString())
+                        + " was not written: " + diff.text("log", "frozen"));
+                return 1;
+            }
+            frozenFile.commit();
         }
         out.println("every receipt figure is equal (only trace_sha256, receipt_sha256, fixture and bad_lines may differ)"
                 + relativeNote());
@@ -77,6 +86,6 @@ final class FreezeCommand implements Callable<Integer> {
     }
 
     private String relativeNote() {
-        return relativeTo == null ? "" : "; paths are relative to " + relativeTo.toAbsolutePath().normalize();
+        return relativeTo == null ? "" : "; paths are relative to " + VisibleText.of(relativeTo.toAbsolutePath().normalize().toString());
     }
 }

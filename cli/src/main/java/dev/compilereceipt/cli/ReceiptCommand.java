@@ -1,5 +1,6 @@
 package dev.compilereceipt.cli;
 
+import dev.compilereceipt.output.OutputFile;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.trace.VisibleText;
 import java.io.PrintWriter;
@@ -42,12 +43,12 @@ public final class ReceiptCommand implements Callable<Integer> {
                 err.println("receipt: refused: " + refused.getMessage());
                 return REFUSED;
             }
-            if (exception instanceof OutputFiles.Refused refused) {
-                err.println("receipt: " + refused.getMessage());
+            if (exception instanceof OutputFile.Refused refused) {
+                err.println("receipt: " + VisibleText.of(refused.getMessage()));
                 return REFUSED;
             }
             if (exception instanceof java.io.IOException io) {
-                err.println("receipt: " + VisibleText.of(io.getMessage() == null ? OutputFiles.plainWords(io) : io.getMessage()));
+                err.println("receipt: " + VisibleText.of(io.getMessage() == null ? OutputFile.plainWords(io) : io.getMessage()));
                 return 1;
             }
             err.println("receipt: " + VisibleText.of(exception.getMessage() == null ? "failed: " + exception.getClass().getSimpleName()

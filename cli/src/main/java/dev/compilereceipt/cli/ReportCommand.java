@@ -1,5 +1,6 @@
 package dev.compilereceipt.cli;
 
+import dev.compilereceipt.output.OutputFile;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.view.html.ReceiptHtml;
 import dev.compilereceipt.trace.Trace;
@@ -35,7 +36,7 @@ final class ReportCommand implements Callable<Integer> {
         if (output == null) {
             spec.commandLine().getOut().print(page);
         } else {
-            OutputFiles.write(output, page, options.trace);
+            OutputFile.write(output, page, options.trace);
         }
         return 0;
     }

@@ -7,15 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.output.OutputFile;
 import dev.compilereceipt.receipt.ReceiptJson;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.VisibleText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -157,13 +156,14 @@ public final class ApprovedReceipt {
                 return new Verdict(Outcome.RECORDED, approved, Optional.empty(), none,
                         "recorded the approved receipt " + approved + " (" + ApprovalMode.PARAMETER + " = " + modeText + ")", "", "");
             }
-            Optional<Path> written = mayWrite ? Optional.of(write(received, canonical)) : Optional.empty();
+            StringBuilder unwritten = new StringBuilder();
+            Optional<Path> written = mayWrite ? writeReceived(received, canonical, unwritten) : Optional.empty();
             String message = "%nExpecting%n  %s%nto match the approved receipt %s%nbut there is none, and %s = %s never writes one.%n"
                     .formatted(subject, approved, ApprovalMode.PARAMETER, modeText)
                     + written.map(file -> "The received receipt is " + file + ".%n".formatted()
                             + "Approve it: review it, then mv " + quoted(file) + " " + quoted(approved)
                             + ", or run the tests once with -D" + ApprovalMode.PARAMETER + "=missing and commit " + approved.getFileName() + ".")
-                    .orElse("");
+                    .orElse(unwritten.toString());
             return new Verdict(Outcome.MISSING, approved, written, none, message, "an approved receipt at " + approved, "none");
         }
         ApprovedText approvedText = approvedFile.get();
@@ -186,7 +186,8 @@ public final class ApprovedReceipt {
                     "overwrote the approved receipt " + approved + " (" + ApprovalMode.PARAMETER + " = overwrite): " + diff.text("approved", "received"),
                     "", "");
         }
-        Optional<Path> written = mayWrite ? Optional.of(write(received, canonical)) : Optional.empty();
+        StringBuilder unwritten = new StringBuilder();
+        Optional<Path> written = mayWrite ? writeReceived(received, canonical, unwritten) : Optional.empty();
         String why = approvedTree.isPresent() ? diff.text("approved", "received")
                 : approvedText.notUtf8().map(place -> "the approved file is not UTF-8: " + place)
                         .orElseGet(() -> "the approved file is not a JSON receipt: " + unreadable(approvedText.text()));
@@ -194,7 +195,7 @@ public final class ApprovedReceipt {
                 + written.map(file -> "The received receipt is " + file + ".%n".formatted()
                         + "Approve it: review the difference, then mv " + quoted(file) + " " + quoted(approved)
                         + ", or run the tests with -D" + ApprovalMode.PARAMETER + "=overwrite (rewrites every approved receipt that differs).")
-                .orElse("(a mutated receipt: nothing was written)");
+                .orElse(mayWrite ? unwritten.toString() : "(a mutated receipt: nothing was written)");
         String expected = approvedTree.isPresent() ? side(diff, true) : approvedText.text().strip();
         String actual = approvedTree.isPresent() ? side(diff, false) : canonical.strip();
         return new Verdict(Outcome.DIFFERS, approved, written, diff, message, expected, actual);
@@ -226,24 +227,30 @@ public final class ApprovedReceipt {
         }
     }
 
+    /**
+     * Writes an approved or received file as every output is written ({@link OutputFile}): whole
+     * or not at all, never through a symbolic link (the link would be left pointing at a stale
+     * receipt), never over a read-only file or a folder, the mode of a replaced file kept.
+     */
     private static Path write(Path file, String text) {
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            Path temporary = parent.resolve("." + file.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
-            try {
-                Files.writeString(temporary, text, StandardCharsets.UTF_8);
-                try {
-                    Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(temporary);
-            }
+            OutputFile.write(file, text, null);
             return file;
-        } catch (IOException e) {
-            throw new IllegalStateException(file + ": cannot be written: " + e, e);
+        } catch (IOException | OutputFile.Refused e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The received file written, or, where it cannot be, the one line that says so: a failing
+     * check's difference is told whether or not the received file could be written.
+     */
+    private static Optional<Path> writeReceived(Path file, String text, StringBuilder unwritten) {
+        try {
+            return Optional.of(write(file, text));
+        } catch (IllegalStateException e) {
+            unwritten.append("The received receipt could not be written: ").append(e.getMessage()).append('.');
+            return Optional.empty();
         }
     }
 

@@ -45,6 +45,113 @@ public final class DirectoryCut {
         return escaped.matcher(once).replaceAll(Matcher.quoteReplacement(""));
     }
 
+    /**
+     * JSON text (a line of a payload) with the directory cut from each string value as
+     * {@link #cut(JsonNode)} cuts it from the parsed value, however the text escapes it
+     * ({@code \/}, {@code \u00e9}: PyTorch 2.6 writes both): each string is decoded, cut, and
+     * written again only where it changed. Keys are kept, as the tree's are; a string the line
+     * does not close, or a malformed escape, is left as it is.
+     */
+    public String cutJson(String json) {
+        StringBuilder out = null;
+        int copied = 0;
+        int i = 0;
+        while (i < json.length()) {
+            if (json.charAt(i) != '"') {
+                i++;
+                continue;
+            }
+            int end = i + 1;
+            boolean escaped = false;
+            while (end < json.length() && json.charAt(end) != '"') {
+                if (json.charAt(end) == '\\') {
+                    escaped = true;
+                    end++;
+                }
+                end++;
+            }
+            if (end >= json.length()) {
+                break;
+            }
+            String value = escaped ? decoded(json, i + 1, end) : json.substring(i + 1, end);
+            if (value != null && !isKey(json, end + 1)) {
+                String cut = cut(value);
+                if (!cut.equals(value)) {
+                    out = out == null ? new StringBuilder(json.length()) : out;
+                    out.append(json, copied, i + 1);
+                    quote(cut, out);
+                    out.append('"');
+                    copied = end + 1;
+                }
+            }
+            i = end + 1;
+        }
+        return out == null ? json : out.append(json, copied, json.length()).toString();
+    }
+
+    /** {@code text} as the inside of a JSON string; a lone surrogate as its escape, since UTF-8 has no form for it. */
+    private static void quote(String text, StringBuilder out) {
+        String quoted = new String(JsonStringEncoder.getInstance().quoteAsString(text));
+        for (int i = 0; i < quoted.length(); i++) {
+            char c = quoted.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < quoted.length() && Character.isLowSurrogate(quoted.charAt(i + 1))) {
+                out.append(c).append(quoted.charAt(++i));
+            } else if (Character.isSurrogate(c)) {
+                out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+    }
+
+    private static boolean isKey(String json, int after) {
+        int at = after;
+        while (at < json.length() && (json.charAt(at) == ' ' || json.charAt(at) == '\t' || json.charAt(at) == '\r')) {
+            at++;
+        }
+        return at < json.length() && json.charAt(at) == ':';
+    }
+
+    /** The string between {@code from} and {@code to} with its JSON escapes decoded; null for a malformed escape. */
+    private static String decoded(String json, int from, int to) {
+        StringBuilder text = new StringBuilder(to - from);
+        for (int i = from; i < to; i++) {
+            char c = json.charAt(i);
+            if (c != '\\') {
+                text.append(c);
+                continue;
+            }
+            if (++i >= to) {
+                return null;
+            }
+            switch (json.charAt(i)) {
+                case '"' -> text.append('"');
+                case '\\' -> text.append('\\');
+                case '/' -> text.append('/');
+                case 'b' -> text.append('\b');
+                case 'f' -> text.append('\f');
+                case 'n' -> text.append('\n');
+                case 'r' -> text.append('\r');
+                case 't' -> text.append('\t');
+                case 'u' -> {
+                    if (i + 4 >= to) {
+                        return null;
+                    }
+                    try {
+                        text.append((char) Integer.parseInt(json, i + 1, i + 5, 16));
+                    } catch (NumberFormatException e) {
+                        return null;
+                    }
+                    i += 4;
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        return text.toString();
+    }
+
     /** Cuts the directory from every string value of a JSON tree, in place. */
     public void cut(JsonNode node) {
         if (node instanceof ObjectNode object) {

@@ -13,7 +13,7 @@ import dev.compilereceipt.receipt.RunFigures;
 import dev.compilereceipt.trace.Trace;
 import java.util.stream.Collectors;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.compilereceipt.output.OutputFile;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -58,10 +58,12 @@ final class ReceiptReport {
                 String name = attempt == 0 ? directory : directory + "-run" + (attempt + 1);
                 try {
                     context.publishDirectory(name, dir -> {
-                        Files.writeString(dir.resolve("receipt.json"), ReceiptExport.canonicalJson(receipt), StandardCharsets.UTF_8);
-                        Files.writeString(dir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()), StandardCharsets.UTF_8);
-                        Files.writeString(dir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt), StandardCharsets.UTF_8);
-                        Files.writeString(dir.resolve("receipt.html"), ReceiptHtml.render(trace, receipt), StandardCharsets.UTF_8);
+                        Map<Path, String> files = new LinkedHashMap<>();
+                        files.put(dir.resolve("receipt.json"), ReceiptExport.canonicalJson(receipt));
+                        files.put(dir.resolve("ledger.csv"), ReceiptExport.ledgerCsv(receipt.ledger()));
+                        files.put(dir.resolve("receipt.csv"), ReceiptExport.receiptCsv(receipt));
+                        files.put(dir.resolve("receipt.html"), ReceiptHtml.render(trace, receipt));
+                        OutputFile.write(files, null);
                         attached[0] = dir.toAbsolutePath();
                     });
                     entry.put("receipt", name);

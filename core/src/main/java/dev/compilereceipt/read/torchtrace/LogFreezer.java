@@ -8,13 +8,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.json.DirectoryCut;
-import dev.compilereceipt.read.StringPool;
+import dev.compilereceipt.read.Interner;
+import dev.compilereceipt.output.OutputFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
-import java.util.UUID;
-import java.io.BufferedOutputStream;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.Files;
 import dev.compilereceipt.trace.FrozenLog;
 import java.io.OutputStream;
@@ -53,8 +51,12 @@ public final class LogFreezer {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
-    /** What was kept and dropped: records, bytes, and the dropped records by kind. */
-    public record Summary(long recordsKept, long recordsDropped, long bytesRead, long bytesWritten, Map<String, Long> droppedByKind) {
+    /**
+     * What was kept and dropped: records, bytes, the dropped records of the first
+     * {@link FrozenLog#NAMED_KINDS} kinds met by kind, and how many dropped records were of later kinds.
+     */
+    public record Summary(long recordsKept, long recordsDropped, long bytesRead, long bytesWritten, Map<String, Long> droppedByKind,
+                          long droppedOfOtherKinds) {
         public Summary {
             droppedByKind = Map.copyOf(droppedByKind);
         }
@@ -65,9 +67,11 @@ public final class LogFreezer {
     private final Path file;
     private final OutputStream out;
     private final Optional<DirectoryCut> relativeTo;
-    private final StringPool pool = new StringPool();
+    /** The freezer keeps no string past its record, so nothing is pooled: a log of a million distinct kinds costs nothing here. */
+    private static final Interner UNPOOLED = text -> text;
     private final LogPayload check = new LogPayload(Limits.DEFAULT.maxDepth());
     private final TreeMap<String, Long> dropped = new TreeMap<>();
+    private long droppedOfOtherKinds;
     private long kept;
     private long droppedRecords;
     private long written;
@@ -87,10 +91,10 @@ public final class LogFreezer {
     }
 
     /**
-     * Freezes the TORCH_TRACE log {@code file} into {@code frozen}, written whole or not at all
-     * (through a temporary file beside it); {@code relativeTo} is cut from every path.
+     * Refuses, before anything is written, a {@code file} that freezing cannot take: not a regular
+     * file (it is read twice) or not a TORCH_TRACE log.
      */
-    public static FrozenLog freezeFile(Path file, Path frozen, Optional<Path> relativeTo) {
+    public static void checkFreezable(Path file) {
         if (!Files.isRegularFile(file)) {
             // A pipe or FIFO could be read once only, and freezing reads the log again to check the frozen one.
             throw new Refusal(file, "", 0, 0, Files.exists(file) ? "freeze reads a regular file; this is a pipe,"
@@ -100,29 +104,23 @@ public final class LogFreezer {
             throw new Refusal(file, "", 0, 0, "freeze takes a TORCH_TRACE log; this is a " + TraceSource.of(file)
                     .name().toLowerCase(Locale.ROOT).replace('_', ' ') + " file, which is small already");
         }
-        Path target = frozen.toAbsolutePath();
-        Path temporary = null;
-        try {
-            Files.createDirectories(target.getParent());
-            temporary = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
-            LogFreezer.Summary summary;
-            try (InputStream in = Files.newInputStream(file); OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
-                summary = LogFreezer.freeze(file, in, out, relativeTo.map(dir -> dir.toAbsolutePath().normalize().toString()));
-            }
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-            return new FrozenLog(file, frozen, summary.recordsKept(), summary.recordsDropped(), summary.bytesRead(),
-                    summary.bytesWritten(), summary.droppedByKind());
+    }
+
+    /**
+     * Freezes the TORCH_TRACE log {@code file} into the file aside of {@code frozen}, which the
+     * caller commits (or closes, to leave nothing); {@code relativeTo} is cut from every path.
+     * An {@link IOException} naming {@code frozen} when it cannot be written.
+     */
+    public static FrozenLog freezeFile(Path file, OutputFile frozen, Optional<Path> relativeTo) throws IOException {
+        checkFreezable(file);
+        LogFreezer.Summary summary;
+        try (InputStream in = Files.newInputStream(file); OutputStream out = frozen.stream()) {
+            summary = LogFreezer.freeze(file, in, out, relativeTo.map(dir -> dir.toAbsolutePath().normalize().toString()));
         } catch (IOException e) {
-            throw new Refusal(file, "", 0, 0, "cannot be frozen into " + frozen + ": " + e, e);
-        } finally {
-            if (temporary != null) {
-                try {
-                    Files.deleteIfExists(temporary);
-                } catch (IOException e) {
-                    // the move happened or the freeze failed already; a leftover temporary file is all this loses
-                }
-            }
+            throw new IOException("cannot write " + frozen.target() + ": " + OutputFile.plainWords(e), e);
         }
+        return new FrozenLog(file, frozen.target(), summary.recordsKept(), summary.recordsDropped(), summary.bytesRead(),
+                summary.bytesWritten(), summary.droppedByKind(), summary.droppedOfOtherKinds());
     }
 
     /**
@@ -143,7 +141,7 @@ public final class LogFreezer {
             throw new Refusal(file, "", 0, 0, "no record the receipt reads (compile_receipt_call, dynamo_start,"
                     + " compilation_metrics, recompile_reasons, dynamo_graph_break_reason, cache artifacts): nothing to freeze");
         }
-        return new Summary(freezer.kept, freezer.droppedRecords, read, freezer.written, freezer.dropped);
+        return new Summary(freezer.kept, freezer.droppedRecords, read, freezer.written, freezer.dropped, freezer.droppedOfOtherKinds);
     }
 
     private void line(LogLines lines) throws IOException {
@@ -168,7 +166,7 @@ public final class LogFreezer {
         finish();
         recordLine = lines.number();
         int at = GlogPrefix.envelopeStart(bytes, lines.start(), lines.end());
-        Optional<LogEnvelope> envelopeRead = at < 0 ? Optional.empty() : LogEnvelope.parse(bytes, at, lines.end(), pool);
+        Optional<LogEnvelope> envelopeRead = at < 0 ? Optional.empty() : LogEnvelope.parse(bytes, at, lines.end(), UNPOOLED);
         if (envelopeRead.isEmpty()) {
             count("(bad line)");
             return;
@@ -232,9 +230,10 @@ public final class LogFreezer {
             }
         }
         List<byte[]> lines = new ArrayList<>();
+        boolean json = isJson(record, payload);
         for (byte[] line : payload) {
-            lines.add(relativeTo.isEmpty() ? line
-                    : relativeTo.get().cut(new String(line, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+            lines.add(relativeTo.isEmpty() ? line : cut(relativeTo.get(), new String(line, StandardCharsets.UTF_8), json)
+                    .getBytes(StandardCharsets.UTF_8));
         }
         payload.clear();
         payloadBytes = 0;
@@ -254,13 +253,44 @@ public final class LogFreezer {
         kept++;
     }
 
+    /** Whether the payload is JSON text: as the record says, or a recompile_reasons list (2.14 writes a lone reason as bare text). */
+    private static boolean isJson(LogEnvelope record, List<byte[]> payload) {
+        if (record.payloadIsJson()) {
+            return true;
+        }
+        if (!record.isArtifact(LogRecords.RECOMPILE_REASONS)) {
+            return false;
+        }
+        for (byte[] line : payload) {
+            String text = new String(line, StandardCharsets.UTF_8).strip();
+            if (!text.isEmpty()) {
+                return text.startsWith("[");
+            }
+        }
+        return false;
+    }
+
+    /** A JSON payload is cut string by string, as the check cuts the values read from it; a text payload as text. */
+    private static String cut(DirectoryCut cut, String line, boolean json) {
+        return json ? cut.cutJson(line) : cut.cut(line);
+    }
+
     private static String kindOf(LogEnvelope record) {
         return record.kind().equals(LogEnvelope.ARTIFACT) ? "artifact " + record.artifactName() : record.kind();
     }
 
+    /** Counts a dropped record under its kind, one of the first {@link FrozenLog#NAMED_KINDS} met, or with the other kinds. */
     private void count(String kind) {
         droppedRecords++;
-        dropped.merge(kind.isEmpty() ? "(no event key)" : kind, 1L, Long::sum);
+        String name = kind.isEmpty() ? "(no event key)" : FrozenLog.kindName(kind);
+        Long known = dropped.get(name);
+        if (known != null) {
+            dropped.put(name, known + 1);
+        } else if (dropped.size() < FrozenLog.NAMED_KINDS) {
+            dropped.put(name, 1L);
+        } else {
+            droppedOfOtherKinds++;
+        }
     }
 
     private void write(byte[] bytes) throws IOException {
