@@ -62,7 +62,7 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     /** The receipt of one side, told by content and read once; {@code -} is standard input. */
-    private JsonNode receipt(Path side) {
+    private static JsonNode receipt(Path side) {
         if (side.toString().equals(TraceOptions.STANDARD_INPUT)) {
             return Receipts.read(Path.of("(standard input)"), System.in, Limits.DEFAULT);
         }
