@@ -102,4 +102,28 @@ set -e
 grep -q "^receipt: $big: ran out of memory; raise the heap" "$work/oom.txt" || fail "out of memory: $(cat "$work/oom.txt")"
 ok "an exhausted heap ends in one line naming the trace"
 
+# receipt diff: a receipt JSON is told by content, so it is a receipt through a pipe as in a file, and
+# standard input is read once, for one side.
+./receipt audit --json "$trace" > "$work/receipt.json"
+diff_equal() { # name, command...
+  local name=$1; shift
+  if ! timeout 30 "$@" > "$work/out.txt" 2> "$work/err.txt"; then
+    fail "$name: exit $? ($(head -c 300 "$work/err.txt"))"
+  fi
+  [[ $(tail -n 1 "$work/out.txt") == "no figure differs" ]] || fail "$name: $(tail -n 1 "$work/out.txt")"
+  ok "$name is read as the receipt it is"
+}
+diff_equal "a receipt through process substitution" bash -c "./receipt diff <(cat $work/receipt.json) $trace"
+diff_equal "a receipt on - for standard input" bash -c "./receipt diff - $trace < $work/receipt.json"
+diff_equal "a receipt through a pipe into /dev/stdin" bash -c "cat $work/receipt.json | ./receipt diff $trace /dev/stdin"
+diff_equal "a trace on - beside its receipt" bash -c "./receipt diff $work/receipt.json - < $trace"
+set +e
+timeout 30 ./receipt diff - - < "$work/receipt.json" > /dev/null 2> "$work/err.txt"
+code=$?
+set -e
+[[ $code -eq 2 ]] || fail "diff - -: exit $code, expected 2"
+[[ $(cat "$work/err.txt") == "receipt: refused: -: (document): standard input can be read once: give - for one side only" ]] \
+  || fail "diff - -: $(cat "$work/err.txt")"
+ok "diff - - is refused in one line"
+
 echo "hostile-cli: $checks passed, 0 failed"

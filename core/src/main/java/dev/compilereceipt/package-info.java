@@ -1,6 +1,7 @@
 /**
  * The façades of compile-receipt: {@code Traces} reads any trace source by content, {@code
- * ReceiptExport} writes a receipt as canonical JSON and CSV, and a {@code TraceRefusedException}
+ * ReceiptExport} writes a receipt as canonical JSON and CSV, {@code Receipts} reads one back (or
+ * the receipt of a trace, told by content), and a {@code TraceRefusedException}
  * names the file, the place and the rule of an input refused. Everything else is reached from here
  * or from the {@code receipt} package.
  */

@@ -5,19 +5,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.ReceiptJson;
-import dev.compilereceipt.json.CanonicalJson;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -48,7 +44,6 @@ public final class ReceiptDiff {
      */
     public static final List<String> COMPILE_SIDE = List.of("**.*_ms", "**.ratio");
 
-    private static final List<String> KEYS = List.of("site", "call", "graph", "id", "name");
     private static final String NEVER_COMPARED = "receipt_sha256";
 
     private final List<ReceiptDifference> all;
@@ -68,12 +63,25 @@ public final class ReceiptDiff {
 
     /** Between two receipts as JSON trees, such as an approved file and a fresh receipt. */
     public static ReceiptDiff between(JsonNode before, JsonNode after) {
-        List<ReceiptDifference> differences = new ArrayList<>();
-        compare(new ArrayList<>(), before, after, differences);
+        List<ReceiptDifference> differences = DiffWalk.differences(List.of(), before, after);
         differences.removeIf(d -> d.path().equals(List.of(NEVER_COMPARED)));
-        differences.sort(Comparator.comparing(ReceiptDifference::group)
-                .thenComparing(ReceiptDifference::path, ReceiptDiff::comparePaths));
-        return new ReceiptDiff(List.copyOf(differences), List.of());
+        return new ReceiptDiff(byGroupThenPath(differences), List.of());
+    }
+
+    /**
+     * Most important group first, by path within a group. Each difference's group is found once:
+     * the priority table is some twenty patterns, too many to match again at every comparison of a sort.
+     */
+    private static List<ReceiptDifference> byGroupThenPath(List<ReceiptDifference> differences) {
+        List<ReceiptDifference> byPath = new ArrayList<>(differences);
+        byPath.sort(Comparator.comparing(ReceiptDifference::path, DiffWalk::comparePaths));
+        Map<FigureGroup, List<ReceiptDifference>> groups = new EnumMap<>(FigureGroup.class);
+        for (ReceiptDifference difference : byPath) {
+            groups.computeIfAbsent(difference.group(), group -> new ArrayList<>()).add(difference);
+        }
+        List<ReceiptDifference> sorted = new ArrayList<>(differences.size());
+        groups.values().forEach(sorted::addAll);
+        return List.copyOf(sorted);
     }
 
     /** This diff without the figures these {@link FigurePattern}s cover (added to those already ignored). */
@@ -166,102 +174,6 @@ public final class ReceiptDiff {
             difference.after().ifPresent(value -> node.set("after", Json.parse(value)));
         }
         return root;
-    }
-
-    private static void compare(List<String> path, JsonNode a, JsonNode b, List<ReceiptDifference> differences) {
-        if (a.isObject() && b.isObject()) {
-            TreeSet<String> keys = new TreeSet<>();
-            a.fieldNames().forEachRemaining(keys::add);
-            b.fieldNames().forEachRemaining(keys::add);
-            for (String key : keys) {
-                compare(deeper(path, key), a.path(key), b.path(key), differences);
-            }
-        } else if (a.isArray() && b.isArray() && hasObjects(a, b) && !same(a, b)) {
-            Optional<String> key = KEYS.stream().filter(k -> distinct(a, k) && distinct(b, k)).findFirst();
-            if (key.isPresent()) {
-                TreeSet<String> names = new TreeSet<>();
-                a.forEach(element -> names.add(element.get(key.get()).asText()));
-                b.forEach(element -> names.add(element.get(key.get()).asText()));
-                for (String name : names) {
-                    compare(deeper(path, "[" + name + "]"), element(a, key.get(), name), element(b, key.get(), name), differences);
-                }
-            } else {
-                for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
-                    compare(deeper(path, "[" + i + "]"), a.path(i), b.path(i), differences);
-                }
-            }
-        } else if (!same(a, b)) {
-            differences.add(new ReceiptDifference(path, value(a), value(b)));
-        }
-    }
-
-    /** Equal as canonical JSON: a number read back from a file ({@code 0}) equals the double the receipt holds ({@code 0.0}). */
-    private static boolean same(JsonNode a, JsonNode b) {
-        if (a.isMissingNode() || b.isMissingNode()) {
-            return a.isMissingNode() && b.isMissingNode();
-        }
-        return CanonicalJson.write(a).equals(CanonicalJson.write(b));
-    }
-
-    private static boolean hasObjects(JsonNode a, JsonNode b) {
-        boolean any = false;
-        for (JsonNode array : List.of(a, b)) {
-            for (JsonNode element : array) {
-                if (!element.isObject()) {
-                    return false;
-                }
-                any = true;
-            }
-        }
-        return any;
-    }
-
-    private static boolean distinct(JsonNode array, String key) {
-        Set<String> seen = new HashSet<>();
-        for (JsonNode element : array) {
-            JsonNode value = element.get(key);
-            if (value == null || !value.isTextual() || !seen.add(value.asText())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static JsonNode element(JsonNode array, String key, String name) {
-        for (JsonNode element : array) {
-            if (element.get(key).asText().equals(name)) {
-                return element;
-            }
-        }
-        return MissingNode.getInstance();
-    }
-
-    private static List<String> deeper(List<String> path, String segment) {
-        List<String> deeper = new ArrayList<>(path);
-        deeper.add(segment);
-        return deeper;
-    }
-
-    private static Optional<String> value(JsonNode node) {
-        return node.isMissingNode() ? Optional.empty() : Optional.of(CanonicalJson.write(node));
-    }
-
-    /** Segment by segment; indexes {@code [2]} before {@code [10]}. */
-    private static int comparePaths(List<String> a, List<String> b) {
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            int c = compareSegments(a.get(i), b.get(i));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(a.size(), b.size());
-    }
-
-    private static int compareSegments(String a, String b) {
-        if (a.matches("\\[[0-9]{1,9}]") && b.matches("\\[[0-9]{1,9}]")) {
-            return Integer.compare(Integer.parseInt(a.substring(1, a.length() - 1)), Integer.parseInt(b.substring(1, b.length() - 1)));
-        }
-        return a.compareTo(b);
     }
 
     /** Reads back a value this class wrote; a canonical JSON value is always valid JSON. */

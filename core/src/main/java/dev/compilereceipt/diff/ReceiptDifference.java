@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.ReceiptJson;
-import dev.compilereceipt.json.CanonicalJson;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 import org.apiguardian.api.API;
 
 /**
@@ -25,6 +22,8 @@ import org.apiguardian.api.API;
 public record ReceiptDifference(List<String> path, Optional<String> before, Optional<String> after) {
 
     private static final int SHOWN_VALUE = 120;
+    /** The parts of a receipt that hold its figures; the ledger's rows repeat what the phase figures show. */
+    private static final List<String> FIGURES = List.of("runs", "comparison", "failures");
 
     public ReceiptDifference {
         path = List.copyOf(path);
@@ -34,12 +33,16 @@ public record ReceiptDifference(List<String> path, Optional<String> before, Opti
     public record PhaseFigure(String run, Phase phase, String figure) {
     }
 
+    /**
+     * The figures of {@code runs}, then {@code comparison}, then {@code failures} that differ, each
+     * part by path, found by the walk {@link ReceiptDiff} takes: what a mutant changed.
+     */
     public static List<ReceiptDifference> between(Receipt before, Receipt after) {
         List<ReceiptDifference> differences = new ArrayList<>();
         JsonNode a = ReceiptJson.tree(before);
         JsonNode b = ReceiptJson.tree(after);
-        for (String key : new String[] {"runs", "comparison", "failures"}) {
-            compare(List.of(key), a.path(key), b.path(key), differences);
+        for (String key : FIGURES) {
+            differences.addAll(DiffWalk.differences(List.of(key), a.path(key), b.path(key)));
         }
         return List.copyOf(differences);
     }
@@ -71,28 +74,5 @@ public record ReceiptDifference(List<String> path, Optional<String> before, Opti
     private static String shown(Optional<String> value) {
         return value.map(text -> text.length() > SHOWN_VALUE ? text.substring(0, SHOWN_VALUE - 3) + "..." : text)
                 .orElse("(absent)");
-    }
-
-    private static void compare(List<String> path, JsonNode a, JsonNode b, List<ReceiptDifference> differences) {
-        if (a.isObject() && b.isObject()) {
-            TreeSet<String> keys = new TreeSet<>();
-            for (Iterator<String> it = a.fieldNames(); it.hasNext(); ) {
-                keys.add(it.next());
-            }
-            for (Iterator<String> it = b.fieldNames(); it.hasNext(); ) {
-                keys.add(it.next());
-            }
-            for (String key : keys) {
-                List<String> deeper = new ArrayList<>(path);
-                deeper.add(key);
-                compare(deeper, a.path(key), b.path(key), differences);
-            }
-        } else if (!a.equals(b)) {
-            differences.add(new ReceiptDifference(path, value(a), value(b)));
-        }
-    }
-
-    private static Optional<String> value(JsonNode node) {
-        return node.isMissingNode() ? Optional.empty() : Optional.of(CanonicalJson.write(node));
     }
 }

@@ -57,9 +57,10 @@ class MutantTestTemplateTest {
                                 // baseline warmup b03: 1 call crossing 1 break, compiled 0/0 and 1/0
                                 + "  runs.baseline.phases.warmup.breaks: 1 → 0\n"
                                 + "  runs.baseline.phases.warmup.calls: 1 → 0\n")
-                        // both runs' warmup figures (wall_ms null: the phase has no calls left) and the trade, which runs
-                        // without warmup calls do not have
-                        && text.endsWith("  ... and 10 more\nAn assertion that would catch it:\n"
+                        // both runs' warmup figures (wall_ms null: the phase has no calls left), the trade, which runs
+                        // without warmup calls do not have, and the break site's calls and eager_ms, one figure each
+                        // (break_sites[scenarios.py:31].calls: 12 → 11), as receipt diff names them
+                        && text.endsWith("  ... and 11 more\nAn assertion that would catch it:\n"
                                 + "  assertThat(receipt).run(\"baseline\").phase(WARMUP).hasCalls(1);\n")))));
     }
 
