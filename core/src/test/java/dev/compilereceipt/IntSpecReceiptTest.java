@@ -70,8 +70,8 @@ class IntSpecReceiptTest {
         List<GuardMiss> misses = receipt.run("baseline").guardMisses();
         // b04 misses 1 guard, b05 2, ..., b10 7, and the fallback in b11 misses 8: 1 + 2 + ... + 8 = 36
         assertThat(misses).hasSize(36);
-        assertThat(misses.get(0)).isEqualTo(new GuardMiss("b04", GraphId.parse("0/1").orElseThrow(),
-                "0/0: L['n'] == 1                                                 "));
+        // the trace pads the guard to 66 characters, as 2.6 writes it; the receipt gives it trimmed (GuardText)
+        assertThat(misses.get(0)).isEqualTo(new GuardMiss("b04", GraphId.parse("0/1").orElseThrow(), "0/0: L['n'] == 1"));
         assertThat(misses.get(35).call()).isEqualTo("b11");
         assertThat(misses.get(35).graph()).hasToString("0/8");
         assertThat(misses.get(35).guard()).startsWith("0/0: L['n'] == 1");

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.compiletrace;
 
+import dev.compilereceipt.trace.GuardText;
 import dev.compilereceipt.read.Refusal;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.trace.GraphId;
@@ -112,7 +113,7 @@ final class TraceFields {
         }
         List<String> guards = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
-            guards.add(text(list.get(i), at + "/guard_failures/" + i));
+            guards.add(GuardText.normal(text(list.get(i), at + "/guard_failures/" + i)));
         }
         return guards;
     }

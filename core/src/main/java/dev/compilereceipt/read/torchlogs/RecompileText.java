@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.trace.GuardText;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.read.StringPool;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ record RecompileText(String function, String location, List<String> guards) {
 
     private static void finish(StringBuilder guard, List<String> guards, StringPool pool) {
         if (guard != null && !guard.toString().isBlank()) {
-            guards.add(pool.intern(guard.toString().strip()));
+            guards.add(pool.intern(GuardText.normal(guard.toString())));
         }
     }
 

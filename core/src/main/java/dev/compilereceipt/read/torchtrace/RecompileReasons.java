@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.trace.GuardText;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -35,7 +36,7 @@ final class RecompileReasons {
             return Optional.empty();
         }
         if (!text.get().stripLeading().startsWith("[")) {
-            String reason = text.get().strip();
+            String reason = GuardText.normal(text.get());
             if (!reason.isEmpty()) {
                 guards.add(pool.intern(reason));
             }
@@ -47,7 +48,7 @@ final class RecompileReasons {
                 if (token == null) {
                     return Optional.empty();
                 } else if (token == JsonToken.VALUE_STRING) {
-                    guards.add(pool.intern(parser.getText().strip()));
+                    guards.add(pool.intern(GuardText.normal(parser.getText())));
                 } else {
                     parser.skipChildren();
                 }
