@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.CanonicalImport;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Fixture;
@@ -8,21 +9,18 @@ import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.json.TraceJson;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.Trace;
-import dev.compilereceipt.json.CanonicalJson;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
- * The canonical form of what was imported from a TORCH_TRACE log, whose SHA-256 is the trace's
- * {@code trace_sha256}: a {@code compile-trace/1}-like document of the runs and calls (events
- * without the times a log does not measure), each run's compile log as the receipt writes it, the
- * measures not measured and the bad lines, written as RFC 8785 JSON. Two logs that import to the
- * same calls, compile logs and bad lines have the same hash, whatever else their records held.
+ * The runs of a TORCH_TRACE log in its {@link CanonicalImport}: a {@code compile-trace/1}-like
+ * document of the calls (events without the times a log does not measure) and each run's compile
+ * log as the receipt writes it. Two logs that import to the same calls, compile logs and bad lines
+ * have the same hash, whatever else their records held.
  *
  * <p>Example: <code>{"bad_lines":[],"fixture":{"name":"comp_metrics"},"format":"torch-trace-import/1",
  * "not_measured":[...],"runs":[{"calls":[],"compile_log":{...},"label":"baseline"}]}</code>.
@@ -30,31 +28,20 @@ import java.util.Set;
 final class TorchTraceCanonicalForm {
 
     static final String FORMAT = "torch-trace-import/1";
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private TorchTraceCanonicalForm() {
     }
 
     static Trace trace(Path file, Fixture fixture, List<Run> runs, Limits limits, Set<Measure> notMeasured, List<Long> badLines) {
-        ObjectNode root = NODES.objectNode();
-        root.put("format", FORMAT);
-        root.set("fixture", TraceJson.fixture(fixture));
-        ArrayNode runNodes = root.putArray("runs");
-        for (Run run : runs) {
-            ObjectNode node = runNodes.addObject();
-            node.put("label", run.label());
+        return CanonicalImport.trace(FORMAT, file, fixture, runs, limits, notMeasured, badLines, (run, node) -> {
             ArrayNode calls = node.putArray("calls");
             run.calls().forEach(call -> calls.add(call(call, notMeasured)));
             run.compileLog().ifPresent(log -> node.set("compile_log", TraceJson.compileLog(log)));
-        }
-        root.set("not_measured", TraceJson.hashedNotMeasured(notMeasured));
-        ArrayNode bad = root.putArray("bad_lines");
-        badLines.forEach(bad::add);
-        return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits, notMeasured, Optional.of(badLines));
+        });
     }
 
     private static ObjectNode call(Call call, Set<Measure> notMeasured) {
-        ObjectNode node = NODES.objectNode();
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("id", call.id());
         node.put("phase", call.phase().id());
         node.put("family", call.family());
