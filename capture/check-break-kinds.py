@@ -16,8 +16,9 @@ import glob
 import json
 import os
 import re
-import subprocess
 import sys
+
+import receipt_audit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LAYERS = os.path.join(HERE, "tests", "mymodel", "layers.py")
@@ -32,11 +33,7 @@ def line_of(pattern):
 
 
 def receipt(audit, source):
-    proc = subprocess.run(audit + ["audit", source, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if proc.returncode not in (0, 1):
-        raise SystemExit(f"check-break-kinds: audit of {source} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
-    doc = json.loads(proc.stdout)
-    return doc.get("receipt", doc)
+    return receipt_audit.receipt(audit, source, "check-break-kinds")
 
 
 def main(out, audit):

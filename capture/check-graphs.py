@@ -10,16 +10,13 @@ lists (a frame Dynamo guarded that produced no graph: counted in compiles, not i
 import glob
 import json
 import os
-import subprocess
 import sys
+
+import receipt_audit
 
 
 def receipt(audit, source):
-    proc = subprocess.run(audit + ["audit", source, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if proc.returncode not in (0, 1):
-        raise SystemExit(f"check-graphs: audit of {source} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
-    doc = json.loads(proc.stdout)
-    return doc.get("receipt", doc)
+    return receipt_audit.receipt(audit, source, "check-graphs")
 
 
 def main(out, audit):

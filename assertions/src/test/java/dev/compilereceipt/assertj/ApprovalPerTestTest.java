@@ -60,9 +60,9 @@ class ApprovalPerTestTest {
 
     @BeforeEach
     void copyTheCapture() throws IOException {
-        fixture = Files.createDirectories(root.resolve("approval")).resolve("print-bridge.json");
-        Files.copy(Fixtures.dir().resolve("print-bridge/trace.json"), fixture);
-        approved = root.resolve("approval/print-bridge.json.approved.json");
+        CopiedCapture capture = CopiedCapture.in(root);
+        fixture = capture.fixture();
+        approved = capture.approved();
         approved128 = root.resolve("approval/print-bridge.json.max_calls-128.approved.json");
         InParallel.reset();
     }

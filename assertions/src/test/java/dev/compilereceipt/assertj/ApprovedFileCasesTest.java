@@ -50,11 +50,11 @@ class ApprovedFileCasesTest {
 
     @BeforeEach
     void copyTheCapture() throws IOException {
-        fixture = Files.createDirectories(root.resolve("approval")).resolve("print-bridge.json");
-        Files.copy(Fixtures.dir().resolve("print-bridge/trace.json"), fixture);
-        approved = root.resolve("approval/print-bridge.json.approved.json");
-        received = root.resolve("approval/print-bridge.json.received.json");
-        canonical = ReceiptExport.canonicalJson(Receipt.of(Traces.read(fixture))) + "\n";
+        CopiedCapture capture = CopiedCapture.in(root);
+        fixture = capture.fixture();
+        approved = capture.approved();
+        received = capture.received();
+        canonical = capture.canonical();
     }
 
     /** A check of every figure, then one that leaves times out, on one fixture in one run. */

@@ -51,11 +51,11 @@ class ApprovedReceiptTest {
 
     @BeforeEach
     void copyTheCapture() throws IOException {
-        fixture = Files.createDirectories(root.resolve("approval")).resolve("print-bridge.json");
-        Files.copy(Fixtures.dir().resolve("print-bridge/trace.json"), fixture);
-        approved = root.resolve("approval/print-bridge.json.approved.json");
-        received = root.resolve("approval/print-bridge.json.received.json");
-        canonical = ReceiptExport.canonicalJson(Receipt.of(Traces.read(fixture))) + "\n";
+        CopiedCapture capture = CopiedCapture.in(root);
+        fixture = capture.fixture();
+        approved = capture.approved();
+        received = capture.received();
+        canonical = capture.canonical();
     }
 
     static class Plain {

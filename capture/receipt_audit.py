@@ -1,0 +1,13 @@
+"""The receipt of one source, as `receipt audit SOURCE --json` gives it: shared by the check scripts."""
+
+import json
+import subprocess
+
+
+def receipt(audit, source, who):
+    """The receipt of SOURCE through the AUDIT command (e.g. ["./receipt"]); exits naming WHO when it is refused."""
+    proc = subprocess.run(audit + ["audit", source, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{who}: audit of {source} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    doc = json.loads(proc.stdout)
+    return doc.get("receipt", doc)
