@@ -132,7 +132,8 @@ class TorchLogsHostileInputTest {
         String text = recompile(1) + "\n" + recompile(2) + "\n" + recompile(3) + "\n" + recompile(4) + "\n";
         assertThatThrownBy(() -> read(text(text), Limits.DEFAULT.withMaxCompiles(3), TorchLogsReader.MAX_LINE))
                 .isInstanceOf(Refusal.class).hasMessageContaining("the text has more than 3 compiles, over the limit"
-                        + " of 3 (max_compiles; raise it with Limits.withMaxCompiles)");
+                        + " of 3 (max_compiles; raise it with Limits.withMaxCompiles, the CLI's --max-compiles or"
+                        + " @TraceFixture(maxCompiles = ...))");
         assertThatThrownBy(() -> read(text(text), Limits.DEFAULT.withMaxRecompileReasons(2), TorchLogsReader.MAX_LINE))
                 .hasMessageContaining("more than 2 recompile reasons, over the limit of 2 (max_recompile_reasons;");
     }

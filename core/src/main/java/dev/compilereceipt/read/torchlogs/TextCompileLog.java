@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.GraphId;
@@ -110,7 +111,7 @@ final class TextCompileLog {
         Site site = sites.get(brk.site());
         if (site == null) {
             if (sites.size() == limits.maxBreakSites()) {
-                throw TextLimit.over("the text reports more than " + limits.maxBreakSites() + " distinct break sites",
+                throw PassedLimit.over("the text reports more than " + limits.maxBreakSites() + " distinct break sites",
                         limits.maxBreakSites(), "max_break_sites", "withMaxBreakSites");
             }
             site = new Site(brk.reason(), brk.detail());
@@ -142,11 +143,11 @@ final class TextCompileLog {
 
     private void add(Compile compile) {
         if (compiles.size() == limits.maxCompiles()) {
-            throw TextLimit.over("the text has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
+            throw PassedLimit.over("the text has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
                     "max_compiles", "withMaxCompiles");
         }
         if ((long) guards + compile.guards.size() > limits.maxRecompileReasons()) {
-            throw TextLimit.over("the text has more than " + limits.maxRecompileReasons() + " recompile reasons",
+            throw PassedLimit.over("the text has more than " + limits.maxRecompileReasons() + " recompile reasons",
                     limits.maxRecompileReasons(), "max_recompile_reasons", "withMaxRecompileReasons");
         }
         guards += compile.guards.size();

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.Limits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -130,7 +131,7 @@ final class TextMessages {
         }
         openChars += chars;
         if (openChars > limits.maxKeptChars()) {
-            throw TextLimit.over("the text holds messages of more than " + limits.maxKeptChars() + " characters open",
+            throw PassedLimit.over("the text holds messages of more than " + limits.maxKeptChars() + " characters open",
                     limits.maxKeptChars(), "max_kept_chars", "withMaxKeptChars");
         }
     }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
@@ -122,10 +123,10 @@ public final class TorchLogsReader {
             TorchLogsReader reader = new TorchLogsReader(name, limits, rank);
             reader.whenNoLine = whenNoLine;
             return reader.readAll(lines);
-        } catch (TextLimit over) {
+        } catch (PassedLimit over) {
             throw new Refusal(name, "", lines.number(), 0, over.getMessage());
         } catch (StringPool.OverLimit over) {
-            throw new Refusal(name, "", lines.number(), 0, TextLimit.of(over).getMessage());
+            throw new Refusal(name, "", lines.number(), 0, PassedLimit.of(over, "the text").getMessage());
         }
     }
 

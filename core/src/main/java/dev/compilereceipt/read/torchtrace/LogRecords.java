@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.read.Interner;
@@ -160,7 +161,7 @@ final class LogRecords {
             return;
         }
         if (payload.tooDeep()) {
-            throw LogLimit.over("a JSON payload nests deeper than " + limits.maxDepth() + " levels", limits.maxDepth(),
+            throw PassedLimit.over("a JSON payload nests deeper than " + limits.maxDepth() + " levels", limits.maxDepth(),
                     "max_depth", "withMaxDepth");
         }
         if (keepCapped && payload.overflowed()) {

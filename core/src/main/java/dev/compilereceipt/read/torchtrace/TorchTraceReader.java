@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
@@ -119,10 +120,10 @@ public final class TorchTraceReader {
         try {
             LogParts.readAll(file, limits, partSize, reader.records, reader::handle);
             return reader.trace();
-        } catch (LogLimit over) {
+        } catch (PassedLimit over) {
             throw new Refusal(file, "", reader.records.at(), 0, over.getMessage());
         } catch (StringPool.OverLimit over) {
-            throw new Refusal(file, "", reader.records.at(), 0, LogLimit.of(over).getMessage());
+            throw new Refusal(file, "", reader.records.at(), 0, PassedLimit.of(over, "the log").getMessage());
         }
     }
 
@@ -141,10 +142,10 @@ public final class TorchTraceReader {
         try {
             records.readAll(lines, this::handle);
             return trace();
-        } catch (LogLimit over) {
+        } catch (PassedLimit over) {
             throw new Refusal(file, "", records.at(), 0, over.getMessage());
         } catch (StringPool.OverLimit over) {
-            throw new Refusal(file, "", records.at(), 0, LogLimit.of(over).getMessage());
+            throw new Refusal(file, "", records.at(), 0, PassedLimit.of(over, "the log").getMessage());
         }
     }
 
@@ -161,7 +162,7 @@ public final class TorchTraceReader {
                 return;
             } else if (envelope.hasCompileId() && name.equals(LogRecords.RECOMPILE_REASONS)) {
                 if (kept.overflowed()) {
-                    throw LogLimit.over("a recompile_reasons payload longer than " + LogRecords.REASONS_PER_PAYLOAD
+                    throw PassedLimit.over("a recompile_reasons payload longer than " + LogRecords.REASONS_PER_PAYLOAD
                             + " reasons of max_string_length", records.reasonsKept(), "max_string_length", "withMaxStringLength");
                 }
                 Optional<List<String>> guards = RecompileReasons.parse(kept.kept(), pool);
