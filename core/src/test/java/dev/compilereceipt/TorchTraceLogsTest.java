@@ -293,6 +293,45 @@ class TorchTraceLogsTest {
     }
 
     @Test
+    void aLoneSurrogateInAGuardMakesItsRecordABadLineNotAQuestionMark() throws IOException {
+        // Java writes \ud800 as "?" in UTF-8: read as text, the two logs below would share one trace_sha256.
+        Trace lone = Traces.read(reasons("lone", "[\"L['x'] == \\ud800\"]"));
+        Trace question = Traces.read(reasons("question", "[\"L['x'] == ?\"]"));
+        assertThat(lone.badLines()).hasValue(List.of(2L));
+        assertThat(baselineLog(lone).recompileReasons()).isEmpty();
+        assertThat(question.badLines()).hasValue(List.of());
+        assertThat(baselineLog(question).recompileReasons()).extracting(CompileLog.RecompileReason::guard)
+                .containsExactly("L['x'] == ?");
+        assertThat(lone.sha256()).isNotEqualTo(question.sha256());
+        // A pair is one character, read as such.
+        assertThat(baselineLog(Traces.read(reasons("pair", "[\"L['x'] == \\ud83d\\ude00\"]"))).recompileReasons())
+                .extracting(CompileLog.RecompileReason::guard).containsExactly("L['x'] == \ud83d\ude00");
+    }
+
+    @Test
+    void aLoneSurrogateInAMarkerIsRefusedAsCompileTraceRefusesIt() throws IOException {
+        String start = "{\"run\": \"baseline\", \"id\": \"w\\udc80\", \"phase\": \"warmup\", \"edge\": \"start\"}";
+        Path file = write("marker.log", PREFIX + "{\"artifact\": {\"name\": \"compile_receipt_call\", \"encoding\": \"json\"},"
+                + " \"has_payload\": \"" + md5(start) + "\"}", "\t" + start);
+        assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class).hasMessage(file
+                + ": (document) (line 1): a compile_receipt_call marker's id: a string holds a lone surrogate \\udc80:"
+                + " not Unicode text, so it has no UTF-8 form and no canonical hash");
+    }
+
+    /** A log of one recompile whose recompile_reasons payload is {@code list}, in a folder of its own (the file name is part of the hash). */
+    private Path reasons(String folder, String list) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(folder));
+        String lines = String.join("\n",
+                PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0}",
+                PREFIX + "{\"artifact\": {\"name\": \"recompile_reasons\", \"encoding\": \"json\"}, \"frame_id\": 0,"
+                        + " \"frame_compile_id\": 1, \"attempt\": 0, \"has_payload\": \"" + md5(list) + "\"}",
+                "\t" + list,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true}, \"frame_id\": 0, \"frame_compile_id\": 1,"
+                        + " \"attempt\": 0}") + "\n";
+        return Files.writeString(dir.resolve("reasons.log"), lines);
+    }
+
+    @Test
     void aFolderHoldsOneLogPerRank() throws IOException {
         Path dir = Files.createDirectory(tmp.resolve("trace"));
         Files.copy(Fixtures.path("tlparse/comp_metrics.log"), dir.resolve("dedicated_log_torch_trace_rank_0_ab.log"));

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.UnicodeText;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -47,7 +48,7 @@ final class RecompileReasons {
                 if (token == null) {
                     return Optional.empty();
                 } else if (token == JsonToken.VALUE_STRING) {
-                    guards.add(pool.intern(parser.getText().strip()));
+                    guards.add(pool.intern(UnicodeText.text(parser).strip()));
                 } else {
                     parser.skipChildren();
                 }
