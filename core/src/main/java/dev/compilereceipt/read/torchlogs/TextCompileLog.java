@@ -66,7 +66,7 @@ final class TextCompileLog {
                 graphBreak(message, brk);
                 return true;
             }).orElse(false);
-            case RECOMPILE -> RecompileText.read(message.lines, pool).map(recompile -> {
+            case RECOMPILE -> message.recompile.read(pool).map(recompile -> {
                 recompile(message, recompile);
                 return true;
             }).orElse(false);

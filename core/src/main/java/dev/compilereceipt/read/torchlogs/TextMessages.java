@@ -67,7 +67,7 @@ final class TextMessages {
         Optional<TextMessage.Kind> kind = TextMessage.Kind.of(text);
         if (kind.isPresent()) {
             endBare();
-            bare = new TextMessage(kind.get(), number, "", null, false, Optional.empty(), text);
+            bare = new TextMessage(kind.get(), number, "", null, false, Optional.empty(), text, limits);
             opened(bare, damaged);
         } else if (bare != null && bare.takesBare(text)) {
             kept(bare, bare.add(text), damaged);
@@ -89,7 +89,7 @@ final class TextMessages {
             }
             orphans.remove(line.process());
             TextMessage message = new TextMessage(kind.get(), number, line.process(), line.key(), line.traced(), line.graph(),
-                    line.message());
+                    line.message(), limits);
             if (open.size() == MAX_OPEN) {
                 end(open.values().iterator().next());
             }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.trace.Limits;
 import java.io.IOException;
 import java.io.InputStream;
@@ -101,7 +102,9 @@ final class LogParts {
 
     private static PartRecords read(Path file, FileChannel channel, Limits limits, long from, long to) throws IOException {
         PartRecords part = new PartRecords();
-        LogLines lines = LogLines.part(file, new ChannelInput(channel, Math.max(0, from - 1)), PART_MAX_LINE, from, to);
+        // The last part reads on to the end, which a file still being written may keep moving.
+        InputStream in = InputFile.bounded(file, new ChannelInput(channel, Math.max(0, from - 1)), InputFile.MAX_BYTES);
+        LogLines lines = LogLines.part(file, in, PART_MAX_LINE, from, to);
         LogRecords records = LogRecords.of(file, limits, part);
         records.readAll(lines, (envelope, kept) -> part.record(envelope, records.line(), kept));
         part.lineCount(lines.number());

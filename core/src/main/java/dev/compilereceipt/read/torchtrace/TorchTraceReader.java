@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.PassedLimit;
+import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
@@ -89,6 +90,7 @@ public final class TorchTraceReader {
      */
     public static Trace read(Path file, Limits limits, boolean side) {
         try {
+            InputFile.refuseLarger(file, Files.size(file));
             if (readsInParts(file)) {
                 try {
                     return readInParts(file, limits, side, LogParts.PART);
@@ -97,7 +99,7 @@ public final class TorchTraceReader {
                 }
             }
             try (InputStream in = Files.newInputStream(file)) {
-                return read(file, in, limits, LogLines.MAX_LINE, side);
+                return read(file, InputFile.bounded(file, in, InputFile.MAX_BYTES), limits, LogLines.MAX_LINE, side);
             }
         } catch (IOException e) {
             throw new Refusal(file, "", 0, 0, "cannot be read: " + e, e);
@@ -165,7 +167,7 @@ public final class TorchTraceReader {
                     throw PassedLimit.over("a recompile_reasons payload longer than " + LogRecords.REASONS_PER_PAYLOAD
                             + " reasons of max_string_length", records.reasonsKept(), "max_string_length", "withMaxStringLength");
                 }
-                Optional<List<String>> guards = RecompileReasons.parse(kept.kept(), pool);
+                Optional<List<String>> guards = RecompileReasons.parse(kept.kept(), pool, limits.maxRecompileReasons());
                 if (guards.isEmpty()) {
                     records.bad(records.line());
                     return;
