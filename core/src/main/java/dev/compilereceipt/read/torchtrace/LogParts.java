@@ -83,6 +83,9 @@ final class LogParts {
                 PartRecords part = result(ahead.removeFirst());
                 records.replay(part, base, handler);
                 base += part.lineCount();
+                // A part that read on past its end (a long payload, a run of blank lines) has read what the parts
+                // up to where it stopped would hold: none of them starts a record, so none is read.
+                next = Math.min(size, Math.max(next, part.end()));
             }
         } finally {
             threads.shutdownNow();
@@ -108,6 +111,7 @@ final class LogParts {
         LogRecords records = LogRecords.of(file, limits, part);
         records.readAll(lines, (envelope, kept) -> part.record(envelope, records.line(), kept));
         part.lineCount(lines.number());
+        part.end(lines.stoppedAt());
         return part;
     }
 
