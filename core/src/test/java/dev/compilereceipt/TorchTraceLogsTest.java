@@ -332,6 +332,14 @@ class TorchTraceLogsTest {
     }
 
     @Test
+    void runsOfEmptyLinesCountEveryLine() throws IOException {
+        // Runs of empty lines (LF and CRLF) pass as one; the lines after them keep their numbers.
+        Path file = Files.writeString(tmp.resolve("blank-runs.log"), PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0,"
+                + " \"frame_compile_id\": 0, \"attempt\": 0}\n\n\r\n\n\r\n\r\n\ngarbage\n\n\n   \n\nmore garbage\n");
+        assertThat(Traces.read(file).badLines()).hasValue(List.of(8L, 13L));
+    }
+
+    @Test
     void aFolderHoldsOneLogPerRank() throws IOException {
         Path dir = Files.createDirectory(tmp.resolve("trace"));
         Files.copy(Fixtures.path("tlparse/comp_metrics.log"), dir.resolve("dedicated_log_torch_trace_rank_0_ab.log"));

@@ -46,7 +46,7 @@ public final class LogLines {
     private boolean startsFile = true;
     private long stopAt = Long.MAX_VALUE;
     private long stoppedAt;
-    /** Empty lines after the current one, passed over with it: counted into the number of the next. */
+    /** Empty lines (LF or CRLF) after the current one, passed over with it: counted into the number of the next. */
     private long foldedLines;
 
     LogLines(Path file, InputStream in, int maxLine) {
@@ -136,11 +136,17 @@ public final class LogLines {
             if (newline >= 0) {
                 take(position, newline);
                 position = newline + 1;
-                if (newline == start) {
-                    // An empty line: the empty lines right after it are folded into it, since every reader passes
-                    // over a run of them as over one, and a run of millions costs a line each otherwise.
-                    while (position < filled && buffer[position] == '\n') {
-                        position++;
+                if (end == start) {
+                    // An empty line: the empty lines right after it (LF or CRLF) are folded into it, since every
+                    // reader passes over a run of them as over one, and a run of millions costs a line each otherwise.
+                    while (true) {
+                        if (position < filled && buffer[position] == '\n') {
+                            position++;
+                        } else if (position + 1 < filled && buffer[position] == '\r' && buffer[position + 1] == '\n') {
+                            position += 2;
+                        } else {
+                            break;
+                        }
                         foldedLines++;
                     }
                 }
