@@ -309,6 +309,42 @@ class TorchTraceLogsTest {
     }
 
     @Test
+    void aBreakReasonThatIsNotUtf8IsABadLineNotAReplacementCharacter() throws IOException {
+        // Latin-1 "é" (0xE9) decoded leniently is U+FFFD: the log read as one that holds a literal U+FFFD.
+        Trace latin1 = Traces.read(breakLog("latin1", "print(\u00e9)".getBytes(StandardCharsets.ISO_8859_1)));
+        Trace replacement = Traces.read(breakLog("replacement", "print(\ufffd)".getBytes(StandardCharsets.UTF_8)));
+        assertThat(latin1.badLines()).hasValue(List.of(2L));
+        assertThat(baselineLog(latin1).breakSites()).isEmpty();
+        assertThat(replacement.badLines()).hasValue(List.of());
+        assertThat(baselineLog(replacement).breakSites()).extracting(CompileLog.Site::reason)
+                .containsExactly("Unsupported: print(\ufffd)");
+        assertThat(latin1.sha256()).isNotEqualTo(replacement.sha256());
+    }
+
+    /** A log of one compile that breaks with reason "Unsupported: " and {@code reason}, its MD5 right, in a folder of its own. */
+    private Path breakLog(String folder, byte[] reason) throws IOException {
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        text.writeBytes("Graph break in user code at /x/m.py:3\nReason: Unsupported: ".getBytes(StandardCharsets.UTF_8));
+        text.writeBytes(reason);
+        byte[] payload = text.toByteArray();
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        log.writeBytes((PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}\n"
+                + PREFIX + "{\"artifact\": {\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}, \"frame_id\": 0,"
+                + " \"frame_compile_id\": 0, \"attempt\": 0, \"has_payload\": \"" + md5(payload) + "\"}\n\t")
+                .getBytes(StandardCharsets.UTF_8));
+        for (byte b : payload) {
+            log.write(b);
+            if (b == '\n') {
+                log.write('\t');
+            }
+        }
+        log.writeBytes(("\n" + PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true}, \"frame_id\": 0,"
+                + " \"frame_compile_id\": 0, \"attempt\": 0}\n").getBytes(StandardCharsets.UTF_8));
+        Path dir = Files.createDirectories(tmp.resolve(folder));
+        return Files.write(dir.resolve("break.log"), log.toByteArray());
+    }
+
+    @Test
     void aLoneSurrogateInAMarkerIsRefusedAsCompileTraceRefusesIt() throws IOException {
         String start = "{\"run\": \"baseline\", \"id\": \"w\\udc80\", \"phase\": \"warmup\", \"edge\": \"start\"}";
         Path file = write("marker.log", PREFIX + "{\"artifact\": {\"name\": \"compile_receipt_call\", \"encoding\": \"json\"},"

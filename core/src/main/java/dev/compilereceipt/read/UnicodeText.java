@@ -33,6 +33,26 @@ public final class UnicodeText {
         return -1;
     }
 
+    /**
+     * Whether {@code bytes} are UTF-8 text (RFC 3629). Of bytes kept up to a bound ({@code cut}), a
+     * character the bound cut short at the end is let pass. Decoding bytes that are not, with U+FFFD
+     * for each bad one, would give the text of another input.
+     */
+    public static boolean isUtf8(byte[] bytes, boolean cut) {
+        for (int i = 0; i < bytes.length; ) {
+            if (bytes[i] >= 0) {
+                i++;
+                continue;
+            }
+            int next = JsonTokens.utf8(bytes, i, bytes.length);
+            if (next < 0) {
+                return cut && bytes.length - i < JsonTokens.sequenceLength(bytes[i] & 0xFF);
+            }
+            i = next;
+        }
+        return true;
+    }
+
     /** What the refusal of {@code text} says: {@code a string holds a lone surrogate \ud800: ...}. */
     public static String loneSurrogateRule(CharSequence text) {
         return String.format(Locale.ROOT, "a string holds a lone surrogate \\u%04x: not Unicode text, so it has no UTF-8 form"
