@@ -68,6 +68,21 @@ class TorchLogsTerminalTest {
     }
 
     @Test
+    void aColouredTextOfTwoRanksIsToldByItsContent() throws IOException {
+        // Coloured from its first byte on: the sniffing reads the lines without their codes, so ranks are listed.
+        List<String> lines = Files.readAllLines(Fixtures.path("torch-logs/2.14-int-spec/torch_logs.txt"));
+        List<String> ranked = new java.util.ArrayList<>();
+        for (int rank = 0; rank < 2; rank++) {
+            for (String line : lines) {
+                ranked.add(ESC + "[36m[rank" + rank + "]:" + line + ESC + "[0m");
+            }
+        }
+        Path file = Files.write(Files.createDirectories(tmp.resolve("ranks")).resolve("torch_logs.txt"), ranked);
+        assertThat(Traces.ranks(file)).containsExactly(0, 1);
+        assertThat(log(Traces.read(file, 1))).isEqualTo(log(Fixtures.trace("torch-logs/2.14-int-spec/torch_logs.txt")));
+    }
+
+    @Test
     void aMessageWithABrokenSequenceIsABadLine() throws IOException {
         Path plainFile = Fixtures.path("torch-logs/2.14-int-spec/torch_logs.txt");
         List<String> lines = Files.readAllLines(plainFile);

@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.read.JsonTokens;
+import dev.compilereceipt.read.TerminalCodes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

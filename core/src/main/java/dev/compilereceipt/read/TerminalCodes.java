@@ -1,4 +1,6 @@
-package dev.compilereceipt.read.torchlogs;
+package dev.compilereceipt.read;
+
+import org.apiguardian.api.API;
 
 /**
  * Takes out of a line the escape sequences a terminal acts on and a CI log viewer keeps (ECMA-48):
@@ -14,11 +16,14 @@ package dev.compilereceipt.read.torchlogs;
  * <p>A sequence the line ends inside of, or one with a byte no sequence may hold, is
  * {@linkplain #broken broken}: the reader treats the line as damaged, as a line that is not UTF-8,
  * so a message with such a line is listed as a bad line rather than read with a stray code in it.
+ * The sniffing of a file's kind reads its first lines through it too, so a coloured text is told
+ * as TORCH_LOGS text by its content.
  *
  * <p>Example: {@code strip("\u001b[36mRecompiling function f in /x.py:1\u001b[0m")} is
  * {@code Recompiling function f in /x.py:1}.
  */
-final class TerminalCodes {
+@API(status = API.Status.INTERNAL, since = "0.1")
+public final class TerminalCodes {
 
     private static final char ESC = '\u001b';
     private static final char CSI = '\u009b';
@@ -27,7 +32,7 @@ final class TerminalCodes {
     private boolean broken;
 
     /** {@code line} without its escape sequences; {@link #broken()} says whether one was broken. */
-    String strip(String line) {
+    public String strip(String line) {
         broken = false;
         if (line.indexOf(ESC) < 0 && line.indexOf(CSI) < 0) {
             return line;
@@ -59,7 +64,7 @@ final class TerminalCodes {
     }
 
     /** Whether the last {@link #strip} met a sequence it could not read to its end. */
-    boolean broken() {
+    public boolean broken() {
         return broken;
     }
 

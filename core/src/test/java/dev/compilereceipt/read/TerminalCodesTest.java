@@ -1,4 +1,4 @@
-package dev.compilereceipt.read.torchlogs;
+package dev.compilereceipt.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
