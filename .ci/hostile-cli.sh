@@ -75,8 +75,50 @@ PY
 timeout 30 ./receipt freeze "$kinds" -o "$work/kinds.frozen.log" > "$work/freeze.txt" 2> "$work/err.txt" \
   || fail "freeze of 500,000 kinds: exit $? ($(head -c 300 "$work/err.txt"))"
 [[ $(head -n 1 "$work/freeze.txt" | wc -c) -lt 1000 ]] || fail "freeze of 500,000 kinds: a $(head -n 1 "$work/freeze.txt" | wc -c)-byte summary"
-grep -q "and 500005 more records of other kinds); " "$work/freeze.txt" || fail "freeze of 500,000 kinds: $(head -c 300 "$work/freeze.txt")"
+grep -q "and 500002 more records of other kinds); " "$work/freeze.txt" || fail "freeze of 500,000 kinds: $(head -c 300 "$work/freeze.txt")"
 ok "freeze counts 500,000 dropped kinds in 64 MiB with a one-line summary"
+
+# TORCH_LOGS text of two ranks: --rank through a pipe, a process substitution and a FIFO reads the input once
+# (it was refused as having no [rankN]: tags, and hung on the FIFO: the input was opened three times).
+ranked="$work/ranks.log"
+{ sed 's/^/[rank0]:/' fixtures/torch-logs/2.14-print-bridge/torch_logs.txt
+  sed 's/^/[rank1]:/' fixtures/torch-logs/2.14-int-spec/torch_logs.txt; } > "$ranked"
+./receipt audit "$ranked" --rank 1 > "$work/rank-file.txt"
+same_figures "--rank through a pipe into /dev/stdin" "$work/rank-file.txt" bash -c "cat $ranked | ./receipt audit /dev/stdin --rank 1"
+same_figures "--rank through process substitution" "$work/rank-file.txt" bash -c "./receipt audit <(cat $ranked) --rank 1"
+mkfifo "$work/ranks.fifo"
+(cat "$ranked" > "$work/ranks.fifo") &
+same_figures "--rank from a named FIFO" "$work/rank-file.txt" ./receipt audit "$work/ranks.fifo" --rank 1
+wait
+
+# Endless input is refused at a stated bound: 2^27 lines of TORCH_LOGS text (docs/hostile-input.md, "Endless and
+# growing input"; /dev/zero's 16 GiB bound takes longer than this script allows, and is measured there).
+set +e
+timeout 90 bash -c "yes | ./receipt audit -" > /dev/null 2> "$work/yes.txt"
+code=$?
+set -e
+[[ $code -eq 2 ]] || fail "yes: exit $code, expected 2 ($(head -c 300 "$work/yes.txt"))"
+grep -qx "receipt: refused: (standard input): (document) (line 134217729): more than 134217728 lines, the most this reader reads of a text: endless input (yes |, a log still being written)? Give a finished log as a file" "$work/yes.txt" \
+  || fail "yes: $(cat "$work/yes.txt")"
+ok "endless lines (yes |) are refused at 2^27 lines"
+
+# A bound is checked while the text is read, before what it bounds is allocated: a 13.5 MB recompile message of
+# 1.5 million bullet lines gets the string-limit refusal in 64 MiB too (it ran out of memory).
+bullets="$work/bullets.log"
+python3 - "$bullets" <<'PY'
+import sys
+with open(sys.argv[1], "w") as out:
+    out.write("Recompiling function f in /x/m.py:1\n    triggered by the following guard failure(s):\n    - 0/0: x\n")
+    out.write("    - gg\n" * 1_500_000)
+PY
+set +e
+timeout 30 ./receipt audit "$bullets" > /dev/null 2> "$work/bullets.txt"
+code=$?
+set -e
+[[ $code -eq 2 ]] || fail "bullets: exit $code, expected 2 ($(head -c 300 "$work/bullets.txt"))"
+grep -q "^receipt: refused: $bullets: (document) (line 1500004): a string of 4500006 characters, over the limit of 1048576 (max_string_length;" \
+  "$work/bullets.txt" || fail "bullets: $(cat "$work/bullets.txt")"
+ok "a recompile of 1.5 million lines is refused at the string limit in 64 MiB"
 
 # A heap far too small for a log whose limits were raised: 400 compiles each reporting a distinct
 # 60 KB break site keep 24 MB of text. One line naming the trace and what to raise, exit 1, no stack trace.

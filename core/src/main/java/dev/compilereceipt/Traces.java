@@ -8,6 +8,7 @@ import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.compiletrace.BoundedTraceReader;
 import dev.compilereceipt.json.CanonicalJson;
@@ -25,7 +26,6 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import dev.compilereceipt.read.torchtrace.LogFreezer;
 import dev.compilereceipt.read.torchtrace.LogLines;
-import java.io.FileInputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,23 +93,10 @@ public final class Traces {
         if (Files.isDirectory(file)) {
             return TorchTraceReader.read(TorchTraceFolder.of(file).only(), limits);
         }
-        // A pipe (FIFO, /dev/stdin, process substitution) through a FileChannel fails on available() in JDK 17
-        // ("Illegal seek"); a FileInputStream reads it as it comes.
-        boolean pipe = Files.exists(file) && !Files.isRegularFile(file);
-        if (!pipe && TorchTraceReader.readsInParts(file) && TraceSource.of(file) == TraceSource.TORCH_TRACE) {
+        if (Files.isRegularFile(file) && TorchTraceReader.readsInParts(file) && TraceSource.of(file) == TraceSource.TORCH_TRACE) {
             return TorchTraceReader.read(file, limits, side);
         }
-        try (InputStream in = pipe ? new FileInputStream(file.toFile()) : Files.newInputStream(file)) {
-            return read(file, in, limits, side);
-        } catch (NoSuchFileException e) {
-            throw new TraceRefusedException(file, "", 0, 0, "no such file", e);
-        } catch (FileSystemException e) {
-            // The reason is the operating system's: "Too many levels of symbolic links", "Permission denied", ...
-            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: "
-                    + (e.getReason() == null ? e.getClass().getSimpleName() : e.getReason()), e);
-        } catch (IOException e) {
-            throw new TraceRefusedException(file, "", 0, 0, "cannot be read: " + e.getMessage(), e);
-        }
+        return InputFile.read(file, in -> read(file, in, limits, side));
     }
 
     /** The log of one rank in a TORCH_TRACE folder, or the lines of one rank in a TORCH_LOGS text. */
@@ -123,14 +110,19 @@ public final class Traces {
 
     public static Trace read(Path dir, int rank, Limits limits) {
         try {
-            if (!Files.isDirectory(dir)) {
-                if (isTorchLogs(dir)) {
-                    return TorchLogsReader.read(dir, limits, OptionalInt.of(rank));
-                }
-                throw new TraceRefusedException(dir, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder or a TORCH_LOGS text;"
-                        + " this is a single file of neither");
+            if (Files.isDirectory(dir)) {
+                return TorchTraceReader.read(TorchTraceFolder.of(dir).rank(rank), limits);
             }
-            return TorchTraceReader.read(TorchTraceFolder.of(dir).rank(rank), limits);
+            Refusal neither = new Refusal(dir, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder or a TORCH_LOGS text;"
+                    + " this is a single file of neither");
+            return InputFile.read(dir, in -> {
+                BufferedInputStream once = new BufferedInputStream(in, TraceSource.SNIFF);
+                return switch (sniff(once)) {
+                    case TORCH_LOGS -> TorchLogsReader.read(dir, once, limits, OptionalInt.of(rank), TorchLogsReader.MAX_LINE);
+                    case TEXT -> TorchLogsReader.readText(dir, once, limits, OptionalInt.of(rank), neither);
+                    case COMPILE_TRACE, TORCH_TRACE -> throw neither;
+                };
+            });
         } catch (Refusal refusal) {
             throw new TraceRefusedException(refusal);
         }
@@ -139,25 +131,28 @@ public final class Traces {
     /** The ranks of the logs in a TORCH_TRACE folder, or of the {@code [rankN]:} lines of a TORCH_LOGS text, ascending. */
     public static List<Integer> ranks(Path dir) {
         try {
-            if (!Files.isDirectory(dir)) {
-                if (isTorchLogs(dir)) {
-                    return TorchLogsReader.ranks(dir);
-                }
-                throw new TraceRefusedException(dir, "", 0, 0, "ranks are listed for a TORCH_TRACE folder or a TORCH_LOGS text;"
-                        + " this is a single file of neither");
+            if (Files.isDirectory(dir)) {
+                return TorchTraceFolder.of(dir).ranks();
             }
-            return TorchTraceFolder.of(dir).ranks();
+            return InputFile.read(dir, in -> {
+                BufferedInputStream once = new BufferedInputStream(in, TraceSource.SNIFF);
+                if (sniff(once) != TraceSource.TORCH_LOGS) {
+                    throw new Refusal(dir, "", 0, 0, "ranks are listed for a TORCH_TRACE folder or a TORCH_LOGS text;"
+                            + " this is a single file of neither");
+                }
+                return TorchLogsReader.ranks(dir, once);
+            });
         } catch (Refusal refusal) {
             throw new TraceRefusedException(refusal);
         }
     }
 
-    private static boolean isTorchLogs(Path file) {
-        try {
-            return TraceSource.of(file) == TraceSource.TORCH_LOGS;
-        } catch (Refusal neither) {
-            return false;
-        }
+    /** The source {@code once}'s first bytes tell, leaving the stream at its start. */
+    private static TraceSource sniff(BufferedInputStream once) throws IOException {
+        once.mark(TraceSource.SNIFF + 1);
+        byte[] head = once.readNBytes(TraceSource.SNIFF);
+        once.reset();
+        return TraceSource.of(head, head.length);
     }
 
     /**
@@ -167,7 +162,7 @@ public final class Traces {
      */
     public static Trace read(Path name, InputStream in, Limits limits) {
         try {
-            return read(name, in, limits, false);
+            return read(name, InputFile.bounded(name, in, InputFile.MAX_BYTES), limits, false);
         } catch (Refusal refusal) {
             throw new TraceRefusedException(refusal);
         }
@@ -176,7 +171,7 @@ public final class Traces {
     /** One side of a comparison read from a stream, as {@link #readSide(Path, Limits)}. */
     public static Trace readSide(Path name, InputStream in, Limits limits) {
         try {
-            return read(name, in, limits, true);
+            return read(name, InputFile.bounded(name, in, InputFile.MAX_BYTES), limits, true);
         } catch (Refusal refusal) {
             throw new TraceRefusedException(refusal);
         }
@@ -185,14 +180,11 @@ public final class Traces {
     private static Trace read(Path name, InputStream in, Limits limits, boolean side) {
         try {
             BufferedInputStream once = new BufferedInputStream(in, TraceSource.SNIFF);
-            once.mark(TraceSource.SNIFF + 1);
-            byte[] head = once.readNBytes(TraceSource.SNIFF);
-            once.reset();
-            return switch (TraceSource.of(head, head.length)) {
+            return switch (sniff(once)) {
                 case COMPILE_TRACE -> BoundedTraceReader.read(name, once, limits, side);
                 case TORCH_TRACE -> TorchTraceReader.read(name, once, limits, LogLines.MAX_LINE, side);
                 case TORCH_LOGS -> TorchLogsReader.read(name, once, limits, OptionalInt.empty(), TorchLogsReader.MAX_LINE);
-                case TEXT -> TorchLogsReader.readText(name, once, limits, TraceSource.neither(name));
+                case TEXT -> TorchLogsReader.readText(name, once, limits, OptionalInt.empty(), TraceSource.neither(name));
             };
         } catch (IOException e) {
             throw new TraceRefusedException(name, "", 0, 0, "cannot be read: " + e.getMessage(), e);

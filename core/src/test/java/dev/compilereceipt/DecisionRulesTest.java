@@ -53,6 +53,7 @@ class DecisionRulesTest {
         decision-unknown-key          | /decision/lifetime_calls        | 9  | 23 | unknown key "lifetime_calls" (allowed here: intervention, owner, rollback_trigger, warmup_policy, worker_lifetime_calls); a typo must never silently change a receipt
         decision-intervention-missing | /decision                       | 7  | 15 | "intervention" is required
         decision-intervention-empty   | /decision/intervention          | 8  | 21 | decision.intervention must not be empty or blank
+        decision-rollback-trigger-unicode-blank | /decision/rollback_trigger | 9 | 25 | decision.rollback_trigger must not be empty or blank
         decision-owner-not-string     | /decision/owner                 | 9  | 14 | owner must be a string, found array
         decision-lifetime-zero        | /decision/worker_lifetime_calls | 9  | 30 | worker_lifetime_calls must be at least 1 and at most 1000000000000000 (10^15, the largest count a JSON number holds exactly here), found 0
         decision-lifetime-not-integer | /decision/worker_lifetime_calls | 9  | 30 | worker_lifetime_calls must be an integer from 1 to 10^15 written without a fraction or an exponent (a count of calls, such as 50000), found a number read as 50000

@@ -132,7 +132,8 @@ class TorchLogsHostileInputTest {
         String text = recompile(1) + "\n" + recompile(2) + "\n" + recompile(3) + "\n" + recompile(4) + "\n";
         assertThatThrownBy(() -> read(text(text), Limits.DEFAULT.withMaxCompiles(3), TorchLogsReader.MAX_LINE))
                 .isInstanceOf(Refusal.class).hasMessageContaining("the text has more than 3 compiles, over the limit"
-                        + " of 3 (max_compiles; raise it with Limits.withMaxCompiles)");
+                        + " of 3 (max_compiles; raise it with Limits.withMaxCompiles, the CLI's --max-compiles or"
+                        + " @TraceFixture(maxCompiles = ...))");
         assertThatThrownBy(() -> read(text(text), Limits.DEFAULT.withMaxRecompileReasons(2), TorchLogsReader.MAX_LINE))
                 .hasMessageContaining("more than 2 recompile reasons, over the limit of 2 (max_recompile_reasons;");
     }
@@ -212,5 +213,53 @@ class TorchLogsHostileInputTest {
                 text(recompile(1) + "\n"));
         Trace trace = read(in, Limits.DEFAULT, TorchLogsReader.MAX_LINE);
         assertThat(trace.runs().get(0).compileLog().orElseThrow().recompiles()).containsExactly("0/1");
+    }
+
+    @Test
+    void aRankIsReadFromAFifoAsFromAFile() throws Exception {
+        // A FIFO can be read once: the rank, its tags and the kind of text are all learnt in one pass (it hung before).
+        String ranked = tagged(0, "torch-logs/2.14-print-bridge") + tagged(1, "torch-logs/2.14-int-spec");
+        Path file = Files.writeString(Files.createDirectories(dir.resolve("file")).resolve("ranks.log"), ranked);
+        for (int rank : new int[] {0, 1}) {
+            Trace fromFifo = throughFifo(ranked, fifo -> Traces.read(fifo, rank));
+            Trace fromFile = Traces.read(file, rank);
+            assertThat(fromFifo.sha256()).isEqualTo(fromFile.sha256());
+            assertThat(fromFifo.fixture().fields()).containsEntry("rank", Integer.toString(rank));
+        }
+        assertThat(throughFifo(ranked, Traces::ranks)).containsExactly(0, 1);
+        // Rank 0 of a text without tags is the whole text, from a FIFO too.
+        String plain = Files.readString(Fixtures.path("torch-logs/2.14-int-spec/torch_logs.txt"));
+        Trace whole = throughFifo(plain, fifo -> Traces.read(fifo, 0));
+        assertThat(whole.runs().get(0).compileLog()).isEqualTo(Traces.read(Fixtures.path("torch-logs/2.14-int-spec/torch_logs.txt"))
+                .runs().get(0).compileLog());
+        assertThatThrownBy(() -> throughFifo(plain, fifo -> Traces.read(fifo, 1))).hasMessageEndingWith(
+                "(document): no lines of rank 1: the text has no [rankN]: tags, so it is one process, rank 0");
+    }
+
+    private static String tagged(int rank, String folder) throws IOException {
+        StringBuilder out = new StringBuilder();
+        Files.readAllLines(Fixtures.path(folder + "/torch_logs.txt")).forEach(line -> out.append("[rank").append(rank)
+                .append("]:").append(line).append('\n'));
+        return out.toString();
+    }
+
+    /** What {@code reading} makes of a FIFO named ranks.log that a thread writes {@code text} into. */
+    private <T> T throughFifo(String text, java.util.function.Function<Path, T> reading) throws Exception {
+        Path fifo = Files.createDirectories(dir.resolve("fifo" + System.nanoTime())).resolve("ranks.log");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Thread writer = new Thread(() -> {
+            try {
+                Files.writeString(fifo, text);
+            } catch (IOException closedEarly) {
+                // The reader refused before reading it all.
+            }
+        });
+        writer.setDaemon(true);
+        writer.start();
+        try {
+            return reading.apply(fifo);
+        } finally {
+            writer.join(5_000);
+        }
     }
 }

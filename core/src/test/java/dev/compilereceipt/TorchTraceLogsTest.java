@@ -293,6 +293,89 @@ class TorchTraceLogsTest {
     }
 
     @Test
+    void aLoneSurrogateInAGuardMakesItsRecordABadLineNotAQuestionMark() throws IOException {
+        // Java writes \ud800 as "?" in UTF-8: read as text, the two logs below would share one trace_sha256.
+        Trace lone = Traces.read(reasons("lone", "[\"L['x'] == \\ud800\"]"));
+        Trace question = Traces.read(reasons("question", "[\"L['x'] == ?\"]"));
+        assertThat(lone.badLines()).hasValue(List.of(2L));
+        assertThat(baselineLog(lone).recompileReasons()).isEmpty();
+        assertThat(question.badLines()).hasValue(List.of());
+        assertThat(baselineLog(question).recompileReasons()).extracting(CompileLog.RecompileReason::guard)
+                .containsExactly("L['x'] == ?");
+        assertThat(lone.sha256()).isNotEqualTo(question.sha256());
+        // A pair is one character, read as such.
+        assertThat(baselineLog(Traces.read(reasons("pair", "[\"L['x'] == \\ud83d\\ude00\"]"))).recompileReasons())
+                .extracting(CompileLog.RecompileReason::guard).containsExactly("L['x'] == \ud83d\ude00");
+    }
+
+    @Test
+    void aBreakReasonThatIsNotUtf8IsABadLineNotAReplacementCharacter() throws IOException {
+        // Latin-1 "é" (0xE9) decoded leniently is U+FFFD: the log read as one that holds a literal U+FFFD.
+        Trace latin1 = Traces.read(breakLog("latin1", "print(\u00e9)".getBytes(StandardCharsets.ISO_8859_1)));
+        Trace replacement = Traces.read(breakLog("replacement", "print(\ufffd)".getBytes(StandardCharsets.UTF_8)));
+        assertThat(latin1.badLines()).hasValue(List.of(2L));
+        assertThat(baselineLog(latin1).breakSites()).isEmpty();
+        assertThat(replacement.badLines()).hasValue(List.of());
+        assertThat(baselineLog(replacement).breakSites()).extracting(CompileLog.Site::reason)
+                .containsExactly("Unsupported: print(\ufffd)");
+        assertThat(latin1.sha256()).isNotEqualTo(replacement.sha256());
+    }
+
+    /** A log of one compile that breaks with reason "Unsupported: " and {@code reason}, its MD5 right, in a folder of its own. */
+    private Path breakLog(String folder, byte[] reason) throws IOException {
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        text.writeBytes("Graph break in user code at /x/m.py:3\nReason: Unsupported: ".getBytes(StandardCharsets.UTF_8));
+        text.writeBytes(reason);
+        byte[] payload = text.toByteArray();
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        log.writeBytes((PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}\n"
+                + PREFIX + "{\"artifact\": {\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}, \"frame_id\": 0,"
+                + " \"frame_compile_id\": 0, \"attempt\": 0, \"has_payload\": \"" + md5(payload) + "\"}\n\t")
+                .getBytes(StandardCharsets.UTF_8));
+        for (byte b : payload) {
+            log.write(b);
+            if (b == '\n') {
+                log.write('\t');
+            }
+        }
+        log.writeBytes(("\n" + PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true}, \"frame_id\": 0,"
+                + " \"frame_compile_id\": 0, \"attempt\": 0}\n").getBytes(StandardCharsets.UTF_8));
+        Path dir = Files.createDirectories(tmp.resolve(folder));
+        return Files.write(dir.resolve("break.log"), log.toByteArray());
+    }
+
+    @Test
+    void aLoneSurrogateInAMarkerIsRefusedAsCompileTraceRefusesIt() throws IOException {
+        String start = "{\"run\": \"baseline\", \"id\": \"w\\udc80\", \"phase\": \"warmup\", \"edge\": \"start\"}";
+        Path file = write("marker.log", PREFIX + "{\"artifact\": {\"name\": \"compile_receipt_call\", \"encoding\": \"json\"},"
+                + " \"has_payload\": \"" + md5(start) + "\"}", "\t" + start);
+        assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class).hasMessage(file
+                + ": (document) (line 1): a compile_receipt_call marker's id: a string holds a lone surrogate \\udc80:"
+                + " not Unicode text, so it has no UTF-8 form and no canonical hash");
+    }
+
+    /** A log of one recompile whose recompile_reasons payload is {@code list}, in a folder of its own (the file name is part of the hash). */
+    private Path reasons(String folder, String list) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(folder));
+        String lines = String.join("\n",
+                PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0}",
+                PREFIX + "{\"artifact\": {\"name\": \"recompile_reasons\", \"encoding\": \"json\"}, \"frame_id\": 0,"
+                        + " \"frame_compile_id\": 1, \"attempt\": 0, \"has_payload\": \"" + md5(list) + "\"}",
+                "\t" + list,
+                PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true}, \"frame_id\": 0, \"frame_compile_id\": 1,"
+                        + " \"attempt\": 0}") + "\n";
+        return Files.writeString(dir.resolve("reasons.log"), lines);
+    }
+
+    @Test
+    void runsOfEmptyLinesCountEveryLine() throws IOException {
+        // Runs of empty lines (LF and CRLF) pass as one; the lines after them keep their numbers.
+        Path file = Files.writeString(tmp.resolve("blank-runs.log"), PREFIX + "{\"dynamo_start\": {}, \"frame_id\": 0,"
+                + " \"frame_compile_id\": 0, \"attempt\": 0}\n\n\r\n\n\r\n\r\n\ngarbage\n\n\n   \n\nmore garbage\n");
+        assertThat(Traces.read(file).badLines()).hasValue(List.of(8L, 13L));
+    }
+
+    @Test
     void aFolderHoldsOneLogPerRank() throws IOException {
         Path dir = Files.createDirectory(tmp.resolve("trace"));
         Files.copy(Fixtures.path("tlparse/comp_metrics.log"), dir.resolve("dedicated_log_torch_trace_rank_0_ab.log"));

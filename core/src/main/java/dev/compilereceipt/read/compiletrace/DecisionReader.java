@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * The optional top-level {@code decision} of a {@code compile-trace/1} file: known keys only,
- * {@code intervention} required, every text a non-empty string (no longer than the trace's
+ * {@code intervention} required, every text a string that is not {@linkplain #blank blank} (no longer than the trace's
  * string limit, which the parser enforces), {@code worker_lifetime_calls} a JSON integer from 1 to
  * {@link Decision#MAX_WORKER_LIFETIME_CALLS}.
  */
@@ -38,10 +38,19 @@ final class DecisionReader {
 
     private String text(JsonNode node, String key) {
         String text = rules.text(node, AT + "/" + key);
-        if (text.isBlank()) {
+        if (blank(text)) {
             throw rules.refuse(AT + "/" + key, "decision." + key + " must not be empty or blank");
         }
         return text;
+    }
+
+    /**
+     * Blank in Unicode's sense: nothing but white space, including the no-break and ideographic
+     * spaces ({@code U+00A0}, {@code U+2007}, {@code U+202F}) that {@link String#isBlank()} lets
+     * through, so a trigger of {@code U+00A0 U+3000} says no more than one of spaces.
+     */
+    static boolean blank(String text) {
+        return text.codePoints().allMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c));
     }
 
     private OptionalLong lifetime(JsonNode node) {

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.compiletrace;
 
+import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.Limits;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -116,35 +117,12 @@ final class TreeReading {
     }
 
     private static boolean isUnicode(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return false;
-            }
-        }
-        return true;
+        return UnicodeText.loneSurrogate(text) < 0;
     }
 
-    /**
-     * An escaped surrogate (U+D800..U+DFFF) without its pair is valid JSON but no Unicode string: it has no UTF-8
-     * form, so RFC 8785 cannot hash it (Java would write it as {@code ?}, the hash of another trace).
-     */
+    /** The refusal of a string that is not Unicode text ({@link UnicodeText}). */
     private Refusal loneSurrogate(String text, Where where, long line, long column) {
-        char lone = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                lone = c;
-                break;
-            }
-        }
-        return new Refusal(file, where.pointer(), line, column, String.format(
-                java.util.Locale.ROOT, "a string holds a lone surrogate \\u%04x: not Unicode text, so it"
-                        + " has no UTF-8 form and no canonical hash", (int) lone));
+        return new Refusal(file, where.pointer(), line, column, UnicodeText.loneSurrogateRule(text));
     }
 
     /** Where a value is, as the chain of keys and indexes from the root: its pointer is written only for a refusal. */

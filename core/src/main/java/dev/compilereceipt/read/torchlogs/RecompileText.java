@@ -1,7 +1,9 @@
 package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.trace.GuardText;
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.read.StringPool;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,40 +33,119 @@ record RecompileText(String function, String location, List<String> guards) {
     private static final Pattern BLOCK = Pattern.compile("guard [0-9]+ failures:\\s*");
     private static final Pattern FAILED_ID = Pattern.compile("(?:![0-9]{1,18}/)?([0-9]{1,18})/([0-9]{1,18}): ");
 
-    /** The recompile a message states; empty when it is torn (no header, or no guard failure). */
-    static Optional<RecompileText> read(List<String> lines, StringPool pool) {
-        Matcher header = HEADER.matcher(lines.get(0));
-        if (!header.matches()) {
-            return Optional.empty();
+    /**
+     * A recompile message read as its lines arrive, so that what it keeps is bounded while it is
+     * kept, not after: a failure longer than {@code max_string_length} stops being kept at that
+     * length (only its length is counted on, for the refusal), and past {@code max_recompile_reasons}
+     * failures nothing more is kept, since no run may hold that many. The refusal is thrown when the
+     * message is read ({@link #read(StringPool)}), as a whole message's would be: a message found
+     * torn or damaged by then is a bad line, not a refusal.
+     */
+    static final class Reading {
+
+        private final String header;
+        private final int maxLength;
+        private final int maxReasons;
+        private final List<String> guards = new ArrayList<>();
+        /** The failure being read, stripped as far as it has come: from its first non-blank character to its last. */
+        private StringBuilder guard;
+        /** White space after the failure's last character so far: kept only if a character follows. */
+        private final StringBuilder pending = new StringBuilder();
+        private long guardLength;
+        private long pendingLength;
+        private long overLength = -1;
+        private boolean overCount;
+
+        Reading(String header, Limits limits) {
+            this.header = header;
+            this.maxLength = limits.maxStringLength();
+            this.maxReasons = limits.maxRecompileReasons();
         }
-        List<String> guards = new ArrayList<>();
-        StringBuilder guard = null;
-        for (int i = 1; i < lines.size(); i++) {
-            String line = lines.get(i).stripLeading();
+
+        /** A line after the header. */
+        void add(String text) {
+            if (overCount || overLength >= 0 && guard == null) {
+                return;
+            }
+            String line = text.stripLeading();
             if (BLOCK.matcher(line).matches()) {
-                finish(guard, guards, pool);
-                guard = null;
+                finish();
             } else if (line.startsWith("-")) {
-                String text = line.startsWith("- ") ? line.substring(2) : line.substring(1);
-                if (guard == null || FAILED_ID.matcher(text).lookingAt()) {
-                    finish(guard, guards, pool);
-                    guard = new StringBuilder(text);
+                String bullet = line.startsWith("- ") ? line.substring(2) : line.substring(1);
+                if (guard == null || FAILED_ID.matcher(bullet).lookingAt()) {
+                    finish();
+                    if (overLength >= 0 || overCount) {
+                        return;
+                    }
+                    guard = new StringBuilder();
+                    guardLength = 0;
                 } else {
-                    guard.append('\n').append(text);
+                    append('\n');
+                }
+                for (int i = 0; i < bullet.length(); i++) {
+                    append(bullet.charAt(i));
                 }
             }
             // "triggered by the following guard failure(s):" and the blank lines between blocks say nothing more.
         }
-        finish(guard, guards, pool);
-        if (guards.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new RecompileText(pool.intern(header.group(1)), pool.intern(header.group(2).strip()), guards));
-    }
 
-    private static void finish(StringBuilder guard, List<String> guards, StringPool pool) {
-        if (guard != null && !guard.toString().isBlank()) {
-            guards.add(pool.intern(GuardText.normal(guard.toString())));
+        /** One character of the failure: white space is held back until a character follows it, as strip() would drop it. */
+        private void append(char c) {
+            if (Character.isWhitespace(c)) {
+                if (guardLength > 0) {
+                    pendingLength++;
+                    if (guardLength + pendingLength <= maxLength) {
+                        pending.append(c);
+                    }
+                }
+                return;
+            }
+            guardLength += pendingLength + 1;
+            if (guardLength <= maxLength) {
+                guard.append(pending).append(c);
+            }
+            pending.setLength(0);
+            pendingLength = 0;
+        }
+
+        private void finish() {
+            if (guard != null && guardLength > 0) {
+                if (guardLength > maxLength) {
+                    overLength = guardLength;
+                } else if (guards.size() == maxReasons) {
+                    overCount = true;
+                } else {
+                    guards.add(GuardText.normal(guard.toString()));
+                }
+            }
+            guard = null;
+            pending.setLength(0);
+            pendingLength = 0;
+        }
+
+        /** The recompile the message states; empty when it is torn; a {@link PassedLimit} past a limit. */
+        Optional<RecompileText> read(StringPool pool) {
+            Matcher matched = HEADER.matcher(header);
+            if (!matched.matches()) {
+                return Optional.empty();
+            }
+            finish();
+            List<String> kept = new ArrayList<>(guards.size());
+            for (String text : guards) {
+                kept.add(pool.intern(text));
+            }
+            if (overLength >= 0) {
+                throw PassedLimit.over("a string of " + overLength + " characters", maxLength, "max_string_length",
+                        "withMaxStringLength");
+            }
+            if (overCount) {
+                throw PassedLimit.over("the text has more than " + maxReasons + " recompile reasons", maxReasons,
+                        "max_recompile_reasons", "withMaxRecompileReasons");
+            }
+            if (kept.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new RecompileText(pool.intern(matched.group(1)), pool.intern(matched.group(2).strip()), kept));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.read.BreakMessage;
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.GraphId;
@@ -67,7 +68,7 @@ final class TextCompileLog {
                 graphBreak(message, brk);
                 return true;
             }).orElse(false);
-            case RECOMPILE -> RecompileText.read(message.lines, pool).map(recompile -> {
+            case RECOMPILE -> message.recompile.read(pool).map(recompile -> {
                 recompile(message, recompile);
                 return true;
             }).orElse(false);
@@ -113,7 +114,7 @@ final class TextCompileLog {
         Site site = sites.get(at);
         if (site == null) {
             if (sites.size() == limits.maxBreakSites()) {
-                throw TextLimit.over("the text reports more than " + limits.maxBreakSites() + " distinct break sites",
+                throw PassedLimit.over("the text reports more than " + limits.maxBreakSites() + " distinct break sites",
                         limits.maxBreakSites(), "max_break_sites", "withMaxBreakSites");
             }
             site = new Site(brk.reason(), brk.detail());
@@ -145,11 +146,11 @@ final class TextCompileLog {
 
     private void add(Compile compile) {
         if (compiles.size() == limits.maxCompiles()) {
-            throw TextLimit.over("the text has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
+            throw PassedLimit.over("the text has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
                     "max_compiles", "withMaxCompiles");
         }
         if ((long) guards + compile.guards.size() > limits.maxRecompileReasons()) {
-            throw TextLimit.over("the text has more than " + limits.maxRecompileReasons() + " recompile reasons",
+            throw PassedLimit.over("the text has more than " + limits.maxRecompileReasons() + " recompile reasons",
                     limits.maxRecompileReasons(), "max_recompile_reasons", "withMaxRecompileReasons");
         }
         guards += compile.guards.size();

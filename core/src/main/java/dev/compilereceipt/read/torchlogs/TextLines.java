@@ -1,11 +1,9 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.JsonTokens;
+import dev.compilereceipt.read.TerminalCodes;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -15,7 +13,9 @@ import java.util.Arrays;
  * bar overwriting its line, common in CI logs; the text after it is a line of its own, with the
  * same line number). A line longer than the limit keeps its first {@code maxLine} bytes and says
  * it was {@link #cut()}; the rest is skipped, never buffered. A UTF-8 byte order mark before the
- * first line is dropped. Line numbers count {@code \n}, as {@code grep -n} and editors do.
+ * first line is dropped. Line numbers count {@code \n}, as {@code grep -n} and editors do. The
+ * text of a line comes without the colours and other escape sequences a terminal acts on
+ * ({@link TerminalCodes}).
  *
  * <p>The same idea as the TORCH_TRACE reader's line splitter, which refuses an over-long line:
  * here an over-long line is any CI log's business (a progress bar, a dump), not a reason to refuse.
@@ -28,8 +28,7 @@ final class TextLines {
     private final InputStream in;
     private final int maxLine;
     private final byte[] chunk = new byte[CHUNK];
-    private final CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final TerminalCodes codes = new TerminalCodes();
     private int position;
     private int filled;
     private boolean eof;
@@ -84,6 +83,10 @@ final class TextLines {
                 line[length++] = b;
             } else {
                 cut = true;
+                // The rest of an over-long line is skipped at the speed of a scan: an endless one (/dev/zero) is refused sooner.
+                while (position < filled && chunk[position] != '\n' && chunk[position] != '\r') {
+                    position++;
+                }
             }
         }
     }
@@ -110,20 +113,32 @@ final class TextLines {
         return true;
     }
 
-    /** The line as text; bytes that are not UTF-8 become U+FFFD and {@link #malformed()} says so. */
+    /**
+     * The line as text, without the terminal's escape sequences ({@link TerminalCodes}); bytes that
+     * are not UTF-8 become U+FFFD, and {@link #damaged()} says so, as it does of a broken escape sequence.
+     */
     String text() {
+        // Checked byte by byte rather than by a reporting decoder, which throws (and fills in a stack trace) per bad line.
         malformed = false;
-        try {
-            return strict.reset().decode(ByteBuffer.wrap(line, 0, length)).toString();
-        } catch (CharacterCodingException notUtf8) {
-            malformed = true;
-            return new String(line, 0, length, StandardCharsets.UTF_8);
+        boolean ascii = true;
+        for (int i = 0; i < length && !malformed; ) {
+            if (line[i] >= 0) {
+                i++;
+            } else {
+                ascii = false;
+                i = JsonTokens.utf8(line, i, length);
+                malformed = i < 0;
+            }
         }
+        String text = new String(line, 0, length, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+        text = codes.strip(text);
+        malformed |= codes.broken();
+        return text;
     }
 
-    /** Whether the last {@link #text()} held bytes that are not UTF-8. */
-    boolean malformed() {
-        return malformed;
+    /** Whether the line lost its end at the limit, or the last {@link #text()} held bytes that are not UTF-8 or a broken escape sequence. */
+    boolean damaged() {
+        return cut || malformed;
     }
 
     /** Whether the line was longer than the limit and lost its end. */

@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.UserFrame;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +11,7 @@ import java.util.Optional;
  * One message of TORCH_LOGS text while its lines arrive: its kind (from its first line), where it
  * began, the writer and compile id of a prefixed message, and the lines it keeps. A message keeps
  * only what is read from it: a graph break up to {@code User code traceback:} and the one frame of
- * it that is the user's, a recompile every
- * line, the recompile-limit warning up to its {@code To log all ...} line, {@code WON'T CONVERT}
+ * it that is the user's, a recompile its guard failures as they are read ({@link RecompileText.Reading}), the recompile-limit warning up to its {@code To log all ...} line, {@code WON'T CONVERT}
  * its first line; the rest is passed over, so a long traceback costs nothing.
  *
  * <p>A bare message (no prefix, {@code TORCH_LOGS_FORMAT=""}) has no key and no compile id: its
@@ -56,6 +56,8 @@ final class TextMessage {
     final boolean traced;
     final Optional<GraphId> graph;
     final List<String> lines = new ArrayList<>();
+    /** Of a recompile, its lines as they are read, in place of {@link #lines}. */
+    final RecompileText.Reading recompile;
     private long chars;
     private boolean keeping = true;
     private boolean damaged;
@@ -67,14 +69,20 @@ final class TextMessage {
     private int userFrameAt = -1;
     private boolean ended;
 
-    TextMessage(Kind kind, long line, String process, String key, boolean traced, Optional<GraphId> graph, String first) {
+    TextMessage(Kind kind, long line, String process, String key, boolean traced, Optional<GraphId> graph, String first,
+                Limits limits) {
         this.kind = kind;
+        this.recompile = kind == Kind.RECOMPILE ? new RecompileText.Reading(first, limits) : null;
         this.line = line;
         this.process = process;
         this.key = key;
         this.traced = traced;
         this.graph = graph;
-        add(first);
+        if (recompile != null) {
+            chars = first.length() + 1;
+        } else {
+            add(first);
+        }
     }
 
     /** Adds a line; the characters it keeps, for the reader's bound on text held open. */
@@ -104,6 +112,10 @@ final class TextMessage {
                 }
             }
             case RECOMPILE -> {
+                // Every line counts towards the text held open, as it did when each was kept.
+                recompile.add(text);
+                chars += text.length() + 1;
+                return text.length() + 1;
             }
         }
         lines.add(text);

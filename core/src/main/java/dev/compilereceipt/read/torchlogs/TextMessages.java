@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.Limits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,7 +67,7 @@ final class TextMessages {
         Optional<TextMessage.Kind> kind = TextMessage.Kind.of(text);
         if (kind.isPresent()) {
             endBare();
-            bare = new TextMessage(kind.get(), number, "", null, false, Optional.empty(), text);
+            bare = new TextMessage(kind.get(), number, "", null, false, Optional.empty(), text, limits);
             opened(bare, damaged);
         } else if (bare != null && bare.takesBare(text)) {
             kept(bare, bare.add(text), damaged);
@@ -88,7 +89,7 @@ final class TextMessages {
             }
             orphans.remove(line.process());
             TextMessage message = new TextMessage(kind.get(), number, line.process(), line.key(), line.traced(), line.graph(),
-                    line.message());
+                    line.message(), limits);
             if (open.size() == MAX_OPEN) {
                 end(open.values().iterator().next());
             }
@@ -130,7 +131,7 @@ final class TextMessages {
         }
         openChars += chars;
         if (openChars > limits.maxKeptChars()) {
-            throw TextLimit.over("the text holds messages of more than " + limits.maxKeptChars() + " characters open",
+            throw PassedLimit.over("the text holds messages of more than " + limits.maxKeptChars() + " characters open",
                     limits.maxKeptChars(), "max_kept_chars", "withMaxKeptChars");
         }
     }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
@@ -13,9 +14,7 @@ import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.read.StringPool;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,23 +35,32 @@ import java.util.TreeSet;
  * <p>The text shows no first compile that went well, no compile time, no on-disk cache and nothing
  * of runtime: the trace declares every {@link Measure} not measured, and the receipt writes those
  * figures as {@code null}. A torn message (its first line missing, or missing what it must say), and
- * a message with a line cut at the line limit or not UTF-8, is skipped and its first line listed in
+ * a message with a line cut at the line limit, not UTF-8 or with a broken escape sequence, is skipped and its first line listed in
  * {@link Trace#badLines()}; a text with more than {@value #MAX_BAD_LINES} of them is refused, and so
  * is one past a {@link Limits} bound (compiles, recompile reasons, break sites, kept characters).
  *
  * <p>Ranks: a line may carry {@code [rankN]:} (PyTorch writes it once the process group is up, and
  * launchers add their own). A text with lines of more than one rank is read one rank at a time
  * ({@code rank}: only the lines tagged with it); without a rank it must hold at most one, and is
- * read whole. A text without tags is rank 0.
+ * read whole. A text without tags is rank 0. Either way the text is read once, in one pass, so a
+ * pipe or a FIFO is read as a file is: for rank 0, the whole text is read alongside the tagged
+ * lines until a first tag shows which of the two readings is the answer.
+ *
+ * <p>Colours and other terminal escape sequences are taken out of every line before it is read
+ * ({@link TerminalCodes}); a line with a broken one damages its message, which is then a bad line.
  *
  * <p>Example: {@code TorchLogsReader.read(Path.of("ci.log"), Limits.DEFAULT, OptionalInt.empty())}.
  */
 @API(status = API.Status.INTERNAL)
 public final class TorchLogsReader {
 
-    /** Bad lines are listed in the receipt, so their number is bounded, as for a TORCH_TRACE log. */
-    static final int MAX_BAD_LINES = 10_000;
+    static final int MAX_BAD_LINES = TextReading.MAX_BAD_LINES;
     static final int MAX_RANKS = 1 << 16;
+    /**
+     * The most lines read of a text (2^27, about 134 million: a CI log of over 10 GB), so that endless
+     * short lines ({@code yes |}) are refused long before the byte bound of every input ({@link dev.compilereceipt.read.InputFile}).
+     */
+    public static final long MAX_LINES = 1L << 27;
     /** The longest line kept whole, in bytes; a longer one keeps its start and damages its message. */
     public static final int MAX_LINE = TextLines.MAX_LINE;
     static final String EXAMPLE = "V1201 06:17:32.130000 13949 torch/_dynamo/guards.py:5619] [0/1] [__recompiles_verbose]"
@@ -61,148 +69,148 @@ public final class TorchLogsReader {
     private final Path file;
     private final Limits limits;
     private final OptionalInt rank;
-    private final StringPool pool;
-    private final TextCompileLog log;
-    private final List<Long> badLines = new ArrayList<>();
-    private Optional<Refusal> whenNoLine = Optional.empty();
+    private final Optional<Refusal> whenNoLine;
+    private final Set<Integer> ranks = new TreeSet<>();
 
-    private TorchLogsReader(Path file, Limits limits, OptionalInt rank) {
+    private TorchLogsReader(Path file, Limits limits, OptionalInt rank, Optional<Refusal> whenNoLine) {
         this.file = file;
         this.limits = limits;
         this.rank = rank;
-        this.pool = new StringPool(limits.maxStringLength(), limits.maxKeptChars());
-        this.log = new TextCompileLog(limits, pool);
+        this.whenNoLine = whenNoLine;
     }
 
     /**
-     * Reads the text at {@code file}: whole without a rank, else the lines of that rank (rank 0 of
-     * a text without rank tags is the whole text).
+     * Reads the text at {@code file}, opened once: whole without a rank, else the lines of that
+     * rank (rank 0 of a text without rank tags is the whole text).
      */
     public static Trace read(Path file, Limits limits, OptionalInt rank) {
-        OptionalInt tagged = OptionalInt.empty();
-        if (rank.isPresent()) {
-            Set<Integer> ranks = taggedRanks(file);
-            if (ranks.isEmpty() && rank.getAsInt() != 0) {
-                throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt()
-                        + ": the text has no [rankN]: tags, so it is one process, rank 0");
-            }
-            if (!ranks.isEmpty() && !ranks.contains(rank.getAsInt())) {
-                throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt() + "; the text holds ranks "
-                        + List.copyOf(ranks));
-            }
-            tagged = ranks.isEmpty() ? OptionalInt.empty() : rank;
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(file, in, limits, tagged, MAX_LINE);
-        } catch (IOException e) {
-            throw new Refusal(file, "", 0, 0, "cannot be read: " + e, e);
-        }
+        return dev.compilereceipt.read.InputFile.read(file, in -> read(file, in, limits, rank, MAX_LINE));
     }
 
     /**
      * Reads a text from a stream; {@code name} stands for the file. With {@code rank}, only the
-     * lines tagged {@code [rankN]:} with that rank are read. The stream is not closed.
+     * lines tagged {@code [rankN]:} with that rank are read (rank 0 of a text without tags: every
+     * line). The stream is read once and not closed.
      */
     public static Trace read(Path name, InputStream in, Limits limits, OptionalInt rank, int maxLine) throws IOException {
-        return read(name, in, limits, rank, maxLine, Optional.empty());
+        return new TorchLogsReader(name, limits, rank, Optional.empty()).readAll(new TextLines(in, maxLine));
     }
 
     /**
      * Reads a text that its first bytes could not tell: refused with {@code whenNoLine} (which says
      * what else it is not) rather than as no TORCH_LOGS text, when no line of it is one.
      */
-    public static Trace readText(Path name, InputStream in, Limits limits, Refusal whenNoLine) throws IOException {
-        return read(name, in, limits, OptionalInt.empty(), MAX_LINE, Optional.of(whenNoLine));
+    public static Trace readText(Path name, InputStream in, Limits limits, OptionalInt rank, Refusal whenNoLine)
+            throws IOException {
+        return new TorchLogsReader(name, limits, rank, Optional.of(whenNoLine)).readAll(new TextLines(in, MAX_LINE));
     }
 
-    private static Trace read(Path name, InputStream in, Limits limits, OptionalInt rank, int maxLine,
-                              Optional<Refusal> whenNoLine) throws IOException {
-        TextLines lines = new TextLines(in, maxLine);
-        try {
-            TorchLogsReader reader = new TorchLogsReader(name, limits, rank);
-            reader.whenNoLine = whenNoLine;
-            return reader.readAll(lines);
-        } catch (TextLimit over) {
-            throw new Refusal(name, "", lines.number(), 0, over.getMessage());
-        } catch (StringPool.OverLimit over) {
-            throw new Refusal(name, "", lines.number(), 0, TextLimit.of(over).getMessage());
+    /** The ranks of the text's {@code [rankN]:} tags, ascending; {@code [0]} for a text without tags. The stream is not closed. */
+    public static List<Integer> ranks(Path name, InputStream in) throws IOException {
+        TorchLogsReader reader = new TorchLogsReader(name, Limits.DEFAULT, OptionalInt.empty(), Optional.empty());
+        TextLines lines = new TextLines(in, MAX_LINE);
+        while (lines.next()) {
+            reader.tag(lines.number(), TextLine.parse(lines.text()));
         }
+        return reader.ranks.isEmpty() ? List.of(0) : List.copyOf(reader.ranks);
     }
 
-    /** The ranks of the text's {@code [rankN]:} tags, ascending; {@code [0]} for a text without tags. */
-    public static List<Integer> ranks(Path file) {
-        Set<Integer> ranks = taggedRanks(file);
-        return ranks.isEmpty() ? List.of(0) : List.copyOf(ranks);
-    }
-
-    private static Set<Integer> taggedRanks(Path file) {
-        Set<Integer> ranks = new TreeSet<>();
-        try (InputStream in = Files.newInputStream(file)) {
-            TextLines lines = new TextLines(in, MAX_LINE);
-            while (lines.next()) {
-                OptionalInt tag = rankOf(TextLine.parse(lines.text()));
-                if (tag.isPresent() && ranks.add(tag.getAsInt()) && ranks.size() > MAX_RANKS) {
-                    throw new Refusal(file, "", lines.number(), 0, "more than " + MAX_RANKS + " ranks");
-                }
-            }
-        } catch (IOException e) {
-            throw new Refusal(file, "", 0, 0, "cannot be read: " + e, e);
+    /** The line's rank tag, if any, counted among the ranks of the text. */
+    private OptionalInt tag(long number, Optional<TextLine> line) {
+        if (line.isEmpty() || line.get().rank() < 0) {
+            return OptionalInt.empty();
         }
-        return ranks;
-    }
-
-    private static OptionalInt rankOf(Optional<TextLine> line) {
-        return line.isPresent() && line.get().rank() >= 0 ? OptionalInt.of(line.get().rank()) : OptionalInt.empty();
+        int tag = line.get().rank();
+        if (ranks.add(tag) && ranks.size() > MAX_RANKS) {
+            throw new Refusal(file, "", number, 0, "more than " + MAX_RANKS + " ranks");
+        }
+        return OptionalInt.of(tag);
     }
 
     private Trace readAll(TextLines lines) throws IOException {
-        TextMessages messages = new TextMessages(limits, new TextMessages.Sink() {
-            @Override
-            public void message(TextMessage message) {
-                if (!log.read(message)) {
-                    bad(message.line);
+        TextReading read = new TextReading(file, limits);
+        // Rank 0 of a text without tags is the whole text: read alongside until a tag says the text has them.
+        TextReading whole = rank.isPresent() && rank.getAsInt() == 0 ? new TextReading(file, limits) : null;
+        Refusal wholeRefused = null;
+        try {
+            while (lines.next()) {
+                if (lines.number() > MAX_LINES) {
+                    throw new Refusal(file, "", lines.number(), 0, "more than " + MAX_LINES + " lines, the most this reader"
+                            + " reads of a text: endless input (yes |, a log still being written)? Give a finished log as a file");
+                }
+                String text = lines.text();
+                Optional<TextLine> parsed = TextLine.parse(text);
+                OptionalInt tag = tag(lines.number(), parsed);
+                if (rank.isEmpty()) {
+                    // Past a second rank, the rest is only scanned for the ranks the refusal names.
+                    if (ranks.size() <= 1) {
+                        read.line(lines.number(), text, parsed, lines.damaged());
+                    }
+                    continue;
+                }
+                if (tag.isPresent() && tag.getAsInt() == rank.getAsInt()) {
+                    read.line(lines.number(), text, parsed, lines.damaged());
+                }
+                if (whole != null && tag.isPresent()) {
+                    whole = null;
+                    wholeRefused = null;
+                } else if (whole != null && wholeRefused == null) {
+                    try {
+                        whole.line(lines.number(), text, parsed, lines.damaged());
+                    } catch (PassedLimit | StringPool.OverLimit | Refusal refused) {
+                        // The answer only if no tag follows.
+                        wholeRefused = refusal(refused, lines.number());
+                    }
                 }
             }
-
-            @Override
-            public void bad(long line) {
-                TorchLogsReader.this.bad(line);
-            }
-        });
-        Set<Integer> ranks = new TreeSet<>();
-        while (lines.next()) {
-            String text = lines.text();
-            Optional<TextLine> parsed = TextLine.parse(text);
-            OptionalInt tag = rankOf(parsed);
-            if (tag.isPresent() && ranks.add(tag.getAsInt()) && ranks.size() > MAX_RANKS) {
-                throw new Refusal(file, "", lines.number(), 0, "more than " + MAX_RANKS + " ranks");
-            }
             if (rank.isEmpty() && ranks.size() > 1) {
-                // The rest is only scanned for the ranks the refusal names.
-                continue;
+                throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + List.copyOf(ranks)
+                        + "; choose one (Traces.read(file, rank) or the CLI's --rank)");
             }
-            if (rank.isPresent() && (tag.isEmpty() || tag.getAsInt() != rank.getAsInt())) {
-                continue;
+            if (rank.isPresent() && ranks.isEmpty()) {
+                if (whole == null) {
+                    throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt()
+                            + ": the text has no [rankN]: tags, so it is one process, rank 0");
+                }
+                if (wholeRefused != null) {
+                    throw wholeRefused;
+                }
+                return trace(whole, lines, OptionalInt.empty());
             }
-            messages.line(lines.number(), text, parsed, lines.cut() || lines.malformed());
+            if (rank.isPresent() && !ranks.contains(rank.getAsInt())) {
+                throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt() + "; the text holds ranks "
+                        + List.copyOf(ranks));
+            }
+            return trace(read, lines, rank);
+        } catch (PassedLimit | StringPool.OverLimit over) {
+            throw refusal(over, lines.number());
         }
-        if (rank.isEmpty() && ranks.size() > 1) {
-            throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + List.copyOf(ranks)
-                    + "; choose one (Traces.read(file, rank) or the CLI's --rank)");
+    }
+
+    private Refusal refusal(RuntimeException refused, long line) {
+        if (refused instanceof PassedLimit over) {
+            return new Refusal(file, "", line, 0, over.getMessage());
         }
-        messages.finish();
-        if (rank.isEmpty() && !messages.sawMessage()) {
+        if (refused instanceof StringPool.OverLimit over) {
+            return new Refusal(file, "", line, 0, PassedLimit.of(over, "the text").getMessage());
+        }
+        return (Refusal) refused;
+    }
+
+    /** The trace of a finished reading; {@code tagged}, the rank it read by its tags. */
+    private Trace trace(TextReading reading, TextLines lines, OptionalInt tagged) {
+        try {
+            reading.finish();
+        } catch (PassedLimit | StringPool.OverLimit over) {
+            throw refusal(over, lines.number());
+        }
+        if (!reading.sawMessage() && (rank.isEmpty() || whenNoLine.isPresent())) {
             if (whenNoLine.isPresent()) {
                 throw whenNoLine.get();
             }
             throw new Refusal(file, "", 0, 0, "not TORCH_LOGS text: no line is a graph break, a recompile,"
                     + " a recompile-limit warning or WON'T CONVERT, with a glog prefix like " + EXAMPLE + " or bare");
         }
-        badLines.sort(null);
-        return trace();
-    }
-
-    private Trace trace() {
         String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         for (String end : List.of(".log", ".txt")) {
             if (stem.endsWith(end) && stem.length() > end.length()) {
@@ -210,12 +218,12 @@ public final class TorchLogsReader {
                 break;
             }
         }
-        Map<String, String> fields = rank.isPresent() ? Map.of("rank", Integer.toString(rank.getAsInt())) : Map.of();
-        CompileLog compileLog = log.build();
+        Map<String, String> fields = tagged.isPresent() ? Map.of("rank", Integer.toString(tagged.getAsInt())) : Map.of();
+        CompileLog compileLog = reading.build();
         Run run = new Run(Run.BASELINE, List.of(), Optional.of(compileLog));
         SourceShape shape = structured(compileLog) ? SourceShape.TORCH_LOGS_2_8 : SourceShape.TORCH_LOGS_2_6;
         return TorchLogsCanonicalForm.trace(file, new Fixture(stem, fields, Optional.empty()), run, limits,
-                shape.notMeasured(), badLines).withBounds(shape.bounds());
+                shape.notMeasured(), reading.badLines()).withBounds(shape.bounds());
     }
 
     /**
@@ -226,13 +234,5 @@ public final class TorchLogsReader {
      */
     private static boolean structured(CompileLog log) {
         return log.breakSites().stream().anyMatch(site -> site.detail().gbId().isPresent() || site.detail().explanation().isPresent());
-    }
-
-    private void bad(long line) {
-        if (badLines.size() == MAX_BAD_LINES) {
-            throw new Refusal(file, "", line, 0, "more than " + MAX_BAD_LINES + " bad lines (the first at line "
-                    + badLines.stream().min(Long::compare).orElse(line) + "): too damaged to import as TORCH_LOGS text");
-        }
-        badLines.add(line);
     }
 }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Run;
@@ -49,6 +50,9 @@ record CallMarker(String run, String id, Optional<String> phase, Optional<String
                     continue;
                 }
                 String text = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+                if (text != null && UnicodeText.loneSurrogate(text) >= 0) {
+                    throw refuse.broken("a compile_receipt_call marker's " + key + ": " + UnicodeText.loneSurrogateRule(text));
+                }
                 switch (key) {
                     case "run" -> run = text;
                     case "id" -> id = text;

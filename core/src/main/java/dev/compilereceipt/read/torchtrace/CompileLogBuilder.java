@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Event;
@@ -42,11 +43,11 @@ final class CompileLogBuilder {
 
     void add(LogCompile compile) {
         if (compiles.size() + fallbacks.size() == limits.maxCompiles()) {
-            throw LogLimit.over("the run has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
+            throw PassedLimit.over("the run has more than " + limits.maxCompiles() + " compiles", limits.maxCompiles(),
                     "max_compiles", "withMaxCompiles");
         }
         if (recompileReasons.size() + compile.guardFailures().size() > limits.maxRecompileReasons()) {
-            throw LogLimit.over("the run has more than " + limits.maxRecompileReasons() + " recompile reasons",
+            throw PassedLimit.over("the run has more than " + limits.maxRecompileReasons() + " recompile reasons",
                     limits.maxRecompileReasons(), "max_recompile_reasons", "withMaxRecompileReasons");
         }
         String graph = compile.graph().toString();
@@ -65,7 +66,7 @@ final class CompileLogBuilder {
         untimed |= !compile.timed();
         for (Event.Break brk : compile.breaks()) {
             if (!siteCompiles.containsKey(brk.site()) && siteCompiles.size() == limits.maxBreakSites()) {
-                throw LogLimit.over("the run reports more than " + limits.maxBreakSites() + " distinct break sites",
+                throw PassedLimit.over("the run reports more than " + limits.maxBreakSites() + " distinct break sites",
                         limits.maxBreakSites(), "max_break_sites", "withMaxBreakSites");
             }
             siteReasons.putIfAbsent(brk.site(), brk.reason());

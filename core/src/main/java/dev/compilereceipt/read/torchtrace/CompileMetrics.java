@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.read.Interner;
 import com.fasterxml.jackson.core.JsonParseException;
@@ -120,7 +121,8 @@ record CompileMetrics(
             parser.skipChildren();
             return null;
         }
-        return pool == null ? parser.getText() : pool.intern(parser.getText());
+        String text = UnicodeText.text(parser);
+        return pool == null ? text : pool.intern(text);
     }
 
     private static List<String> strings(JsonParser parser, JsonToken value, Interner pool) throws IOException {
@@ -131,7 +133,7 @@ record CompileMetrics(
         List<String> out = new ArrayList<>();
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             if (parser.currentToken() == JsonToken.VALUE_STRING) {
-                out.add(pool.intern(parser.getText()));
+                out.add(pool.intern(UnicodeText.text(parser)));
             } else {
                 parser.skipChildren();
             }

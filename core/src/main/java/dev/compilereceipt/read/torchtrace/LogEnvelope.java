@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.read.Interner;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -153,9 +154,9 @@ record LogEnvelope(
             String key = parser.currentName();
             JsonToken value = parser.nextToken();
             if (value == JsonToken.VALUE_STRING && key.equals("name")) {
-                name = pool.intern(parser.getText());
+                name = pool.intern(UnicodeText.text(parser));
             } else if (value == JsonToken.VALUE_STRING && key.equals("encoding")) {
-                encoding = pool.intern(parser.getText());
+                encoding = pool.intern(UnicodeText.text(parser));
             } else {
                 parser.skipChildren();
             }

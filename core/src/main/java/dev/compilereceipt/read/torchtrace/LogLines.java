@@ -15,7 +15,8 @@ import java.nio.file.Path;
  * {@link #bytes()} from {@link #start()} to {@link #end()}, valid until the next call. A line ends
  * at {@code \n}; a {@code \r} before it is dropped, so logs saved with CRLF line ends read the
  * same as the {@code \n} logs PyTorch writes. A line longer than the limit is refused rather than
- * buffered without bound.
+ * buffered without bound. Consecutive empty lines are handed out as one, the first of them (each
+ * reader passes over them alike); the line numbers after them count every one.
  */
 @API(status = API.Status.INTERNAL)
 public final class LogLines {
@@ -44,6 +45,9 @@ public final class LogLines {
     private boolean seeking;
     private boolean startsFile = true;
     private long stopAt = Long.MAX_VALUE;
+    private long stoppedAt;
+    /** Empty lines (LF or CRLF) after the current one, passed over with it: counted into the number of the next. */
+    private long foldedLines;
 
     LogLines(Path file, InputStream in, int maxLine) {
         this.file = file;
@@ -76,12 +80,22 @@ public final class LogLines {
     /** Advances to the next line; false at the end of the stream or of the part. */
     boolean next() throws IOException {
         if (seeking) {
-            // The rest of the line that holds byte from - 1, then lines up to the first record line.
+            // The rest of the line that holds byte from - 1, then lines up to the first record line, but not past
+            // the part's end: a part in which no record line starts holds no line (the part before reads them), so a
+            // long run of payload or blank lines is read once, by the part its record is in, not once by every part.
             if (!advance()) {
+                number = 0;
                 return false;
             }
             do {
                 if (!advance()) {
+                    number = 0;
+                    return false;
+                }
+                if (lineOffset >= stopAt) {
+                    number = 0;
+                    stoppedAt = lineOffset;
+                    stopAt = -1;
                     return false;
                 }
             } while (!isRecordLine());
@@ -92,10 +106,19 @@ public final class LogLines {
         }
         if (lineOffset >= stopAt && isRecordLine()) {
             number--;
+            stoppedAt = lineOffset;
             stopAt = -1;
             return false;
         }
         return stopAt >= 0;
+    }
+
+    /**
+     * Where in the file the lines handed out end: the record line that ended the part, or the end of
+     * the stream; of a part that held no line, its end. Valid once {@link #next()} returned false.
+     */
+    long stoppedAt() {
+        return stoppedAt;
     }
 
     /** A line that is neither a payload line nor blank: one that starts a record, or is a bad line. */
@@ -113,10 +136,27 @@ public final class LogLines {
             if (newline >= 0) {
                 take(position, newline);
                 position = newline + 1;
+                if (end == start) {
+                    // An empty line: the empty lines right after it (LF or CRLF) are folded into it, since every
+                    // reader passes over a run of them as over one, and a run of millions costs a line each otherwise.
+                    while (true) {
+                        if (position < filled && buffer[position] == '\n') {
+                            position++;
+                        } else if (position + 1 < filled && buffer[position] == '\r' && buffer[position + 1] == '\n') {
+                            position += 2;
+                        } else {
+                            break;
+                        }
+                        foldedLines++;
+                    }
+                }
                 return true;
             }
             if (eof) {
                 if (position >= filled) {
+                    number += foldedLines;
+                    foldedLines = 0;
+                    stoppedAt = bufferOffset + filled;
                     return false;
                 }
                 take(position, filled);
@@ -125,7 +165,8 @@ public final class LogLines {
             }
             int scanned = filled - position;
             if (scanned > maxLine) {
-                throw new Refusal(file, "", number + 1, 0, tooLong(number + 1));
+                long line = number + foldedLines + 1;
+                throw new Refusal(file, "", line, 0, tooLong(line));
             }
             fill();
             scanFrom = position + scanned;
@@ -158,7 +199,8 @@ public final class LogLines {
     }
 
     private void take(int from, int to) {
-        number++;
+        number += 1 + foldedLines;
+        foldedLines = 0;
         if (to - from > maxLine) {
             throw new Refusal(file, "", number, 0, tooLong(number));
         }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.trace.Limits;
 import java.io.IOException;
 import java.io.InputStream;
@@ -82,6 +83,9 @@ final class LogParts {
                 PartRecords part = result(ahead.removeFirst());
                 records.replay(part, base, handler);
                 base += part.lineCount();
+                // A part that read on past its end (a long payload, a run of blank lines) has read what the parts
+                // up to where it stopped would hold: none of them starts a record, so none is read.
+                next = Math.min(size, Math.max(next, part.end()));
             }
         } finally {
             threads.shutdownNow();
@@ -101,10 +105,13 @@ final class LogParts {
 
     private static PartRecords read(Path file, FileChannel channel, Limits limits, long from, long to) throws IOException {
         PartRecords part = new PartRecords();
-        LogLines lines = LogLines.part(file, new ChannelInput(channel, Math.max(0, from - 1)), PART_MAX_LINE, from, to);
+        // The last part reads on to the end, which a file still being written may keep moving.
+        InputStream in = InputFile.bounded(file, new ChannelInput(channel, Math.max(0, from - 1)), InputFile.MAX_BYTES);
+        LogLines lines = LogLines.part(file, in, PART_MAX_LINE, from, to);
         LogRecords records = LogRecords.of(file, limits, part);
         records.readAll(lines, (envelope, kept) -> part.record(envelope, records.line(), kept));
         part.lineCount(lines.number());
+        part.end(lines.stoppedAt());
         return part;
     }
 

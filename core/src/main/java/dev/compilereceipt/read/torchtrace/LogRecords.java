@@ -1,5 +1,7 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.PassedLimit;
+import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.read.Interner;
@@ -166,13 +168,15 @@ final class LogRecords {
             return;
         }
         if (payload.tooDeep()) {
-            throw LogLimit.over("a JSON payload nests deeper than " + limits.maxDepth() + " levels", limits.maxDepth(),
+            throw PassedLimit.over("a JSON payload nests deeper than " + limits.maxDepth() + " levels", limits.maxDepth(),
                     "max_depth", "withMaxDepth");
         }
         if (keepCapped && payload.overflowed()) {
             throw new LogParts.Unsplittable();
         }
-        if (!payload.jsonValid() | !payload.md5Matches(envelope.payloadMd5())) {
+        // A break's text is read as text: not UTF-8, it would read as the U+FFFD of another log.
+        boolean notText = envelope.isArtifact(GRAPH_BREAK) && !UnicodeText.isUtf8(payload.kept(), payload.overflowed());
+        if (!payload.jsonValid() | !payload.md5Matches(envelope.payloadMd5()) || notText) {
             bad(recordLine);
             return;
         }

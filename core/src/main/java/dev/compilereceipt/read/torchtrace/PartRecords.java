@@ -36,6 +36,7 @@ final class PartRecords implements Interner {
     private int records;
     private long keptBytes;
     private long lineCount;
+    private long end;
 
     /** The line whose envelope is being read: where the strings it interns were met. */
     void at(long line) {
@@ -97,5 +98,14 @@ final class PartRecords implements Interner {
 
     void lineCount(long count) {
         lineCount = count;
+    }
+
+    /** Where in the file the part's lines end: no record line starts between its start and here but its own. */
+    long end() {
+        return end;
+    }
+
+    void end(long offset) {
+        end = offset;
     }
 }

@@ -1,10 +1,12 @@
 package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.trace.GuardText;
+import dev.compilereceipt.read.UnicodeText;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.read.StringPool;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -27,9 +29,10 @@ final class RecompileReasons {
      * A recompile_reasons payload: a JSON list of guard failures (anything else in the list is
      * ignored), or, as 2.14 writes a lone reason, the bare text of one; each reason trimmed (older
      * releases pad them with spaces). Empty when the payload is a broken list or not UTF-8: the
-     * record is then a bad one.
+     * record is then a bad one. A list of more than {@code maxReasons} is refused as it is read
+     * (no run may hold that many), before its strings are made.
      */
-    static Optional<List<String>> parse(byte[] payloadBytes, StringPool pool) throws IOException {
+    static Optional<List<String>> parse(byte[] payloadBytes, StringPool pool, int maxReasons) throws IOException {
         List<String> guards = new ArrayList<>();
         Optional<String> text = strictUtf8(payloadBytes);
         if (text.isEmpty()) {
@@ -48,7 +51,11 @@ final class RecompileReasons {
                 if (token == null) {
                     return Optional.empty();
                 } else if (token == JsonToken.VALUE_STRING) {
-                    guards.add(pool.intern(GuardText.normal(parser.getText())));
+                    if (guards.size() == maxReasons) {
+                        throw PassedLimit.over("the run has more than " + maxReasons + " recompile reasons", maxReasons,
+                                "max_recompile_reasons", "withMaxRecompileReasons");
+                    }
+                    guards.add(pool.intern(GuardText.normal(UnicodeText.text(parser))));
                 } else {
                     parser.skipChildren();
                 }

@@ -1,6 +1,8 @@
 package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.BreakMessage;
+import dev.compilereceipt.read.PassedLimit;
+import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
@@ -92,6 +94,7 @@ public final class TorchTraceReader {
      */
     public static Trace read(Path file, Limits limits, boolean side) {
         try {
+            InputFile.refuseLarger(file, Files.size(file));
             if (readsInParts(file)) {
                 try {
                     return readInParts(file, limits, side, LogParts.PART);
@@ -100,7 +103,7 @@ public final class TorchTraceReader {
                 }
             }
             try (InputStream in = Files.newInputStream(file)) {
-                return read(file, in, limits, LogLines.MAX_LINE, side);
+                return read(file, InputFile.bounded(file, in, InputFile.MAX_BYTES), limits, LogLines.MAX_LINE, side);
             }
         } catch (IOException e) {
             throw new Refusal(file, "", 0, 0, "cannot be read: " + e, e);
@@ -123,10 +126,10 @@ public final class TorchTraceReader {
         try {
             LogParts.readAll(file, limits, partSize, reader.records, reader::handle);
             return reader.trace();
-        } catch (LogLimit over) {
+        } catch (PassedLimit over) {
             throw new Refusal(file, "", reader.records.at(), 0, over.getMessage());
         } catch (StringPool.OverLimit over) {
-            throw new Refusal(file, "", reader.records.at(), 0, LogLimit.of(over).getMessage());
+            throw new Refusal(file, "", reader.records.at(), 0, PassedLimit.of(over, "the log").getMessage());
         }
     }
 
@@ -145,10 +148,10 @@ public final class TorchTraceReader {
         try {
             records.readAll(lines, this::handle);
             return trace();
-        } catch (LogLimit over) {
+        } catch (PassedLimit over) {
             throw new Refusal(file, "", records.at(), 0, over.getMessage());
         } catch (StringPool.OverLimit over) {
-            throw new Refusal(file, "", records.at(), 0, LogLimit.of(over).getMessage());
+            throw new Refusal(file, "", records.at(), 0, PassedLimit.of(over, "the log").getMessage());
         }
     }
 
@@ -165,10 +168,10 @@ public final class TorchTraceReader {
                 return;
             } else if (envelope.hasCompileId() && name.equals(LogRecords.RECOMPILE_REASONS)) {
                 if (kept.overflowed()) {
-                    throw LogLimit.over("a recompile_reasons payload longer than " + LogRecords.REASONS_PER_PAYLOAD
+                    throw PassedLimit.over("a recompile_reasons payload longer than " + LogRecords.REASONS_PER_PAYLOAD
                             + " reasons of max_string_length", records.reasonsKept(), "max_string_length", "withMaxStringLength");
                 }
-                Optional<List<String>> guards = RecompileReasons.parse(kept.kept(), pool);
+                Optional<List<String>> guards = RecompileReasons.parse(kept.kept(), pool, limits.maxRecompileReasons());
                 if (guards.isEmpty()) {
                     records.bad(records.line());
                     return;

@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.read.TerminalCodes;
 import org.apiguardian.api.API;
 
 import java.io.IOException;
@@ -177,7 +178,7 @@ public enum TraceSource {
         for (int i = 0; i <= length; i++) {
             if (i == length || head[i] == '\n' || head[i] == '\r') {
                 int lineEnd = Math.min(i, start + LINE_HEAD);
-                byte[] line = java.util.Arrays.copyOfRange(head, start, lineEnd);
+                byte[] line = withoutTerminalCodes(java.util.Arrays.copyOfRange(head, start, lineEnd));
                 if (isTorchLogsLine(line, line.length)) {
                     return true;
                 }
@@ -185,6 +186,16 @@ public enum TraceSource {
             }
         }
         return false;
+    }
+
+    /** The line without its colours and other escape sequences, as the TORCH_LOGS reader reads it. */
+    private static byte[] withoutTerminalCodes(byte[] line) {
+        for (byte b : line) {
+            if (b == 0x1B) {
+                return new TerminalCodes().strip(new String(line, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+            }
+        }
+        return line;
     }
 
     static boolean isTorchLogsLine(byte[] b, int end) {

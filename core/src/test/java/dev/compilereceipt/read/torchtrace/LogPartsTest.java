@@ -87,6 +87,37 @@ class LogPartsTest {
     }
 
     @Test
+    void longRunsOfLinesThatStartNoRecordReadAsLineByLine() throws IOException {
+        // Many parts in which no record line starts: 200,000 blank lines between two records and inside a payload,
+        // and one payload of 50,000 lines (each such part holds no line; the part its record is in reads them all).
+        String log = Files.readString(fixtures().resolve("print-bridge/torch_trace.log"), StandardCharsets.UTF_8);
+        String blank = "\n".repeat(200_000);
+        int between = log.indexOf("\nV", log.length() / 3) + 1;
+        int inside = log.indexOf("\n\t", log.length() * 2 / 3) + 1;
+        Path blanks = write("blanks.log", log.substring(0, between) + blank + log.substring(between, inside) + blank
+                + log.substring(inside));
+        assertThat(lineByLine(blanks).badLines()).isEqualTo(lineByLine(fixtures().resolve("print-bridge/torch_trace.log")).badLines());
+        assertSameInParts(blanks);
+        String line = "x".repeat(99);
+        String payload = String.join("\n", java.util.Collections.nCopies(50_000, line));
+        String record = "V1129 07:59:13.414000 21527 file.py:40] {\"str\": {}, \"has_payload\": \"" + md5(payload) + "\"}\n\t"
+                + payload.replace("\n", "\n\t") + "\n";
+        Path long_ = write("long-payload.log", log.substring(0, between) + record + log.substring(between));
+        assertThat(lineByLine(long_).badLines()).isEqualTo(lineByLine(fixtures().resolve("print-bridge/torch_trace.log")).badLines());
+        assertSameInParts(long_);
+        assertSameInParts(write("long-payload-last.log", log + record));
+    }
+
+    private static String md5(String text) throws IOException {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IOException(e);
+        }
+    }
+
+    @Test
     void aRefusalInTheMiddleIsTheOneLineByLineGives() throws IOException {
         String log = Files.readString(fixtures().resolve("print-bridge/torch_trace.log"), StandardCharsets.UTF_8);
         // The start marker of a baseline call copied into the candidate run, inside an open call: refused at its line.
