@@ -10,13 +10,11 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -81,7 +79,7 @@ public final class OutputFile implements AutoCloseable {
     /** Writes every file or none of them: all are checked, then all written aside, then all moved into place. */
     public static void write(Map<Path, String> files, Path input) throws IOException {
         for (Path target : files.keySet()) {
-            check(target, placeOf(target), input);
+            OutputTarget.check(target, OutputTarget.placeOf(target), input);
         }
         Deque<OutputFile> pending = new ArrayDeque<>();
         try {
@@ -109,11 +107,11 @@ public final class OutputFile implements AutoCloseable {
     public static OutputFile begin(Path target, Path input) throws IOException {
         Path placed;
         try {
-            placed = placeOf(target);
+            placed = OutputTarget.placeOf(target);
         } catch (IOException e) {
             throw failure(target, e);
         }
-        check(target, placed, input);
+        OutputTarget.check(target, placed, input);
         List<Path> made = new ArrayList<>();
         try {
             makeFolders(placed.getParent(), made);
@@ -155,9 +153,9 @@ public final class OutputFile implements AutoCloseable {
      */
     public void commit() throws IOException {
         open();
-        check(target, placed, null);
+        OutputTarget.check(target, placed, null);
         try {
-            Optional<Set<PosixFilePermission>> mode = modeOf(placed);
+            Optional<Set<PosixFilePermission>> mode = OutputTarget.modeOf(placed);
             if (mode.isPresent()) {
                 Files.setPosixFilePermissions(aside, mode.get());
             }
@@ -196,67 +194,6 @@ public final class OutputFile implements AutoCloseable {
         if (closed || committed) {
             throw new IllegalStateException(target + " was committed or closed already");
         }
-    }
-
-    /**
-     * Where {@code target} goes: its folder as the system resolves it as far as that exists; past
-     * the first missing folder no name can be a link, so {@code ..} there is only a name taken back.
-     */
-    static Path placeOf(Path target) throws IOException {
-        Path absolute = target.toAbsolutePath();
-        Path folder = absolute.getParent();
-        if (folder == null || absolute.getFileName() == null) {
-            return absolute;
-        }
-        Path existing = folder.getRoot();
-        int names = folder.getNameCount();
-        int at = 0;
-        while (at < names && Files.exists(existing.resolve(folder.getName(at)))) {
-            existing = existing.resolve(folder.getName(at));
-            at++;
-        }
-        Path place = at == names ? folder : existing.toRealPath().resolve(folder.subpath(at, names)).normalize();
-        return place.resolve(absolute.getFileName());
-    }
-
-    private static void check(Path target, Path placed, Path input) throws IOException {
-        if (placed.getParent() == null || placed.getFileName() == null) {
-            throw new Refused(target, "it is a folder");
-        }
-        if (Files.isSymbolicLink(placed)) {
-            throw new Refused(target, "it is a symbolic link; name the file itself");
-        }
-        if (Files.isDirectory(placed, LinkOption.NOFOLLOW_LINKS)) {
-            throw new Refused(target, "it is a folder");
-        }
-        if (!Files.exists(placed, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        if (!Files.isRegularFile(placed, LinkOption.NOFOLLOW_LINKS)) {
-            throw new Refused(target, "it is not a regular file (a device, a FIFO or a socket); name a file");
-        }
-        if (input != null && Files.exists(input) && Files.isSameFile(placed, input)) {
-            throw new Refused(target, "it is the input trace; write the output elsewhere");
-        }
-        if (readOnly(placed)) {
-            throw new Refused(target, "it is read-only; make it writable (chmod u+w) to have it replaced");
-        }
-    }
-
-    /** Read-only by its mode too, so a read-only file is kept even by root, for whom every file is writable. */
-    private static boolean readOnly(Path file) throws IOException {
-        if (!Files.isWritable(file)) {
-            return true;
-        }
-        return modeOf(file).map(mode -> !mode.contains(PosixFilePermission.OWNER_WRITE)).orElse(false);
-    }
-
-    private static Optional<Set<PosixFilePermission>> modeOf(Path file) throws IOException {
-        PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
-        if (view == null || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            return Optional.empty();
-        }
-        return Optional.of(view.readAttributes().permissions());
     }
 
     private static void makeFolders(Path folder, List<Path> made) throws IOException {

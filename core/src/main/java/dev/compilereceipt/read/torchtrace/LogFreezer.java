@@ -62,8 +62,6 @@ public final class LogFreezer {
         }
     }
 
-    private enum Keep { WHOLE, ENVELOPE, METRICS, NOTHING }
-
     private final Path file;
     private final OutputStream out;
     private final Optional<DirectoryCut> relativeTo;
@@ -79,7 +77,7 @@ public final class LogFreezer {
     private byte[] prefix;
     private JsonNode envelope;
     private LogEnvelope parsed;
-    private Keep keep = Keep.NOTHING;
+    private FreezeKeep keep = FreezeKeep.NOTHING;
     private final List<byte[]> payload = new ArrayList<>();
     private long payloadBytes;
     private long recordLine;
@@ -149,7 +147,7 @@ public final class LogFreezer {
         if (lines.isPayload()) {
             if (parsed != null) {
                 check.line(bytes, lines.start() + 1, lines.end());
-                if (keep == Keep.WHOLE) {
+                if (keep == FreezeKeep.WHOLE) {
                     payloadBytes += lines.end() - lines.start();
                     if (payloadBytes > MAX_KEPT_PAYLOAD) {
                         throw new Refusal(file, "", recordLine, 0, "the payload of the " + parsed.artifactName()
@@ -172,8 +170,8 @@ public final class LogFreezer {
             return;
         }
         parsed = envelopeRead.get();
-        keep = keep(parsed);
-        if (keep != Keep.NOTHING) {
+        keep = FreezeKeep.of(parsed);
+        if (keep != FreezeKeep.NOTHING) {
             prefix = Arrays.copyOfRange(bytes, lines.start(), at);
             try {
                 envelope = JSON.readTree(new String(bytes, at, lines.end() - at, StandardCharsets.UTF_8));
@@ -185,31 +183,6 @@ public final class LogFreezer {
         check.begin(parsed.payloadMd5().isPresent(), parsed.payloadIsJson(), 0);
     }
 
-    private static Keep keep(LogEnvelope envelope) {
-        String kind = envelope.kind();
-        if (kind.equals(LogEnvelope.ARTIFACT)) {
-            String name = envelope.artifactName();
-            if (name.equals(CallMarker.ARTIFACT)) {
-                return Keep.WHOLE;
-            }
-            if (CompileLogBuilder.isCacheArtifact(name)) {
-                return Keep.ENVELOPE;
-            }
-            if (envelope.hasCompileId() && (name.equals(LogRecords.RECOMPILE_REASONS) || name.equals(LogRecords.GRAPH_BREAK))
-                    || name.equals(LogRecords.TORCH_VERSION)) {
-                return Keep.WHOLE;
-            }
-            return Keep.NOTHING;
-        }
-        if ((kind.equals(LogEnvelope.DYNAMO_START) || kind.equals(LogEnvelope.DYNAMO_OUTPUT_GRAPH)) && envelope.hasCompileId()) {
-            return Keep.ENVELOPE;
-        }
-        if (kind.equals(LogEnvelope.COMPILATION_METRICS) && envelope.hasCompileId() && envelope.metrics().isPresent()) {
-            return Keep.METRICS;
-        }
-        return Keep.NOTHING;
-    }
-
     private void finish() throws IOException {
         LogEnvelope record = parsed;
         parsed = null;
@@ -217,14 +190,14 @@ public final class LogFreezer {
             return;
         }
         boolean good = !check.tooDeep() && check.jsonValid() && check.md5Matches(record.payloadMd5());
-        if (!good || keep == Keep.NOTHING) {
+        if (!good || keep == FreezeKeep.NOTHING) {
             count(good ? kindOf(record) : "(bad record)");
             payload.clear();
             payloadBytes = 0;
             return;
         }
         ObjectNode node = (ObjectNode) envelope;
-        if (keep == Keep.METRICS) {
+        if (keep == FreezeKeep.METRICS) {
             if (node.get(LogEnvelope.COMPILATION_METRICS) instanceof ObjectNode metrics) {
                 metrics.retain(CompileMetrics.FIELDS);
             }
@@ -238,7 +211,7 @@ public final class LogFreezer {
         payload.clear();
         payloadBytes = 0;
         node.remove("has_payload");
-        if (keep == Keep.WHOLE && !lines.isEmpty()) {
+        if (keep == FreezeKeep.WHOLE && !lines.isEmpty()) {
             node.put("has_payload", md5(lines));
         }
         relativeTo.ifPresent(cut -> cut.cut(node));
