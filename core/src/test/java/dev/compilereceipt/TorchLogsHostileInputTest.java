@@ -128,6 +128,23 @@ class TorchLogsHostileInputTest {
     }
 
     @Test
+    void randomBytesAreRefusedWithinMegabytesNotAtTheByteBound() throws IOException {
+        // A PyTorch line first (so the text is not refused as neither kind), then lines of one byte that is not UTF-8:
+        // after line k, k - 1 lines were not UTF-8; the 65,537th of them (line 65,538) passes the bound.
+        byte[] header = (recompile(1) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = new byte[header.length + 2 * 100_000];
+        System.arraycopy(header, 0, bytes, 0, header.length);
+        for (int i = header.length; i < bytes.length; i += 2) {
+            bytes[i] = (byte) 0xFF;
+            bytes[i + 1] = '\n';
+        }
+        long headerLines = recompile(1).lines().count();
+        assertThatThrownBy(() -> read(new ByteArrayInputStream(bytes), Limits.DEFAULT, TorchLogsReader.MAX_LINE))
+                .isInstanceOf(Refusal.class).hasMessage("ci.log: (document) (line " + (headerLines + 65_537) + "): more than 65536"
+                        + " lines that are not UTF-8: binary input (/dev/urandom, a compressed log?), not a TORCH_LOGS text");
+    }
+
+    @Test
     void compilesPastTheLimitAreRefusedWithTheLimitNamed() {
         String text = recompile(1) + "\n" + recompile(2) + "\n" + recompile(3) + "\n" + recompile(4) + "\n";
         assertThatThrownBy(() -> read(text(text), Limits.DEFAULT.withMaxCompiles(3), TorchLogsReader.MAX_LINE))

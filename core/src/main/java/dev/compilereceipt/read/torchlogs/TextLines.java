@@ -22,6 +22,9 @@ import java.util.Arrays;
  */
 final class TextLines {
 
+    private long notUtf8;
+    private long countedLine = -1;
+
     static final int MAX_LINE = 1 << 20;
     private static final int CHUNK = 1 << 16;
 
@@ -130,10 +133,19 @@ final class TextLines {
                 malformed = i < 0;
             }
         }
+        if (malformed && countedLine != number) {
+            notUtf8++;          // text() may be asked again of the same line
+            countedLine = number;
+        }
         String text = new String(line, 0, length, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
         text = codes.strip(text);
         malformed |= codes.broken();
         return text;
+    }
+
+    /** How many of the lines read so far were not UTF-8. */
+    long notUtf8() {
+        return notUtf8;
     }
 
     /** Whether the line lost its end at the limit, or the last {@link #text()} held bytes that are not UTF-8 or a broken escape sequence. */

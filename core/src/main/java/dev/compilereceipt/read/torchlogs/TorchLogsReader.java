@@ -61,6 +61,12 @@ public final class TorchLogsReader {
      * short lines ({@code yes |}) are refused long before the byte bound of every input ({@link dev.compilereceipt.read.InputFile}).
      */
     public static final long MAX_LINES = 1L << 27;
+    /**
+     * The most lines that are not UTF-8 a text may hold: a real log has a stray few (a binary dump
+     * in a print); random bytes make nearly every line one, so they are refused within megabytes
+     * rather than at the 16 GiB bound.
+     */
+    public static final long MAX_NOT_UTF8_LINES = 1L << 16;
     /** The longest line kept whole, in bytes; a longer one keeps its start and damages its message. */
     public static final int MAX_LINE = TextLines.MAX_LINE;
     static final String EXAMPLE = "V1201 06:17:32.130000 13949 torch/_dynamo/guards.py:5619] [0/1] [__recompiles_verbose]"
@@ -139,6 +145,10 @@ public final class TorchLogsReader {
                             + " reads of a text: endless input (yes |, a log still being written)? Give a finished log as a file");
                 }
                 String text = lines.text();
+                if (lines.notUtf8() > MAX_NOT_UTF8_LINES) {
+                    throw new Refusal(file, "", lines.number(), 0, "more than " + MAX_NOT_UTF8_LINES + " lines that are not UTF-8:"
+                            + " binary input (/dev/urandom, a compressed log?), not a TORCH_LOGS text");
+                }
                 Optional<TextLine> parsed = TextLine.parse(text);
                 OptionalInt tag = tag(lines.number(), parsed);
                 if (rank.isEmpty()) {
