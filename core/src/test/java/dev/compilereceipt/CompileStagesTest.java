@@ -11,6 +11,7 @@ import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.view.text.ReceiptSummary;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -68,6 +69,21 @@ class CompileStagesTest {
         assertThat(warmup.compileStages()).contains(stages(32.902, 111.455, 115.931, 2521.483));
         assertThat(warmup.unattributedMs()).hasValue(0);
         assertThat(Receipt.of(trace).run("baseline").phases().get(Phase.STEADY).compileStages()).contains(CompileStages.NONE);
+    }
+
+    @Test
+    void theSummaryGivesTheStagesOfTheRunAndOfEachPhaseThatCompiled() {
+        String summary = ReceiptSummary.render(Receipt.of(Fixtures.trace("print-bridge/torch_trace.log")));
+        assertThat(summary).contains("\n  warmup  compile stages: dynamo 32.902, aot_autograd 111.455, inductor 115.931,"
+                        + " codegen 2521.483, unattributed 0 ms\n")
+                .contains("\n  changed compile stages: dynamo 37.95, aot_autograd 40.194, inductor 31.568, codegen 2045.631,"
+                        + " unattributed 0 ms\n")
+                .doesNotContain("steady  compile stages")
+                .contains("\n    compile stages: dynamo 70.852, aot_autograd 151.649, inductor 147.499, codegen 4567.114,"
+                        + " unattributed 0 ms\n");
+        assertThat(ReceiptSummary.render(Receipt.of(Fixtures.trace("print-bridge/trace.json")))).doesNotContain("compile stages");
+        assertThat(ReceiptSummary.render(Receipt.of(Fixtures.trace("torch-logs/2.6-print-bridge/torch_logs.txt"))))
+                .contains("\n    compile stages: n/m\n");
     }
 
     @Test
