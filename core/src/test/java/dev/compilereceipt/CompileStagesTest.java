@@ -1,6 +1,7 @@
 package dev.compilereceipt;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.receipt.PhaseFigures;
@@ -162,6 +163,50 @@ class CompileStagesTest {
         assertThat(json.get("compile_ms").asDouble()).isEqualTo(23);
         assertThat(json.get("stages").toString()).isEqualTo("{\"aot_autograd\":5.5,\"codegen\":0.25,\"dynamo\":8.0,\"inductor\":3.25}");
         assertThat(json.get("unattributed_ms").asDouble()).isEqualTo(6);
+    }
+
+    private Path compileTrace(String name, String warmupEvent) throws IOException {
+        Path file = temp.resolve(name + ".json");
+        Files.writeString(file, "{\"format\": \"compile-trace/1\", \"fixture\": {\"name\": \"" + name + "\"},\n"
+                + "\"runs\": [{\"label\": \"baseline\", \"calls\": [\n"
+                + "{\"id\": \"w0\", \"phase\": \"warmup\", \"wall_ms\": 12,\n \"events\": [" + warmupEvent + "]},\n"
+                + "{\"id\": \"s0\", \"phase\": \"steady\", \"wall_ms\": 1, \"events\": ["
+                + "{\"kind\": \"region\", \"graph\": \"0/0\", \"cache\": \"hit\", \"ms\": 0.5}]}]}]}\n", StandardCharsets.UTF_8);
+        return file;
+    }
+
+    @Test
+    void aCompileTraceMayCarryEachCompilesStages() throws IOException {
+        Trace trace = Traces.read(compileTrace("staged", "{\"kind\": \"region\", \"graph\": \"0/0\", \"cache\": \"compile\","
+                + " \"ms\": 1, \"compile_ms\": 10.5, \"stages\": {\"dynamo\": 2.25, \"inductor\": 8, \"autotune\": 0.125}}"));
+        assertThat(trace.measured(Measure.COMPILE_STAGES)).isTrue();
+        JsonNode warmup = ReceiptJson.tree(Receipt.of(trace)).at("/runs/baseline/phases/warmup");
+        assertThat(warmup.get("stages").toString()).isEqualTo("{\"autotune\":0.125,\"dynamo\":2.25,\"inductor\":8.0}");
+        // 10.5 − 2.25 − 8 − 0.125
+        assertThat(warmup.get("unattributed_ms").asDouble()).isEqualTo(0.125);
+        assertThat(ReceiptJson.tree(Receipt.of(trace)).at("/runs/baseline/phases/steady/stages").toString()).isEqualTo("{}");
+    }
+
+    @Test
+    void stagesThatClaimMoreThanTheCompileOrAreNotStagesAreRefusedWithTheirPlace() throws IOException {
+        String compile = "{\"kind\": \"region\", \"graph\": \"0/0\", \"cache\": \"compile\", \"ms\": 1, \"compile_ms\": 10, ";
+        Map<String, String> refusals = new java.util.LinkedHashMap<>();
+        refusals.put(compile + "\"stages\": {\"dynamo\": 4, \"inductor\": 6.0001}}", "/runs/0/calls/0/events/0/stages (line 4, column 105):"
+                + " the stages add up to 10.0001 ms, more than compile_ms 10: a stage cannot claim time the compile did not take");
+        refusals.put(compile + "\"stages\": {\"Dynamo\": 4}}", "/runs/0/calls/0/events/0/stages (line 4, column 105): a stage name"
+                + " must be lower case letters, digits and underscores (as aot_autograd), at most 64 long, found \"Dynamo\"");
+        refusals.put(compile + "\"stages\": {\"dynamo\": -1}}", "/runs/0/calls/0/events/0/stages/dynamo (line 4, column 116):"
+                + " dynamo must be ≥ 0, found -1");
+        refusals.put(compile + "\"stages\": [4, 6]}", "/runs/0/calls/0/events/0/stages (line 4, column 105):"
+                + " stages must be an object of stage name to milliseconds");
+        refusals.put("{\"kind\": \"region\", \"graph\": \"0/0\", \"cache\": \"hit\", \"ms\": 1, \"stages\": {}}",
+                "/runs/0/calls/0/events/0/stages (line 4, column 83): stages are only allowed with cache \"compile\": nothing was compiled");
+        int i = 0;
+        for (Map.Entry<String, String> refusal : refusals.entrySet()) {
+            Path file = compileTrace("refused" + i++, refusal.getKey());
+            assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class)
+                    .hasMessage(file + ": " + refusal.getValue());
+        }
     }
 
     private static String metrics(int frame, String times) {
