@@ -29,11 +29,11 @@ import java.util.TreeMap;
  * The stages are those of the family the compile time came from (seconds where the record has
  * {@code entire_frame_compile_time_s}, else microseconds); a record missing one of that family's
  * inner fields (older logs, logs cut by an older {@code receipt freeze}), or whose levels do not
- * nest, is not split: {@link CompileStages#NONE}.
+ * nest, is not split: {@link CompileStages#NONE}. docs/compile-stages.md has the figures this was derived from.
  *
  * <p>Not used: {@code dynamo_time_before_restart_s} runs on another clock (from the start of
  * {@code _compile}, before the frame's timer starts) and real logs show it longer than the frame
- * (2.6 break-in-loop {@code 0/0}: 18.262 ms before restart in a 17.517 ms frame); the restarts stay
+ * (2.6 break-in-loop {@code 0/0}: 22.123 ms before restart in a 21.347 ms frame); the restarts stay
  * in {@code dynamo}. {@code triton_compile_time_us} and the pass timers are not in every release's
  * nesting and stay inside the stage that ran them.
  */
