@@ -106,6 +106,20 @@ class ValidateTest(unittest.TestCase):
         self.refused(lambda t: ev(t, 1, 0).update(kind="graph"), "/runs/0/calls/1/events/0/kind", "region, break or fallback")
         self.refused(lambda t: ev(t, 1, 0).update(note="x"), "/runs/0/calls/1/events/0/note", "unknown key")
 
+    def test_stages(self):
+        ev = lambda t, c, e: t["runs"][0]["calls"][c]["events"][e]  # noqa: E731
+        staged = good()
+        ev(staged, 1, 0)["stages"] = {"dynamo": 80, "aot_autograd": 100, "inductor": 200, "codegen": 500}
+        ev(staged, 2, 1)["stages"] = {"dynamo": 0.0}
+        crc.validate_trace(staged)
+        at = "/runs/0/calls/1/events/0/stages"
+        self.refused(lambda t: ev(t, 1, 0).update(stages={"dynamo": 880, "codegen": 0.0001}), at,
+                     "the stages add up to 880.0001 ms, more than compile_ms 880.0")
+        self.refused(lambda t: ev(t, 1, 0).update(stages={"Dynamo": 1}), at, 'found "Dynamo"')
+        self.refused(lambda t: ev(t, 1, 0).update(stages={"dynamo": -1}), at + "/dynamo", ">= 0")
+        self.refused(lambda t: ev(t, 1, 0).update(stages=[1]), at, "an object of stage name")
+        self.refused(lambda t: ev(t, 2, 0).update(stages={}), "/runs/0/calls/2/events/0/stages", "only allowed")
+
     def test_eager_calls_run_no_compiled_code(self):
         region = {"kind": "region", "graph": "0/0", "cache": "hit", "ms": 0}
         self.refused(lambda t: t["runs"][0]["calls"][0]["events"].append(region),

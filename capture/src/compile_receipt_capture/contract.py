@@ -9,6 +9,7 @@ this package wrote. Standard library only.
 
 from __future__ import annotations
 
+import decimal
 import json
 import math
 import os
@@ -32,9 +33,12 @@ _TOLERANCE_KEYS = {"atol", "rtol"}
 _RUN_KEYS = {"label", "calls"}
 _CALL_KEYS = {"id", "phase", "family", "wall_ms", "check", "events"}
 _CHECK_KEYS = {"max_abs_err", "ok"}
-_REGION_KEYS = {"kind", "graph", "cache", "ms", "compile_ms", "guard_failures"}
+_REGION_KEYS = {"kind", "graph", "cache", "ms", "compile_ms", "guard_failures", "stages"}
 _BREAK_KEYS = {"kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints", "user_frame"}
-_FALLBACK_KEYS = {"kind", "graph", "reason", "compile_ms", "guard_failures"}
+_FALLBACK_KEYS = {"kind", "graph", "reason", "compile_ms", "guard_failures", "stages"}
+# A compile's optional stages (docs/trace-format.md section 9): timer names -> ms, at most compile_ms together.
+_STAGE = re.compile(r"[a-z][a-z0-9_]{0,63}")
+_MAX_STAGES = 32
 GRAPH_ID = re.compile(r"(0|[1-9][0-9]{0,17})/(0|[1-9][0-9]{0,17})")
 _SITE = re.compile(r".+:[0-9]+", re.DOTALL)
 GB_ID = re.compile(r"GB[0-9]{4}")     # as the Java reader has it
@@ -244,11 +248,14 @@ def _validate_event(event: object, at: str) -> str:
                 raise TraceError(f"{at}/compile_ms", 'compile_ms must be absent with cache "hit": nothing was compiled')
             if "guard_failures" in event:
                 raise TraceError(f"{at}/guard_failures", 'guard_failures are only allowed with cache "compile"')
+            if "stages" in event:
+                raise TraceError(f"{at}/stages", 'stages are only allowed with cache "compile": nothing was compiled')
         elif cache == "compile":
             if "compile_ms" not in event:
                 raise TraceError(at, 'compile_ms is required with cache "compile"')
             _ms(event["compile_ms"], f"{at}/compile_ms")
             _guards(event, at)
+            _stages(event, at)
         else:
             raise TraceError(f"{at}/cache", f'cache must be "hit" or "compile", found "{cache}"')
     elif kind == "break":
@@ -280,9 +287,35 @@ def _validate_event(event: object, at: str) -> str:
         _text(_required(event, at, "reason"), f"{at}/reason")
         _ms(_required(event, at, "compile_ms"), f"{at}/compile_ms")
         _guards(event, at)
+        _stages(event, at)
     else:
         raise TraceError(f"{at}/kind", f'kind must be region, break or fallback, found "{kind}"')
     return kind
+
+
+def _stages(event: Mapping[str, Any], at: str) -> None:
+    """As the Java reader: an object of timer names to ms that together claim at most compile_ms (at 4 decimals)."""
+    if "stages" not in event:
+        return
+    stages, where = event["stages"], f"{at}/stages"
+    if not isinstance(stages, dict):
+        raise TraceError(where, "stages must be an object of stage name to milliseconds")
+    if len(stages) > _MAX_STAGES:
+        raise TraceError(where, f"stages name at most {_MAX_STAGES} stages, found {len(stages)}")
+    total = decimal.Decimal(0)
+    for name, value in stages.items():
+        if not _STAGE.fullmatch(name):
+            raise TraceError(where, "a stage name must be lower case letters, digits and underscores (as aot_autograd),"
+                                    f' at most 64 long, found "{name}"')
+        total += _four_decimals(_ms(value, f"{where}/{name}"))
+    if total > _four_decimals(event["compile_ms"]):
+        raise TraceError(where, f"the stages add up to {total.normalize():f} ms, more than compile_ms {event['compile_ms']}:"
+                                " a stage cannot claim time the compile did not take")
+
+
+def _four_decimals(ms: float) -> decimal.Decimal:
+    """The 4-decimal value a receipt writes for ``ms``: half-even on the exact binary value, as Millis.exact."""
+    return decimal.Decimal(ms).quantize(decimal.Decimal("0.0001"), rounding=decimal.ROUND_HALF_EVEN)
 
 
 def write_trace(trace: Json, path: str | os.PathLike[str], max_calls: int = MAX_CALLS,

@@ -153,7 +153,7 @@ class PrintBridgeReceiptTest {
     @Test
     void receiptDeclaresItsLimits() {
         assertThat(receipt.limits()).isEqualTo(new ReceiptLimits(Limits.DEFAULT, List.of("universal speedup",
-                "unseen input stability", "backend portability", "production capacity"), List.of("graphs_compiled", "artifact_cache")));
+                "unseen input stability", "backend portability", "production capacity"), List.of("graphs_compiled", "compile_stages", "artifact_cache")));
         assertThat(receipt.traceSha256()).matches("[0-9a-f]{64}");
         assertThat(receipt.receiptSha256()).matches("[0-9a-f]{64}").isNotEqualTo(receipt.traceSha256());
     }

@@ -212,7 +212,7 @@ class ReceiptHtmlTest {
         assertThat(attribute(select(page, "//*[@data-field='not_established']//*[local-name()='li']"), "data-item"))
                 .containsExactly("universal speedup", "unseen input stability", "backend portability", "production capacity");
         assertThat(attribute(select(page, "//*[@data-field='not_measured']//*[local-name()='li']"), "data-item"))
-                .containsExactly("graphs_compiled", "artifact_cache");
+                .containsExactly("graphs_compiled", "compile_stages", "artifact_cache");
     }
 
     @Test

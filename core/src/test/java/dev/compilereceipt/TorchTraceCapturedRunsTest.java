@@ -7,6 +7,7 @@ import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.GuardMiss;
@@ -36,6 +37,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * matching trace.json, and against PyTorch's own counts in truth.json.
  */
 class TorchTraceCapturedRunsTest {
+
+    private static CompileStages stages(double dynamo, double aotAutograd, double inductor, double codegen) {
+        return new CompileStages(Map.of(CompileStages.DYNAMO, dynamo, CompileStages.AOT_AUTOGRAD, aotAutograd,
+                CompileStages.INDUCTOR, inductor, CompileStages.CODEGEN, codegen));
+    }
 
     private static final String PRINT = "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] True";
     /** 2.6 writes free text, whose "User code traceback:" has the one frame File "/rt/scenarios.py", line 31, in f. */
@@ -80,11 +86,14 @@ class TorchTraceCapturedRunsTest {
         assertThat(warmup.phase()).isEqualTo(Phase.WARMUP);
         assertThat(warmup.family()).isEqualTo("base");
         assertThat(warmup.wallMs()).isEqualTo(2793.634);
-        // 0/0 compiled (1726.614 ms), its break at scenarios.py:31, then the resume frame 1/0 (1055.157 ms).
+        // 0/0 compiled (1726.614 ms), its break at scenarios.py:31, then the resume frame 1/0 (1055.157 ms); each
+        // compile's stages are its nested timers less the one inside (docs/compile-stages.md works 0/0 through).
         assertThat(warmup.events()).containsExactly(
-                new Event.Region(new GraphId(0, 0), Event.Cache.COMPILE, 0, 1726.614, List.of()),
+                new Event.Region(new GraphId(0, 0), Event.Cache.COMPILE, 0, 1726.614, List.of(),
+                        stages(24.338, 97.126, 103.762, 1501.388)),
                 new Event.Break("/rt/scenarios.py:31", PRINT, 0, PRINT_FRAME),
-                new Event.Region(new GraphId(1, 0), Event.Cache.COMPILE, 0, 1055.157, List.of()));
+                new Event.Region(new GraphId(1, 0), Event.Cache.COMPILE, 0, 1055.157, List.of(),
+                        stages(8.564, 14.329, 12.169, 1020.095)));
         Call changed = baseline.calls().get(12);
         assertThat(changed.family()).isEqualTo("n16");
         assertThat(changed.events()).extracting(Event::kind).containsExactly("region", "break", "region");

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.compilereceipt.diff.FreezeCheck;
+import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.diff.ReceiptDiff;
 import dev.compilereceipt.diff.ReceiptDifference;
 import java.nio.charset.StandardCharsets;
@@ -53,6 +54,10 @@ class TorchTraceFreezeTest {
         assertThat(ReceiptDiff.between(before, after).differences()).extracting(ReceiptDifference::pathText)
                 .containsExactly("fixture.name", "trace_sha256");
         assertThat(after.fixture().name()).isEqualTo("plain");
+        // the stage timers are kept: the frozen log splits every compile as the original does
+        CompileLog frozenLog = after.run("baseline").compileLog().orElseThrow();
+        assertThat(frozenLog.stages().isEmpty()).isFalse();
+        assertThat(frozenLog.compileTimes()).isEqualTo(before.run("baseline").compileLog().orElseThrow().compileTimes());
         assertThat(after.badLines()).contains(List.of());
 
         Path relative = temp.resolve("relative.log");
@@ -75,7 +80,7 @@ class TorchTraceFreezeTest {
         assertThat(frozen.droppedByKind()).containsEntry("chromium_event", 683L).containsEntry("inductor_output_code", 6L)
                 .doesNotContainKeys("compilation_metrics", "dynamo_start", "artifact compile_receipt_call");
         assertThat(frozen.summary()).startsWith("kept 96 of 904 records, dropped 808 (chromium_event 683, str 15, ")
-                .endsWith("; 2065537 → " + frozen.bytesWritten() + " bytes (1.6%), " + (2065537 - frozen.bytesWritten()) + " bytes dropped");
+                .endsWith("; 2065537 → " + frozen.bytesWritten() + " bytes (1.7%), " + (2065537 - frozen.bytesWritten()) + " bytes dropped");
         Receipt receipt = Receipt.of(Traces.read(temp.resolve("pb.log")));
         assertThat(receipt.run("baseline").breakSites()).extracting(BreakSite::site).containsExactly("scenarios.py:31");
         assertThat(receipt.fixture().torch()).contains("2.14.1+debian");

@@ -279,14 +279,18 @@ class EveryCheckOnEverySourceTest {
         return worst;
     }
 
+    private static final Set<String> OPTIONAL = Set.of(WALL_MS.id(), Measure.GRAPHS_COMPILED.id(),
+            Measure.COMPILE_STAGES.id());
+
     private static Optional<SourceShape> shape(Receipt receipt) {
-        // wall_ms and graphs_compiled are what a TORCH_TRACE log itself may leave out (no wall_ms on its markers,
-        // no dynamo_output_graph record): the shape is told by the rest
+        // wall_ms, graphs_compiled and compile_stages are what a TORCH_TRACE log itself may leave out (no wall_ms on
+        // its markers, no dynamo_output_graph record, no stage timers), and a compile-trace/1 may carry stages: the
+        // shape is told by the rest
         Set<String> notMeasured = new TreeSet<>(receipt.limits().notMeasured());
-        notMeasured.removeAll(Set.of(WALL_MS.id(), Measure.GRAPHS_COMPILED.id()));
+        notMeasured.removeAll(OPTIONAL);
         for (SourceShape shape : SourceShape.values()) {
             Set<String> expected = new TreeSet<>(shape.notMeasured().stream().map(Measure::id).toList());
-            expected.removeAll(Set.of(WALL_MS.id(), Measure.GRAPHS_COMPILED.id()));
+            expected.removeAll(OPTIONAL);
             if (expected.equals(notMeasured) && shape.bounds().equals(receipt.limits().bounds())) {
                 return Optional.of(shape);
             }

@@ -41,7 +41,7 @@ class DiffAndFreezeCommandTest {
                         + " → \"0/0: tensor 'x' size mismatch at index 0. expected 8, actual 16\"\n")
                 .contains("  breaks\n")
                 .contains("    runs.baseline.break_sites[/rt/scenarios.py:31].gb_id: (absent) → \"GB0059\"\n")
-                .endsWith("(ignoring **.*_ms, **.ratio)\n");
+                .endsWith("(ignoring **.*_ms, **.stages, **.ratio)\n");
         assertThat(out.toString().indexOf("  variants")).isLessThan(out.toString().indexOf("  breaks"));
         assertThat(err.toString()).isEmpty();
 
@@ -64,7 +64,7 @@ class DiffAndFreezeCommandTest {
                 "--compile-side")).isEqualTo(1);
         // the same scenario on another release: what is left without the runs, the ledger and the times is the release
         assertThat(out.toString()).endsWith("1 figure differs (before → after):\n  the inputs\n"
-                + "    fixture.torch: \"2.14.1+debian\" → (absent)\n(ignoring runs, trace_sha256, ledger, **.*_ms, **.ratio)\n");
+                + "    fixture.torch: \"2.14.1+debian\" → (absent)\n(ignoring runs, trace_sha256, ledger, **.*_ms, **.stages, **.ratio)\n");
         assertThat(run("diff", temp.resolve("absent.json").toString(), LOG_214)).isEqualTo(2);
         assertThat(err.toString()).startsWith("receipt: refused: ").contains("absent.json", "no such file");
     }

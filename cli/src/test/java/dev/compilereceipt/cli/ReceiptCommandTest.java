@@ -70,7 +70,7 @@ class ReceiptCommandTest {
                   trade: the candidate costs 512 ms more cold and saves 0.027 ms per steady call: it pays back after 18,963 \
                 calls; a worker lives 50,000 calls: 19085 ms on the baseline, 18247 ms on the candidate, the candidate is cheaper
 
-                not measured by this trace: graphs_compiled, artifact_cache
+                not measured by this trace: graphs_compiled, compile_stages, artifact_cache
 
                 failures: none
                 """);

@@ -38,11 +38,12 @@ public final class ReceiptDiff {
 
     /**
      * The preset of {@link #compileSideOnly()}: every time ({@code *_ms}: wall, compile and
-     * eager-island times, the medians of the comparison) and the comparison's ratios. What is
+     * eager-island times, the medians of the comparison; {@code stages}: compile time by stage) and
+     * the comparison's ratios. What is
      * left is what compiled, recompiled, fell back and broke, with its guards and reasons: the
      * figures that do not depend on the machine.
      */
-    public static final List<String> COMPILE_SIDE = List.of("**.*_ms", "**.ratio");
+    public static final List<String> COMPILE_SIDE = List.of("**.*_ms", "**.stages", "**.ratio");
 
     private static final String NEVER_COMPARED = "receipt_sha256";
 

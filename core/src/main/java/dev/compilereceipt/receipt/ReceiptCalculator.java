@@ -7,6 +7,7 @@ import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.Check;
 import dev.compilereceipt.trace.Decision;
+import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.GuardMiss;
@@ -163,11 +164,13 @@ public final class ReceiptCalculator {
         int breaks = 0;
         double eagerMs = 0;
         double compileMs = 0;
+        CompileStages stages = CompileStages.NONE;
         List<GraphId> newVariants = new ArrayList<>();
         for (Call call : calls) {
             for (Event event : call.events()) {
                 if (event instanceof Event.Region region) {
                     compileMs += region.compileMs();
+                    stages = stages.plus(region.stages());
                     if (region.isCompile()) {
                         compiles++;
                         newVariants.add(region.graph());
@@ -177,6 +180,7 @@ public final class ReceiptCalculator {
                 } else if (event instanceof Event.Fallback fallback) {
                     fallbacks++;
                     compileMs += fallback.compileMs();
+                    stages = stages.plus(fallback.stages());
                 } else if (event instanceof Event.Break brk) {
                     breaks++;
                     eagerMs += brk.eagerMs();
@@ -195,7 +199,8 @@ public final class ReceiptCalculator {
                 fallbacks,
                 trace.measured(Measure.BREAKS) ? OptionalInt.of(breaks) : OptionalInt.empty(),
                 trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), Millis.round(compileMs), newVariants,
-                graphsCompiled(trace, graphless, newVariants));
+                graphsCompiled(trace, graphless, newVariants),
+                trace.measured(Measure.COMPILE_STAGES) ? Optional.of(stages) : Optional.empty());
     }
 
     /** The phase's new variants that produced an FX graph, where the source says which did. */

@@ -2,6 +2,7 @@ package dev.compilereceipt.receipt;
 
 import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.json.TraceJson;
@@ -147,6 +148,8 @@ public final class ReceiptJson {
         out.key("fallbacks").value(figures.fallbacks());
         number(out.key("graphs_compiled"), figures.graphsCompiled());
         TraceJson.strings(out.key("new_graph_variants"), figures.newGraphVariants());
+        TraceJson.stages(out, figures.compileStages().isPresent() ? OptionalDouble.of(figures.compileMs())
+                : OptionalDouble.empty(), figures.compileStages().orElse(CompileStages.NONE));
         out.key("wall_ms");
         if (figures.wallMs().isPresent()) {
             WallTime wall = figures.wallMs().get();

@@ -8,7 +8,8 @@ import org.apiguardian.api.API;
 /**
  * What a TORCH_TRACE log says about the compiles of one run, independent of calls: compile ids
  * that made a variant, recompiles among them, compile ids that gave up, break sites, the guard
- * failures behind recompiles, compile time and the on-disk artifact caches.
+ * failures behind recompiles, compile time (each compile's, split by stage, in {@code compileTimes})
+ * and the on-disk artifact caches.
  *
  * <p>Example: for a recompile storm {@code compileLog.recompiles().size()} is the number of
  * compiles with {@code cache_size > 0} or variant above 0. A variant Dynamo guarded without producing
@@ -26,7 +27,8 @@ public record CompileLog(
         List<RecompileReason> recompileReasons,
         OptionalDouble compileMs,
         ArtifactCache artifactCache,
-        List<String> graphless) {
+        List<String> graphless,
+        List<CompileTime> compileTimes) {
 
     /** A compile log whose variants all produced a graph, or whose source does not say ({@link Measure#GRAPHS_COMPILED}). */
     public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
@@ -35,7 +37,16 @@ public record CompileLog(
         this(compiles, recompiles, fallbacks, graphs, fallbackGraphs, breakSites, recompileReasons, compileMs, artifactCache, List.of());
     }
 
+    /** A compile log that does not time its compiles one by one (TORCH_LOGS text). */
+    public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
+                      List<String> fallbackGraphs, List<Site> breakSites, List<RecompileReason> recompileReasons,
+                      OptionalDouble compileMs, ArtifactCache artifactCache, List<String> graphless) {
+        this(compiles, recompiles, fallbacks, graphs, fallbackGraphs, breakSites, recompileReasons, compileMs, artifactCache,
+                graphless, List.of());
+    }
+
     public CompileLog {
+        compileTimes = List.copyOf(compileTimes);
         graphless = List.copyOf(graphless);
         compiles = List.copyOf(compiles);
         recompiles = List.copyOf(recompiles);
@@ -49,6 +60,22 @@ public record CompileLog(
     /** The FX graphs compiled: the variants less the graphless ones (a figure where {@link Measure#GRAPHS_COMPILED} is measured). */
     public int graphsCompiled() {
         return compiles.size() - graphless.size();
+    }
+
+    /** The stages of every compile of the log summed; {@link CompileStages#NONE} where none was split. */
+    public CompileStages stages() {
+        CompileStages sum = CompileStages.NONE;
+        for (CompileTime time : compileTimes) {
+            sum = sum.plus(time.stages());
+        }
+        return sum;
+    }
+
+    /**
+     * One compile's time, in log order, variants and fallbacks alike: {@code compileMs} empty where its
+     * metrics give no time, {@code stages} {@link CompileStages#NONE} where they do not split it.
+     */
+    public record CompileTime(String graph, OptionalDouble compileMs, CompileStages stages) {
     }
 
     /** A graph-break site seen while compiling, and how many compiles reported it. */

@@ -27,10 +27,15 @@ public sealed interface Event {
 
     /**
      * A compiled region ran. {@code compileMs} is 0 for a hit; {@code guardFailures} are the
-     * guards of older variants that missed before this variant was compiled.
+     * guards of older variants that missed before this variant was compiled; {@code stages} split
+     * {@code compileMs} by compile stage where the source measures them ({@link CompileStages#NONE} else).
      */
-    record Region(GraphId graph, Cache cache, double ms, double compileMs, List<String> guardFailures)
-            implements Event {
+    record Region(GraphId graph, Cache cache, double ms, double compileMs, List<String> guardFailures,
+                  CompileStages stages) implements Event {
+        public Region(GraphId graph, Cache cache, double ms, double compileMs, List<String> guardFailures) {
+            this(graph, cache, ms, compileMs, guardFailures, CompileStages.NONE);
+        }
+
         public Region {
             guardFailures = List.copyOf(guardFailures);
         }
@@ -61,7 +66,12 @@ public sealed interface Event {
     }
 
     /** Dynamo or the backend tried to compile {@code graph} and gave up: the frame ran eagerly. */
-    record Fallback(GraphId graph, String reason, double compileMs, List<String> guardFailures) implements Event {
+    record Fallback(GraphId graph, String reason, double compileMs, List<String> guardFailures, CompileStages stages)
+            implements Event {
+        public Fallback(GraphId graph, String reason, double compileMs, List<String> guardFailures) {
+            this(graph, reason, compileMs, guardFailures, CompileStages.NONE);
+        }
+
         public Fallback {
             guardFailures = List.copyOf(guardFailures);
         }

@@ -41,6 +41,12 @@ public enum Measure {
     GRAPHS_COMPILED("graphs_compiled"),
     /** Time spent compiling ({@code compile_log.compile_ms}): TORCH_LOGS text gives no compile times. */
     COMPILE_MS("compile_ms"),
+    /**
+     * The compile time split by stage ({@code stages} and {@code unattributed_ms} beside each
+     * {@code compile_ms}, {@code compile_log.compile_times}): a TORCH_TRACE log's
+     * {@code compilation_metrics} time PyTorch's nested stages; compile-trace/1 and TORCH_LOGS text do not.
+     */
+    COMPILE_STAGES("compile_stages"),
     /** The on-disk FX graph and AOTAutograd caches ({@code compile_log.artifact_cache}): not in TORCH_LOGS text. */
     ARTIFACT_CACHE("artifact_cache"),
     /**

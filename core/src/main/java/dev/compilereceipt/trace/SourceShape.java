@@ -28,6 +28,9 @@ public enum SourceShape {
     /** Why a TORCH_TRACE log that has variants and no {@code dynamo_output_graph} record does not measure graphs. */
     public static final String NO_OUTPUT_GRAPHS = "the log has variants and no dynamo_output_graph record (cut by an older"
             + " receipt freeze?), so it does not say which variants produced an FX graph";
+    /** Why a TORCH_TRACE log whose compiles all lack the nested stage timers does not measure stages. */
+    public static final String NO_STAGE_TIMERS = "no compilation_metrics of the log has the backend, Inductor and codegen"
+            + " timers (an older release, or cut by an older receipt freeze), so it does not split compile time by stage";
     private static final String NO_CALLS_LOG = "a log without compile_receipt_call markers cannot tell one call from the next";
     private static final String NO_CALLS_TEXT = "TORCH_LOGS text has no call markers";
     private static final String NO_EXECUTION = "a TORCH_TRACE log records compiles, not the execution of compiled code";
@@ -94,6 +97,7 @@ public enum SourceShape {
             case COMPILE_TRACE -> switch (measure) {
                 case ARTIFACT_CACHE -> Cell.not("the capture records no fx_graph_cache_* or aotautograd_cache_* artifacts");
                 case GRAPHS_COMPILED -> Cell.not(NO_GRAPHS);
+                case COMPILE_STAGES -> Cell.not("compile-trace/1 events carry one compile_ms, not its stages");
                 default -> Cell.MEASURED;
             };
             case TORCH_TRACE_MARKED -> switch (measure) {
@@ -111,7 +115,7 @@ public enum SourceShape {
             case TORCH_LOGS_2_6, TORCH_LOGS_2_8 -> switch (measure) {
                 case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS -> Cell.not(NO_CALLS_TEXT);
                 case COMPILES -> Cell.not("a first compile that went well writes no TORCH_LOGS line");
-                case COMPILE_MS -> Cell.not("TORCH_LOGS text gives no compile times");
+                case COMPILE_MS, COMPILE_STAGES -> Cell.not("TORCH_LOGS text gives no compile times");
                 case GRAPHS_COMPILED -> Cell.not("TORCH_LOGS text does not say which variants produced an FX graph");
                 case ARTIFACT_CACHE -> Cell.not(NO_CACHE_ARTIFACTS);
                 case FALLBACKS -> this == TORCH_LOGS_2_8 ? Cell.MEASURED

@@ -74,6 +74,7 @@ class MeasuresTableTest {
         }
         assertThat(SourceShape.TORCH_LOGS_2_6.bounds()).containsOnlyKeys(Measure.FALLBACKS);
         assertThat(SourceShape.TORCH_TRACE_MARKED.bounds()).containsOnlyKeys(Measure.SITE_CROSSINGS);
-        assertThat(SourceShape.COMPILE_TRACE.notMeasured()).containsExactly(Measure.GRAPHS_COMPILED, Measure.ARTIFACT_CACHE);
+        assertThat(SourceShape.COMPILE_TRACE.notMeasured()).containsExactly(Measure.GRAPHS_COMPILED, Measure.COMPILE_STAGES,
+                Measure.ARTIFACT_CACHE);
     }
 }

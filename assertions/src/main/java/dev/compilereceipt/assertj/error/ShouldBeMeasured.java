@@ -75,6 +75,7 @@ public final class ShouldBeMeasured extends BasicErrorMessageFactory {
             case COMPILES -> "the compiles that made a variant (first compiles among them) were";
             case GRAPHS_COMPILED -> "the variants that produced an FX graph were";
             case COMPILE_MS -> "compile times were";
+            case COMPILE_STAGES -> "compile times by stage were";
             case ARTIFACT_CACHE -> "on-disk compile cache hits and misses were";
             case FALLBACKS -> "the frames that fell back to eager were";
             case SITE_CROSSINGS -> "the calls that crossed this site and the crossings per call were";
@@ -95,6 +96,8 @@ public final class ShouldBeMeasured extends BasicErrorMessageFactory {
             case COMPILES, COMPILE_MS -> "a TORCH_TRACE log (its compilation_metrics name every compile and its time) "
                     + "or a compile-trace/1 capture; TORCH_LOGS text names recompiles, fallbacks and breaks only";
             case ARTIFACT_CACHE -> "a TORCH_TRACE log (its fx_graph_cache_* and aotautograd_cache_* artifacts)";
+            case COMPILE_STAGES -> "a TORCH_TRACE log of PyTorch 2.6 or later (its compilation_metrics time the backend,"
+                    + " Inductor and codegen inside each compile)";
             case GRAPHS_COMPILED -> "a TORCH_TRACE log with its dynamo_output_graph records (a receipt freeze of this"
                     + " release keeps them)";
             case FALLBACKS -> "a TORCH_TRACE log of the same run (its compilation_metrics say has_guarded_code false for a"

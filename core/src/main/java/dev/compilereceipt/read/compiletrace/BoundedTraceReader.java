@@ -9,6 +9,7 @@ import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.SourceShape;
@@ -80,8 +81,19 @@ public final class BoundedTraceReader {
         List<Run> runs = runs(rules.required(root, "", "runs"));
         Optional<Decision> decision = root.has("decision")
                 ? Optional.of(new DecisionReader(rules).decision(root.get("decision"))) : Optional.empty();
+        Set<Measure> notMeasured = SourceShape.COMPILE_TRACE.notMeasured();
+        if (carriesStages(runs)) {
+            // the optional per-event stages: a capture that wrote them for any compile measured them
+            notMeasured.remove(Measure.COMPILE_STAGES);
+        }
         return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits,
-                SourceShape.COMPILE_TRACE.notMeasured(), Optional.empty(), decision, SourceShape.COMPILE_TRACE.bounds());
+                notMeasured, Optional.empty(), decision, SourceShape.COMPILE_TRACE.bounds());
+    }
+
+    private static boolean carriesStages(List<Run> runs) {
+        return runs.stream().flatMap(run -> run.calls().stream()).flatMap(call -> call.events().stream())
+                .anyMatch(event -> event instanceof Event.Region region && !region.stages().isEmpty()
+                        || event instanceof Event.Fallback fallback && !fallback.stages().isEmpty());
     }
 
     private Fixture fixture(JsonNode node) {

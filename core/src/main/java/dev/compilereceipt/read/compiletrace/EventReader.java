@@ -2,9 +2,16 @@ package dev.compilereceipt.read.compiletrace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CompileStages;
+import dev.compilereceipt.trace.Millis;
+import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.GraphId;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -16,9 +23,13 @@ import java.util.regex.Pattern;
  */
 final class EventReader {
 
-    private static final Set<String> REGION_KEYS = Set.of("kind", "graph", "cache", "ms", "compile_ms", "guard_failures");
+    private static final Set<String> REGION_KEYS = Set.of("kind", "graph", "cache", "ms", "compile_ms", "guard_failures",
+            "stages");
     private static final Set<String> BREAK_KEYS = Set.of("kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints", "user_frame");
-    private static final Set<String> FALLBACK_KEYS = Set.of("kind", "graph", "reason", "compile_ms", "guard_failures");
+    private static final Set<String> FALLBACK_KEYS = Set.of("kind", "graph", "reason", "compile_ms", "guard_failures", "stages");
+    /** A stage is named as PyTorch names its timers: lower case, digits and underscores. */
+    private static final Pattern STAGE = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+    private static final int MAX_STAGES = 32;
     private static final Pattern SITE = Pattern.compile(".+:[0-9]+");
     /** PyTorch's registry names graph-break types GB0000 to GB9999 (2.14 has 561 of them). */
     private static final Pattern GB_ID = Pattern.compile("GB[0-9]{4}");
@@ -47,6 +58,9 @@ final class EventReader {
                     if (node.has("guard_failures")) {
                         throw fields.refuse(at + "/guard_failures", "guard_failures are only allowed with cache \"compile\"");
                     }
+                    if (node.has("stages")) {
+                        throw fields.refuse(at + "/stages", "stages are only allowed with cache \"compile\": nothing was compiled");
+                    }
                     return new Event.Region(graph, Event.Cache.HIT, ms, 0, List.of());
                 }
                 if (!cache.equals("compile")) {
@@ -56,7 +70,8 @@ final class EventReader {
                     throw fields.refuse(at, "compile_ms is required with cache \"compile\"");
                 }
                 double compileMs = fields.time(node.get("compile_ms"), at + "/compile_ms");
-                return new Event.Region(graph, Event.Cache.COMPILE, ms, compileMs, fields.guards(node, at));
+                return new Event.Region(graph, Event.Cache.COMPILE, ms, compileMs, fields.guards(node, at),
+                        stages(node, at, compileMs));
             }
             case "break" -> {
                 fields.object(node, at, BREAK_KEYS);
@@ -73,10 +88,46 @@ final class EventReader {
                 GraphId graph = fields.graph(fields.required(node, at, "graph"), at + "/graph");
                 String reason = fields.text(fields.required(node, at, "reason"), at + "/reason");
                 double compileMs = fields.time(fields.required(node, at, "compile_ms"), at + "/compile_ms");
-                return new Event.Fallback(graph, reason, compileMs, fields.guards(node, at));
+                return new Event.Fallback(graph, reason, compileMs, fields.guards(node, at), stages(node, at, compileMs));
             }
             default -> throw fields.refuse(at + "/kind", "kind must be region, break or fallback, found \"" + kind + "\"");
         }
+    }
+
+    /**
+     * The optional {@code stages} of a compile: stage name → ms, as the capture helper reads them from
+     * the compile's {@code compilation_metrics}; together at most {@code compile_ms} (compared in the
+     * 4-decimal values the receipt writes), since what no stage claims is {@code compile_ms} less their sum.
+     */
+    private CompileStages stages(JsonNode node, String at, double compileMs) {
+        if (!node.has("stages")) {
+            return CompileStages.NONE;
+        }
+        JsonNode stages = node.get("stages");
+        String where = at + "/stages";
+        if (!stages.isObject()) {
+            throw fields.refuse(where, "stages must be an object of stage name to milliseconds");
+        }
+        if (stages.size() > MAX_STAGES) {
+            throw fields.refuse(where, "stages name at most " + MAX_STAGES + " stages, found " + stages.size());
+        }
+        Map<String, Double> ms = new TreeMap<>();
+        BigDecimal sum = BigDecimal.ZERO;
+        for (Iterator<String> names = stages.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!STAGE.matcher(name).matches()) {
+                throw fields.refuse(where, "a stage name must be lower case letters, digits and underscores"
+                        + " (as aot_autograd), at most 64 long, found \"" + VisibleText.of(name) + "\"");
+            }
+            double value = fields.time(stages.get(name), where + "/" + name);
+            ms.put(name, value);
+            sum = sum.add(Millis.exact(value));
+        }
+        if (sum.compareTo(Millis.exact(compileMs)) > 0) {
+            throw fields.refuse(where, "the stages add up to " + sum.stripTrailingZeros().toPlainString()
+                    + " ms, more than compile_ms " + Millis.text(compileMs) + ": a stage cannot claim time the compile did not take");
+        }
+        return new CompileStages(ms);
     }
 
     private BreakDetail detail(JsonNode node, String at) {

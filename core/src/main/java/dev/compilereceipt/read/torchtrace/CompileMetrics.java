@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.UnicodeText;
+import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.read.Interner;
 import com.fasterxml.jackson.core.JsonParseException;
@@ -17,7 +18,8 @@ import java.util.OptionalLong;
 /**
  * The fields of a {@code compilation_metrics} record this project reads: whether a variant was
  * made, the cache size before the compile, the failure, the restart reasons (graph breaks), the
- * compile time in milliseconds and the compiled code object's name and file.
+ * compile time in milliseconds split by stage ({@link CompileStageFields}) and the compiled code
+ * object's name and file.
  *
  * <p>Example: {@code metrics.madeVariant()} is true for {@code "has_guarded_code": true}, or, in
  * older logs without that field, for {@code "fail_type": null}.
@@ -29,6 +31,7 @@ record CompileMetrics(
         Optional<String> failReason,
         List<String> restartReasons,
         OptionalDouble compileMs,
+        CompileStages stages,
         Optional<String> coName,
         Optional<String> coFilename) {
 
@@ -45,13 +48,18 @@ record CompileMetrics(
     }
 
     /** The fields {@link #read} takes; a frozen log keeps these of each {@code compilation_metrics} and drops the rest. */
-    static final java.util.Set<String> FIELDS = java.util.Set.of("has_guarded_code", "cache_size", "fail_type", "fail_reason",
-            "restart_reasons", "entire_frame_compile_time_s", "dynamo_cumulative_compile_time_us", "co_name", "co_filename",
-            "compile_id");
+    static final java.util.Set<String> FIELDS = union(java.util.Set.of("has_guarded_code", "cache_size", "fail_type",
+            "fail_reason", "restart_reasons", "co_name", "co_filename", "compile_id"), CompileStageFields.ALL);
 
     /** The fields of {@link #FIELDS} read as one scalar: a container there is not stepped over (the record is then bad). */
     static final java.util.Set<String> SCALARS = java.util.Set.of("has_guarded_code", "cache_size",
-            "entire_frame_compile_time_s", "dynamo_cumulative_compile_time_us");
+            CompileStageFields.ENTIRE_FRAME_S, CompileStageFields.ENTIRE_FRAME_US);
+
+    private static java.util.Set<String> union(java.util.Set<String> a, java.util.Set<String> b) {
+        java.util.Set<String> out = new java.util.HashSet<>(a);
+        out.addAll(b);
+        return java.util.Set.copyOf(out);
+    }
 
     /** Reads the object the parser stands at the start of, skipping every other field. */
     static Reading read(JsonParser parser, Interner pool) throws IOException {
@@ -60,8 +68,7 @@ record CompileMetrics(
         String failType = null;
         String failReason = null;
         List<String> restarts = List.of();
-        BigDecimal entireFrameS = null;
-        BigDecimal cumulativeUs = null;
+        CompileStageFields times = new CompileStageFields();
         String coName = null;
         String coFilename = null;
         String compileId = null;
@@ -75,24 +82,29 @@ record CompileMetrics(
                 case "fail_type" -> failType = text(parser, value, pool);
                 case "fail_reason" -> failReason = text(parser, value, null);
                 case "restart_reasons" -> restarts = strings(parser, value, pool);
-                case "entire_frame_compile_time_s" -> entireFrameS = decimal(parser, value);
-                case "dynamo_cumulative_compile_time_us" -> cumulativeUs = decimal(parser, value);
                 case "co_name" -> coName = text(parser, value, pool);
                 case "co_filename" -> coFilename = text(parser, value, pool);
                 case "compile_id" -> compileId = text(parser, value, null);
-                default -> parser.skipChildren();
+                default -> {
+                    if (SCALARS.contains(key)) {
+                        // As before stages were read: a container here is not stepped over, the record is bad.
+                        times.put(key, decimal(parser, value));
+                    } else if (CompileStageFields.ALL.contains(key) && (value.isNumeric() || value == JsonToken.VALUE_NULL)) {
+                        times.put(key, value.isNumeric() ? decimal(parser, value) : null);
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
             }
         }
-        // Exact decimal arithmetic: 1.726614 s is 1726.614 ms, not 1726.6139999999998.
-        OptionalDouble ms = entireFrameS != null ? OptionalDouble.of(entireFrameS.movePointRight(3).doubleValue())
-                : cumulativeUs != null ? OptionalDouble.of(cumulativeUs.movePointLeft(3).doubleValue())
-                : OptionalDouble.empty();
+        OptionalDouble ms = times.compileMs();
         if (ms.isPresent() && !(ms.getAsDouble() >= 0 && ms.getAsDouble() <= Limits.MAX_MS)) {
             // Not a time (negative, or past 1e12 ms, where sums overflow): the record is a bad one.
             throw new JsonParseException(parser, "a compile time must be between 0 and 1e12 ms, found " + ms.getAsDouble());
         }
         return new Reading(new CompileMetrics(Optional.ofNullable(guarded), cacheSize, Optional.ofNullable(failType),
-                Optional.ofNullable(failReason), restarts, ms, Optional.ofNullable(coName), Optional.ofNullable(coFilename)),
+                Optional.ofNullable(failReason), restarts, ms, times.stages(), Optional.ofNullable(coName),
+                Optional.ofNullable(coFilename)),
                 compileId);
     }
 

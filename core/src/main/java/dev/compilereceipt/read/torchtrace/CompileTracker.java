@@ -2,6 +2,7 @@ package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.BreakMessage;
 import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.read.StringPool;
 import java.util.regex.Pattern;
@@ -128,7 +129,7 @@ final class CompileTracker {
                 .map(type -> type + metrics.failReason().map(r -> ": " + BreakMessage.ofReason(r, pool).reason()).orElse(""))
                 .orElse("no variant was made: the frame runs eagerly"));
         enqueue(new Finished(new LogCompile(id, variant, recompile, reason, metrics.compileMs().orElse(0),
-                metrics.compileMs().isPresent(), compile.guards, List.of()), breaks));
+                metrics.compileMs().isPresent(), metrics.stages(), compile.guards, List.of()), breaks));
     }
 
     /** Finishes every open compile and settles every pending break: at a marker and at the end of the log. */
@@ -158,7 +159,7 @@ final class CompileTracker {
                     : LogBreak.pending(note.reason(), note.detail(), "", ""));
         }
         breaks.forEach(resolver::add);
-        enqueue(new Finished(new LogCompile(compile.id, false, false, reason, 0, true, compile.guards, List.of()), breaks));
+        enqueue(new Finished(new LogCompile(compile.id, false, false, reason, 0, true, CompileStages.NONE, compile.guards, List.of()), breaks));
     }
 
     private void enqueue(Finished compile) {

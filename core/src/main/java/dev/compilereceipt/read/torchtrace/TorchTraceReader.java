@@ -278,11 +278,25 @@ public final class TorchTraceReader {
         if (!sawOutputGraph && traceRuns.stream().anyMatch(r -> !r.compileLog().orElseThrow().compiles().isEmpty())) {
             notMeasured.add(Measure.GRAPHS_COMPILED);
         }
+        if (traceRuns.stream().noneMatch(TorchTraceReader::splitsAnyCompile)
+                && traceRuns.stream().anyMatch(TorchTraceReader::hasCompileTime)) {
+            notMeasured.add(Measure.COMPILE_STAGES);
+        }
         String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         Fixture fixture = new Fixture(stem.endsWith(".log") ? stem.substring(0, stem.length() - 4) : stem,
                 release.map(version -> Map.of(Fixture.TORCH, version)).orElse(Map.of()), Optional.empty());
         return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, records.badLines())
                 .withBounds(shape.bounds());
+    }
+
+    /** Whether a compile of the run has its time split by stage ({@link SourceShape#NO_STAGE_TIMERS} when none has). */
+    private static boolean splitsAnyCompile(Run run) {
+        return run.compileLog().orElseThrow().compileTimes().stream().anyMatch(time -> !time.stages().isEmpty());
+    }
+
+    private static boolean hasCompileTime(Run run) {
+        return run.compileLog().orElseThrow().compileTimes().stream()
+                .anyMatch(time -> time.compileMs().isEmpty() || time.compileMs().getAsDouble() > 0);
     }
 
     private Refusal refuse(String rule) {

@@ -3,6 +3,8 @@ package dev.compilereceipt.trace.json;
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.CompileStages;
+import dev.compilereceipt.trace.Millis;
 import dev.compilereceipt.trace.Decision;
 import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Coverage;
@@ -145,7 +147,7 @@ public final class TraceJson {
     }
 
     public static void compileLog(JsonOutput out, CompileLog log, Predicate<Measure> measured) {
-        compileLogAsSeen(out, log, m -> measured.test(m) ? Coverage.MEASURED : Coverage.NOT_MEASURED);
+        compileLog(out, log, m -> measured.test(m) ? Coverage.MEASURED : Coverage.NOT_MEASURED, false);
     }
 
     /**
@@ -154,6 +156,15 @@ public final class TraceJson {
      * {@code {"at_least": n, "known": [ids]}} instead of the list of ids.
      */
     public static void compileLogAsSeen(JsonOutput out, CompileLog log, Function<Measure, Coverage> coverage) {
+        compileLog(out, log, coverage, true);
+    }
+
+    /**
+     * {@code receipt}: the receipt's form, where the stage figures are {@code null} when not measured;
+     * else the form a trace hash is taken of, which leaves them out then, so that the hash of a source
+     * that never measured stages is what it was before they were added.
+     */
+    private static void compileLog(JsonOutput out, CompileLog log, Function<Measure, Coverage> coverage, boolean receipt) {
         Predicate<Measure> measured = m -> coverage.apply(m) != Coverage.NOT_MEASURED;
         boolean compiles = measured.test(Measure.COMPILES);
         out.startObject();
@@ -204,6 +215,11 @@ public final class TraceJson {
         }
         out.endArray();
         number(out.key("compile_ms"), log.compileMs());
+        boolean stages = measured.test(Measure.COMPILE_STAGES);
+        if (stages || receipt) {
+            compileTimes(out.key("compile_times"), log, stages);
+            stages(out, stages ? log.compileMs() : OptionalDouble.empty(), log.stages());
+        }
         out.key("artifact_cache");
         if (!measured.test(Measure.ARTIFACT_CACHE)) {
             out.nullValue();
@@ -214,6 +230,39 @@ public final class TraceJson {
             out.endObject();
         }
         out.endObject();
+    }
+
+    private static void compileTimes(JsonOutput out, CompileLog log, boolean measured) {
+        if (!measured) {
+            out.nullValue();
+            return;
+        }
+        out.startArray();
+        for (CompileLog.CompileTime time : log.compileTimes()) {
+            out.startObject();
+            out.key("graph").value(time.graph());
+            number(out.key("compile_ms"), time.compileMs());
+            stages(out, time.compileMs(), time.stages());
+            out.endObject();
+        }
+        out.endArray();
+    }
+
+    /**
+     * The {@code stages} and {@code unattributed_ms} of a {@code compile_ms} (members of the object
+     * being written): both {@code null} where the compile time or its stages were not measured.
+     */
+    public static void stages(JsonOutput out, OptionalDouble compileMs, CompileStages stages) {
+        out.key("stages");
+        if (compileMs.isEmpty()) {
+            out.nullValue();
+            out.key("unattributed_ms").nullValue();
+            return;
+        }
+        out.startObject();
+        stages.ms().forEach((stage, ms) -> out.key(stage).value(Millis.round(ms)));
+        out.endObject();
+        out.key("unattributed_ms").value(stages.unattributedMs(compileMs.getAsDouble()));
     }
 
     private static void cacheCounts(JsonOutput out, CompileLog.CacheCounts counts) {

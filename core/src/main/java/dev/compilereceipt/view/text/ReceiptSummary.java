@@ -51,7 +51,7 @@ public final class ReceiptSummary {
         out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
         for (RunFigures run : receipt.runs()) {
             out.append('\n').append("run ").append(run.label()).append('\n');
-            out.append(run.hasPhases() ? table(run) + HITS : "  phases: none (the source has no per-call markers)\n");
+            out.append(run.hasPhases() ? table(run) + HITS + phaseStages(run) : "  phases: none (the source has no per-call markers)\n");
             out.append("  graphs: ").append(run.variants().isEmpty() ? "none" : join(run.variants()));
             if (!run.fallbackGraphs().isEmpty()) {
                 out.append("; fell back, no variant: ").append(join(run.fallbackGraphs()));
@@ -111,6 +111,8 @@ public final class ReceiptSummary {
                 .append(limits.coverage(Measure.FALLBACKS) == Coverage.LOWER_BOUND ? "≥ " : "").append(log.fallbacks().size())
                 .append(", compile ms ")
                 .append(ms(log.compileMs())).append('\n');
+        out.append("    compile stages: ").append(!limits.measured(Measure.COMPILE_STAGES) || log.compileMs().isEmpty() ? "n/m"
+                : StageText.of(log.stages(), log.compileMs().getAsDouble())).append('\n');
         out.append("    variants made: ").append(!compiles ? "n/m" : log.graphs().isEmpty() ? "none" : String.join(" ", log.graphs()))
                 .append('\n');
         if (!log.fallbackGraphs().isEmpty()) {
@@ -133,6 +135,18 @@ public final class ReceiptSummary {
         out.append("    on-disk caches: fx_graph hit ").append(fx.hit()).append(" miss ").append(fx.miss()).append(" bypass ")
                 .append(fx.bypass()).append(", aotautograd hit ").append(aot.hit()).append(" miss ").append(aot.miss())
                 .append(" bypass ").append(aot.bypass()).append('\n');
+        return out.toString();
+    }
+
+    /** The stages of each phase that compiled, where the source measures them. */
+    private static String phaseStages(RunFigures run) {
+        StringBuilder out = new StringBuilder();
+        for (PhaseFigures f : run.phases().values()) {
+            if (f.compileStages().isPresent() && f.compileMs() > 0) {
+                out.append(String.format(Locale.ROOT, "  %-8s", f.phase().id())).append("compile stages: ")
+                        .append(StageText.of(f.compileStages().get(), f.compileMs())).append('\n');
+            }
+        }
         return out.toString();
     }
 
