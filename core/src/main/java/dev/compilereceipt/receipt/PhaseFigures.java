@@ -11,7 +11,8 @@ import org.apiguardian.api.API;
 /**
  * The figures of one phase of one run, summed over its calls: compiles are regions that compiled
  * a new variant, cache hits are regions that reused one, fallbacks and breaks are events of those
- * kinds. A figure the source did not measure is empty, never 0.
+ * kinds; the guard-check time where the source measures it (a torch.profiler trace). A figure the
+ * source did not measure is empty, never 0.
  *
  * <p>Example: {@code receipt.run("baseline").phase(Phase.STEADY).newGraphVariants().isEmpty()}
  * is what "steady traffic never compiles" means.
@@ -28,10 +29,19 @@ public record PhaseFigures(
         OptionalDouble eagerIslandMs,
         double compileMs,
         List<GraphId> newGraphVariants,
-        OptionalInt graphsCompiled) {
+        OptionalInt graphsCompiled,
+        Optional<GuardCheckTime> guardCheckMs) {
 
     public PhaseFigures {
         newGraphVariants = List.copyOf(newGraphVariants);
+    }
+
+    /** The figures of a phase whose source does not measure guard checks. */
+    public PhaseFigures(Phase phase, int calls, Optional<WallTime> wallMs, int compiles, OptionalInt cacheHits, int fallbacks,
+                        OptionalInt breaks, OptionalDouble eagerIslandMs, double compileMs, List<GraphId> newGraphVariants,
+                        OptionalInt graphsCompiled) {
+        this(phase, calls, wallMs, compiles, cacheHits, fallbacks, breaks, eagerIslandMs, compileMs, newGraphVariants,
+                graphsCompiled, Optional.empty());
     }
 
     /** Graph breaks crossed per call of this phase; empty when breaks were not measured or the phase has no calls. */

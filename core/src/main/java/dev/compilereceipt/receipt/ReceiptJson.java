@@ -146,6 +146,12 @@ public final class ReceiptJson {
         number(out.key("eager_island_ms"), figures.eagerIslandMs());
         out.key("fallbacks").value(figures.fallbacks());
         number(out.key("graphs_compiled"), figures.graphsCompiled());
+        if (figures.guardCheckMs().isPresent()) {
+            out.key("guard_check_ms").startObject();
+            out.key("median").value(figures.guardCheckMs().get().median());
+            out.key("total").value(figures.guardCheckMs().get().total());
+            out.endObject();
+        }
         TraceJson.strings(out.key("new_graph_variants"), figures.newGraphVariants());
         out.key("wall_ms");
         if (figures.wallMs().isPresent()) {
