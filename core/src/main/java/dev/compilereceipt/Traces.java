@@ -253,6 +253,56 @@ public final class Traces {
         }
     }
 
+    /**
+     * {@link #readProfile(Path, Path, Optional, CallPhases, Limits)} of the one torch.profiler trace
+     * and the one TORCH_TRACE log in {@code folder}, each recognised by content; refused when the
+     * folder holds other than one of each.
+     */
+    public static Trace readProfile(Path folder, Optional<String> callSpan, CallPhases phases, Limits limits) {
+        List<Path> profiles = new java.util.ArrayList<>();
+        List<Path> logs = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                if (isProfile(file)) {
+                    profiles.add(file);
+                } else if (isTorchTrace(file)) {
+                    logs.add(file);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new TraceRefusedException(folder, "", 0, 0, "no such folder", e);
+        } catch (IOException e) {
+            throw new TraceRefusedException(folder, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+        }
+        if (profiles.size() != 1 || logs.size() != 1) {
+            throw new TraceRefusedException(folder, "", 0, 0, "a folder read as a profile holds one torch.profiler trace and"
+                    + " one TORCH_TRACE log; this one holds " + profiles.size() + " " + names(profiles) + " and " + logs.size()
+                    + " " + names(logs));
+        }
+        return readProfile(profiles.get(0), logs.get(0), callSpan, phases, limits);
+    }
+
+    private static String names(List<Path> files) {
+        return files.stream().map(file -> file.getFileName().toString()).toList().toString();
+    }
+
+    private static boolean isProfile(Path file) {
+        try {
+            profileStream(file).close();
+            return true;
+        } catch (TraceRefusedException | IOException notOne) {
+            return false;
+        }
+    }
+
+    private static boolean isTorchTrace(Path file) {
+        try {
+            return TraceSource.of(file) == TraceSource.TORCH_TRACE;
+        } catch (Refusal neither) {
+            return false;
+        }
+    }
+
     /** The profile's bytes, uncompressed where they are gzip, once its first bytes say it is a torch.profiler trace. */
     private static InputStream profileStream(Path profile) throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(profile));

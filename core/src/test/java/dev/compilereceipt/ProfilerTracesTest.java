@@ -224,6 +224,21 @@ class ProfilerTracesTest {
                 .hasMessageEndingWith(": the compiled region \"Torch-Compiled Region: 0\" names no graph id F/V");
     }
 
+    @Test
+    void aFolderHoldingBothReadsAsTheTwoFilesGiven(@TempDir Path tmp) throws IOException {
+        Path dir = Fixtures.path("profiler/2.14-plain");
+
+        Trace fromFolder = Traces.readProfile(dir, Optional.empty(), PHASES, Limits.DEFAULT);
+
+        assertThat(fromFolder.runs()).isEqualTo(read("2.14").runs());
+        assertThat(fromFolder.sha256()).isEqualTo(read("2.14").sha256());
+        Files.copy(dir.resolve("profile.json"), tmp.resolve("a.json"));
+        Files.copy(dir.resolve("profile.json"), tmp.resolve("b.json"));
+        assertThatThrownBy(() -> Traces.readProfile(tmp, Optional.empty(), PHASES, Limits.DEFAULT))
+                .hasMessage(tmp + ": (document): a folder read as a profile holds one torch.profiler trace and one TORCH_TRACE"
+                        + " log; this one holds 2 [a.json, b.json] and 0 []");
+    }
+
     private static Path write(Path dir, String name, String text) throws IOException {
         return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
     }
