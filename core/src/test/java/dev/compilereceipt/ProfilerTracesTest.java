@@ -183,6 +183,16 @@ class ProfilerTracesTest {
     }
 
     @Test
+    void aLogWithFallbacksIsRefusedRatherThanGivingPhasesWithoutThem() {
+        Path profile = Fixtures.path("profiler/2.14-plain/profile.json");
+        Path failed = Fixtures.path("tlparse/comp_failure.log"); // compile 0/0 gave up
+
+        assertThatThrownBy(() -> Traces.readProfile(profile, failed, Optional.empty(), PHASES, Limits.DEFAULT))
+                .hasMessage(profile + ": /traceEvents: its TORCH_TRACE log holds fallbacks [0/0], and a profile does not yet say"
+                        + " in which call a frame fell back; read the log alone for its compile side");
+    }
+
+    @Test
     void limitsBoundTheCallsAndTheRegionsOfACall() {
         Path dir = Fixtures.path("profiler/2.6-plain");
         Path profile = dir.resolve("profile.json");

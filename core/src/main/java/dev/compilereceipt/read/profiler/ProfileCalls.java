@@ -46,6 +46,13 @@ final class ProfileCalls {
     }
 
     private List<Call> calls(CallPhases phases) {
+        List<String> fallbacks = compileLog.map(CompileLog::fallbacks).orElse(List.of());
+        if (!fallbacks.isEmpty()) {
+            // A frame that gave up runs no region: its compile span is all a profile shows of it, and which
+            // compile span is which fallback is not yet read. A phase's fallbacks would read 0, so no receipt.
+            throw new Refusal(file, "/" + ProfileEvents.EVENTS, 0, 0, "its TORCH_TRACE log holds fallbacks " + fallbacks
+                    + ", and a profile does not yet say in which call a frame fell back; read the log alone for its compile side");
+        }
         List<ProfileSpan> callSpans = spans.stream().filter(s -> s.kind() == ProfileSpan.Kind.CALL).toList();
         if (callSpans.isEmpty()) {
             throw new Refusal(file, "/" + ProfileEvents.EVENTS, 0, 0, "the trace holds no call span (no ProfilerStep#N;"
