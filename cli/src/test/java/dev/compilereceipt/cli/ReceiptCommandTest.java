@@ -71,6 +71,15 @@ class ReceiptCommandTest {
     }
 
     @Test
+    void theSummaryOfAProfileGivesEachPhasesGuardCheckTime() {
+        String dir = FIXTURES.resolve("profiler/2.6-plain").toString();
+        assertThat(run("audit", dir, "--phases", "steady=0-3,changed=4,steady=5")).isZero();
+        // 2.6 steady calls: lookups of 0.0368, 0.008, 0.0058, 0.0053 and 0.0359 ms (sum 0.0918, median 0.008); the recompiling call's 12 take 0.0155
+        assertThat(out.toString()).contains("  steady      5    0.1094   0.3248        0   10         0    n/m      n/m          0 -\n")
+                .contains("  guard checks: steady 0.0918 ms (median 0.008 a call), changed 0.0155 ms (median 0.0155 a call)\n");
+    }
+
+    @Test
     void aFolderHoldingAProfileAndItsLogReadsWithTheSpanOfACallGiven() {
         assertThat(run("audit", "--json", "--call-span", "request", "--phases", "steady=0-3,changed=4,steady=5",
                 FIXTURES.resolve("profiler/2.6-plain").toString())).isZero();
