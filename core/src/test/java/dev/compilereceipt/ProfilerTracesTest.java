@@ -105,6 +105,10 @@ class ProfilerTracesTest {
         assertThat(receipt.run("baseline").phase(Phase.WARMUP).guardCheckMs()).isEmpty();
         assertThat(receipt.limits().notMeasured()).containsExactlyInAnyOrder("eager_island_ms", "breaks", "site_crossings");
         assertThat(ReceiptExport.json(receipt).toString()).contains("\"guard_check_ms\":{\"median\":0.0176,\"total\":0.193}");
+        assertThat(receipt.ledger().rows("baseline")).extracting(row -> row.guardCheckMs().getAsDouble())
+                .containsExactly(0.0747, 0.0176, 0.0132, 0.0149, 0.0303, 0.0726);
+        assertThat(ReceiptExport.json(receipt).toString()).contains("\"graphs\":[\"0/0\",\"1/0\"],\"guard_check_ms\":0.0132,"
+                + "\"phase\":\"steady\"");
     }
 
     @Test

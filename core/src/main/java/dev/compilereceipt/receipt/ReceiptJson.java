@@ -177,6 +177,9 @@ public final class ReceiptJson {
         number(out.key("eager_island_ms"), row.eagerIslandMs());
         out.key("family").value(row.family());
         TraceJson.seen(out.key("graphs"), row.graphs(), row.graphsSeen());
+        if (row.guardCheckMs().isPresent()) {
+            out.key("guard_check_ms").value(row.guardCheckMs().getAsDouble());
+        }
         out.key("phase").value(row.phase().id());
         out.key("run").value(row.run());
         number(out.key("wall_ms"), row.wallMs());
