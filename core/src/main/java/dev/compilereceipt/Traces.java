@@ -305,7 +305,9 @@ public final class Traces {
 
     /** The profile's bytes, uncompressed where they are gzip, once its first bytes say it is a torch.profiler trace. */
     private static InputStream profileStream(Path profile) throws IOException {
-        InputStream raw = new BufferedInputStream(Files.newInputStream(profile));
+        // A pipe through a FileChannel fails on available() in JDK 17 ("Illegal seek"), as in read(Path, Limits, boolean).
+        boolean pipe = Files.exists(profile) && !Files.isRegularFile(profile);
+        InputStream raw = new BufferedInputStream(pipe ? new FileInputStream(profile.toFile()) : Files.newInputStream(profile));
         raw.mark(2);
         boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
         raw.reset();
