@@ -122,6 +122,18 @@ class ProfilerTracesTest {
     }
 
     @Test
+    void twoProfilesCombineIntoAComparisonAsTwoSingleRunTracesDo() {
+        Trace combined = Traces.combine(read("2.6"), read("2.14"));
+
+        Receipt receipt = Receipt.of(combined);
+        // steady wall medians: 2.6 0.1094 (ProfilerStep#2), 2.14 0.2136 (ProfilerStep#2)
+        assertThat(receipt.comparison(Phase.STEADY).orElseThrow().baselineMedianMs()).hasValue(0.1094);
+        assertThat(receipt.comparison(Phase.STEADY).orElseThrow().candidateMedianMs()).hasValue(0.2136);
+        assertThat(receipt.run("candidate").phase(Phase.STEADY).guardCheckMs()).contains(new GuardCheckTime(0.193, 0.0176));
+        assertThat(receipt.run("baseline").phase(Phase.STEADY).guardCheckMs()).contains(new GuardCheckTime(0.0918, 0.008));
+    }
+
+    @Test
     void callsAreTheSpansOfTheNameGiven() {
         Path dir = Fixtures.path("profiler/2.14-plain");
         Trace trace = Traces.readProfile(dir.resolve("profile.json"), dir.resolve("torch_trace.log"), Optional.of("request"),
