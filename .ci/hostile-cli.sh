@@ -168,4 +168,15 @@ set -e
   || fail "diff - -: $(cat "$work/err.txt")"
 ok "diff - - is refused in one line"
 
+# A torch.profiler trace with its log: through a pipe and, gzip-compressed, through process substitution,
+# it gives the figures of the file (its fixture is named after the file, hence only the figures).
+profile=fixtures/profiler/2.14-plain/profile.json
+profile_log=fixtures/profiler/2.14-plain/torch_trace.log
+phases=steady=0-3,changed=4,steady=5
+./receipt audit "$profile" --log "$profile_log" --phases "$phases" > "$work/profile-file.txt"
+same_figures "a torch.profiler trace through /dev/stdin" "$work/profile-file.txt" \
+  bash -c "cat $profile | ./receipt audit /dev/stdin --log $profile_log --phases $phases"
+same_figures "a gzipped torch.profiler trace and its log through process substitution" "$work/profile-file.txt" \
+  bash -c "./receipt audit <(gzip -c $profile) --log <(cat $profile_log) --phases $phases"
+
 echo "hostile-cli: $checks passed, 0 failed"

@@ -11,6 +11,11 @@ import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.compiletrace.BoundedTraceReader;
+import dev.compilereceipt.read.profiler.ProfilerReader;
+import dev.compilereceipt.trace.CallPhases;
+import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.SourceShape;
+import java.util.zip.GZIPInputStream;
 import dev.compilereceipt.json.CanonicalJson;
 import dev.compilereceipt.read.torchlogs.TorchLogsReader;
 import dev.compilereceipt.read.torchtrace.TorchTraceFolder;
@@ -180,7 +185,15 @@ public final class Traces {
     private static Trace read(Path name, InputStream in, Limits limits, boolean side) {
         try {
             BufferedInputStream once = new BufferedInputStream(in, TraceSource.SNIFF);
-            return switch (sniff(once)) {
+            once.mark(TraceSource.SNIFF + 1);
+            byte[] head = once.readNBytes(TraceSource.SNIFF);
+            once.reset();
+            if (ProfilerReader.isProfile(head, head.length)) {
+                throw new TraceRefusedException(name, "", 0, 0, "a torch.profiler trace is read with the TORCH_TRACE log of the"
+                        + " same process and the phases of its calls: receipt audit PROFILE --log LOG --phases steady=0-9,"
+                        + " or Traces.readProfile");
+            }
+            return switch (TraceSource.of(head, head.length)) {
                 case COMPILE_TRACE -> BoundedTraceReader.read(name, once, limits, side);
                 case TORCH_TRACE -> TorchTraceReader.read(name, once, limits, LogLines.MAX_LINE, side);
                 case TORCH_LOGS -> TorchLogsReader.read(name, once, limits, OptionalInt.empty(), TorchLogsReader.MAX_LINE);
@@ -189,6 +202,120 @@ public final class Traces {
         } catch (IOException e) {
             throw new TraceRefusedException(name, "", 0, 0, "cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Reads a torch.profiler trace (Chrome trace JSON, plain or gzip-compressed, recognised by
+     * content) with the TORCH_TRACE log of the same process: the calls, their compiled regions,
+     * compiles and guard-check time from the profile, one call per {@code ProfilerStep#N} span or,
+     * with {@code callSpan}, per span of that name; the phases as given; the compile side from the
+     * log. The trace is pinned by the SHA-256 of the canonical JSON
+     * <code>{"log": log.sha256, "profile": sha256 of the profile's bytes}</code> and declares not
+     * measured what {@link SourceShape#PROFILER_WITH_LOG} does not measure.
+     *
+     * <p>Example: {@code Traces.readProfile(Path.of("profile.json"), Path.of("torch_trace.log"),
+     * Optional.of("request"), CallPhases.parse("warmup=0,steady=1-9"), Limits.DEFAULT)}.
+     */
+    public static Trace readProfile(Path profile, Path log, Optional<String> callSpan, CallPhases phases, Limits limits) {
+        try {
+            Trace compiles = read(log, limits);
+            Run logRun = compiles.runs().size() == 1 ? compiles.runs().get(0) : null;
+            if (logRun == null || logRun.compileLog().isEmpty()) {
+                throw new TraceRefusedException(log, "", 0, 0, "the log beside a torch.profiler trace is a TORCH_TRACE log of"
+                        + " one process; this is not");
+            }
+            ProfilerReader.Read read;
+            try (InputStream in = profileStream(profile)) {
+                read = ProfilerReader.read(profile, in, limits, callSpan, phases, logRun.compileLog());
+            }
+            ObjectNode pins = JsonNodeFactory.instance.objectNode();
+            pins.put("log", compiles.sha256());
+            pins.put("profile", read.sha256());
+            Set<Measure> notMeasured = new HashSet<>(SourceShape.PROFILER_WITH_LOG.notMeasured());
+            if (!compiles.measured(Measure.GRAPHS_COMPILED)) {
+                notMeasured.add(Measure.GRAPHS_COMPILED);
+            }
+            String stem = profile.getFileName().toString().replaceFirst("(\\.json)?(\\.gz)?$", "");
+            return new Trace(profile, new Fixture(stem, compiles.fixture().fields(), Optional.empty()),
+                    List.of(new Run(Run.BASELINE, read.calls(), logRun.compileLog())), CanonicalJson.sha256(pins), limits,
+                    notMeasured, compiles.badLines(), Optional.empty(), SourceShape.PROFILER_WITH_LOG.bounds());
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        } catch (NoSuchFileException e) {
+            throw new TraceRefusedException(profile, "", 0, 0, "no such file", e);
+        } catch (IOException e) {
+            throw new TraceRefusedException(profile, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@link #readProfile(Path, Path, Optional, CallPhases, Limits)} of the one torch.profiler trace
+     * and the one TORCH_TRACE log in {@code folder}, each recognised by content; refused when the
+     * folder holds other than one of each.
+     */
+    public static Trace readProfile(Path folder, Optional<String> callSpan, CallPhases phases, Limits limits) {
+        List<Path> profiles = new java.util.ArrayList<>();
+        List<Path> logs = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                if (isProfile(file)) {
+                    profiles.add(file);
+                } else if (isTorchTrace(file)) {
+                    logs.add(file);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new TraceRefusedException(folder, "", 0, 0, "no such folder", e);
+        } catch (IOException e) {
+            throw new TraceRefusedException(folder, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+        }
+        if (profiles.size() != 1 || logs.size() != 1) {
+            throw new TraceRefusedException(folder, "", 0, 0, "a folder read as a profile holds one torch.profiler trace and"
+                    + " one TORCH_TRACE log; this one holds " + profiles.size() + " " + names(profiles) + " and " + logs.size()
+                    + " " + names(logs));
+        }
+        return readProfile(profiles.get(0), logs.get(0), callSpan, phases, limits);
+    }
+
+    private static String names(List<Path> files) {
+        return files.stream().map(file -> file.getFileName().toString()).toList().toString();
+    }
+
+    private static boolean isProfile(Path file) {
+        try {
+            profileStream(file).close();
+            return true;
+        } catch (TraceRefusedException | IOException notOne) {
+            return false;
+        }
+    }
+
+    private static boolean isTorchTrace(Path file) {
+        try {
+            return TraceSource.of(file) == TraceSource.TORCH_TRACE;
+        } catch (Refusal neither) {
+            return false;
+        }
+    }
+
+    /** The profile's bytes, uncompressed where they are gzip, once its first bytes say it is a torch.profiler trace. */
+    private static InputStream profileStream(Path profile) throws IOException {
+        // A pipe through a FileChannel fails on available() in JDK 17 ("Illegal seek"), as in read(Path, Limits, boolean).
+        boolean pipe = Files.exists(profile) && !Files.isRegularFile(profile);
+        InputStream raw = new BufferedInputStream(pipe ? new FileInputStream(profile.toFile()) : Files.newInputStream(profile));
+        raw.mark(2);
+        boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
+        raw.reset();
+        BufferedInputStream in = new BufferedInputStream(gzip ? new GZIPInputStream(raw) : raw, TraceSource.SNIFF);
+        in.mark(TraceSource.SNIFF + 1);
+        byte[] head = in.readNBytes(TraceSource.SNIFF);
+        in.reset();
+        if (!ProfilerReader.isProfile(head, head.length)) {
+            in.close();
+            throw new TraceRefusedException(profile, "", 0, 0, "not a torch.profiler trace: a Chrome trace JSON object with"
+                    + " \"traceEvents\" in its first " + TraceSource.SNIFF + " bytes" + (gzip ? " (after gunzip)" : ""));
+        }
+        return in;
     }
 
     /**

@@ -25,6 +25,8 @@ import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.SourceShape;
+import dev.compilereceipt.trace.CallPhases;
+import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Trace;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -298,6 +300,16 @@ class EveryCheckOnEverySourceTest {
         return Optional.empty();
     }
 
+    /** A trace, or a torch.profiler trace with the log and the phases (a file {@code phases}) beside it. */
+    private static Trace read(Path file) throws IOException {
+        Path phases = file.resolveSibling("phases");
+        if (file.getFileName().toString().equals("profile.json") && Files.isRegularFile(phases)) {
+            return Traces.readProfile(file, file.resolveSibling("torch_trace.log"), Optional.empty(),
+                    CallPhases.parse(Files.readString(phases).strip()), Limits.DEFAULT);
+        }
+        return Traces.read(file);
+    }
+
     static List<Path> traces() throws IOException {
         try (Stream<Path> files = Files.walk(Fixtures.dir())) {
             return files.filter(Files::isRegularFile).filter(file -> {
@@ -318,7 +330,7 @@ class EveryCheckOnEverySourceTest {
         for (Path file : traces()) {
             Trace trace;
             try {
-                trace = Traces.read(file);
+                trace = read(file);
             } catch (TraceRefusedException refused) {
                 continue;
             }

@@ -4,7 +4,11 @@ import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.Traces;
+import dev.compilereceipt.trace.CallPhases;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -15,7 +19,8 @@ final class TraceOptions {
     static final String STANDARD_INPUT = "-";
 
     @Parameters(index = "0", paramLabel = "TRACE", description = "A compile-trace/1 JSON file, a TORCH_TRACE log or folder, or TORCH_LOGS text"
-            + " (recognised by content); - for standard input. A pipe, /dev/stdin or a FIFO is read once.")
+            + " (recognised by content); - for standard input. A pipe, /dev/stdin or a FIFO is read once. With --phases, a"
+            + " torch.profiler trace (.json or .json.gz) with its --log, or a folder holding both.")
     Path trace;
 
     @Option(names = "--max-calls", paramLabel = "N", description = "Calls allowed per run (default: ${DEFAULT-VALUE}).")
@@ -46,6 +51,31 @@ final class TraceOptions {
             + " from TORCH_LOGS text with [rankN]: lines.")
     Integer rank;
 
+    @Option(names = "--log", paramLabel = "LOG", description = "The TORCH_TRACE log of the process whose torch.profiler trace"
+            + " TRACE is: the compile side of its receipt.")
+    Path log;
+
+    @Option(names = "--phases", paramLabel = "RANGES", converter = PhasesConverter.class, description = "The phase of each call"
+            + " of a torch.profiler trace, by call index from 0: eager=0-2,warmup=3,steady=4-83,changed=84-89. Every call is in"
+            + " one; none is guessed.")
+    CallPhases phases;
+
+    @Option(names = "--call-span", paramLabel = "NAME", description = "The span of one call in a torch.profiler trace, such as"
+            + " a record_function(\"request\") (default: ProfilerStep#N).")
+    String callSpan;
+
+    /** Turns the text of --phases into phases, its refusal into picocli's one-line usage error. */
+    static final class PhasesConverter implements CommandLine.ITypeConverter<CallPhases> {
+        @Override
+        public CallPhases convert(String text) {
+            try {
+                return CallPhases.parse(text);
+            } catch (IllegalArgumentException wrong) {
+                throw new CommandLine.TypeConversionException(wrong.getMessage());
+            }
+        }
+    }
+
     Trace read() {
         Limits limits = new Limits(maxCalls, maxEvents, maxStringLength, Limits.DEFAULT.maxDocumentBytes(), maxBreakSites,
                 maxRecompileReasons, maxCompiles, maxDepth, maxKeptChars);
@@ -56,6 +86,28 @@ final class TraceOptions {
             }
             return Traces.read(Path.of("(standard input)"), System.in, limits);
         }
+        if (log != null || phases != null || callSpan != null) {
+            return readProfile(limits);
+        }
         return rank == null ? Traces.read(trace, limits) : Traces.read(trace, rank, limits);
+    }
+
+    private Trace readProfile(Limits limits) {
+        if (phases == null) {
+            throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read with the phases of its calls:"
+                    + " --phases steady=0-9 (by call index from 0), as no phase is guessed");
+        }
+        if (rank != null || trace.toString().equals(STANDARD_INPUT)) {
+            throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read from its file, without --rank");
+        }
+        Optional<String> span = Optional.ofNullable(callSpan);
+        if (log != null) {
+            return Traces.readProfile(trace, log, span, phases, limits);
+        }
+        if (Files.isDirectory(trace)) {
+            return Traces.readProfile(trace, span, phases, limits);
+        }
+        throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read with the TORCH_TRACE log of the same"
+                + " process: --log LOG, or a folder holding both");
     }
 }

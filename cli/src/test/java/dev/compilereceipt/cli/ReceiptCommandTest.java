@@ -60,6 +60,49 @@ class ReceiptCommandTest {
     }
 
     @Test
+    void auditReadsATorchProfilerTraceWithItsLogAndThePhasesGiven() {
+        String dir = FIXTURES.resolve("profiler/2.14-plain").toString();
+        assertThat(run("audit", "--json", dir + "/profile.json", "--log", dir + "/torch_trace.log",
+                "--phases", "steady=0-3,changed=4,steady=5")).isZero();
+        // steady: ProfilerSteps 1-4 and 6, whose lookups take 0.0747, 0.0176, 0.0132, 0.0149 and 0.0726 ms
+        assertThat(out.toString()).contains("\"guard_check_ms\":{\"median\":0.0176,\"total\":0.193}")
+                .contains("\"not_measured\":[\"eager_island_ms\",\"breaks\",\"site_crossings\"]");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void theSummaryOfAProfileGivesEachPhasesGuardCheckTime() {
+        String dir = FIXTURES.resolve("profiler/2.6-plain").toString();
+        assertThat(run("audit", dir, "--phases", "steady=0-3,changed=4,steady=5")).isZero();
+        // 2.6 steady calls: lookups of 0.0368, 0.008, 0.0058, 0.0053 and 0.0359 ms (sum 0.0918, median 0.008); the recompiling call's 12 take 0.0155
+        assertThat(out.toString()).contains("  steady      5    0.1094   0.3248        0   10         0    n/m      n/m          0 -\n")
+                .contains("  guard checks: steady 0.0918 ms (median 0.008 a call), changed 0.0155 ms (median 0.0155 a call)\n");
+    }
+
+    @Test
+    void aFolderHoldingAProfileAndItsLogReadsWithTheSpanOfACallGiven() {
+        assertThat(run("audit", "--json", "--call-span", "request", "--phases", "steady=0-3,changed=4,steady=5",
+                FIXTURES.resolve("profiler/2.6-plain").toString())).isZero();
+        assertThat(out.toString()).contains("\"request#4\"");
+    }
+
+    @Test
+    void aProfileWithoutPhasesOrLogIsRefusedSayingWhatItNeeds() {
+        String profile = FIXTURES.resolve("profiler/2.14-plain/profile.json").toString();
+        assertThat(run("audit", profile, "--phases", "steady=0-5")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("receipt: refused: " + profile + ": (document): a torch.profiler trace is read with"
+                + " the TORCH_TRACE log of the same process: --log LOG, or a folder holding both\n");
+        err.getBuffer().setLength(0);
+        assertThat(run("audit", profile, "--log", profile)).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("receipt: refused: " + profile + ": (document): a torch.profiler trace is read with"
+                + " the phases of its calls: --phases steady=0-9 (by call index from 0), as no phase is guessed\n");
+        err.getBuffer().setLength(0);
+        assertThat(run("audit", profile, "--phases", "steady=0-3,steady=3")).isEqualTo(1);
+        assertThat(err.toString()).startsWith("receipt: Invalid value for option '--phases': phases \"steady=3\" overlaps"
+                + " steady=0-3; write them like eager=0-2,warmup=3,steady=4-83,changed=84-89\nUsage: receipt audit");
+    }
+
+    @Test
     void auditPrintsTheTradeUnderTheComparison() throws Exception {
         assertThat(run("audit", FIXTURES.resolve("decision/trace.json").toString())).isZero();
         // warmup 545 -> 1057 ms, steady medians 0.3708 -> 0.3438 ms: ⌈512 / 0.027⌉ = 18963 calls;

@@ -32,11 +32,20 @@ public record LedgerRow(
         double compileMs,
         OptionalDouble eagerIslandMs,
         Coverage graphsSeen,
-        Coverage breakSitesSeen) {
+        Coverage breakSitesSeen,
+        OptionalDouble guardCheckMs) {
 
     public LedgerRow {
         graphs = List.copyOf(graphs);
         breakSites = List.copyOf(breakSites);
+    }
+
+    /** A row of a source that does not measure guard checks. */
+    public LedgerRow(String run, String call, Phase phase, String family, List<GraphId> graphs, List<String> breakSites,
+                     Optional<CallCache> cache, OptionalDouble wallMs, double compileMs, OptionalDouble eagerIslandMs,
+                     Coverage graphsSeen, Coverage breakSitesSeen) {
+        this(run, call, phase, family, graphs, breakSites, cache, wallMs, compileMs, eagerIslandMs, graphsSeen, breakSitesSeen,
+                OptionalDouble.empty());
     }
 
     /** A row of a source that saw every region and break of the call. */

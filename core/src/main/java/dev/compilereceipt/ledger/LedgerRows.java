@@ -62,7 +62,7 @@ public final class LedgerRows {
                 trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs),
                 // A source that does not see hits or crossings sees a call's compiled graphs and the breaks they found;
                 // an eager call is the uncompiled control and touches none (the contract refuses one with regions).
-                seen(trace, call, Measure.CACHE_HITS), seen(trace, call, Measure.BREAKS));
+                seen(trace, call, Measure.CACHE_HITS), seen(trace, call, Measure.BREAKS), call.guardCheckMs());
     }
 
     private static Coverage seen(Trace trace, Call call, Measure measure) {

@@ -85,7 +85,7 @@ public final class ReceiptCalculator {
             }
             List<Event> read = call.events().stream().map(bookkeeping::read).toList();
             calls.add(read.equals(call.events()) ? call
-                    : new Call(call.id(), call.phase(), call.family(), call.wallMs(), call.check(), read));
+                    : new Call(call.id(), call.phase(), call.family(), call.wallMs(), call.check(), read, call.guardCheckMs()));
         }
         return calls;
     }
@@ -200,7 +200,16 @@ public final class ReceiptCalculator {
                 trace.measured(Measure.BREAKS) ? OptionalInt.of(breaks) : OptionalInt.empty(),
                 trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), Millis.round(compileMs), newVariants,
                 graphsCompiled(trace, graphless, newVariants),
-                trace.measured(Measure.COMPILE_STAGES) ? Optional.of(stages) : Optional.empty());
+                trace.measured(Measure.COMPILE_STAGES) ? Optional.of(stages) : Optional.empty(), guardCheck(calls));
+    }
+
+    /** The guard-check time of a phase whose every call has one; empty for a phase without calls or a source without them. */
+    private static Optional<GuardCheckTime> guardCheck(List<Call> calls) {
+        if (calls.isEmpty() || calls.stream().anyMatch(call -> call.guardCheckMs().isEmpty())) {
+            return Optional.empty();
+        }
+        WallTime times = wallTime(calls.stream().mapToDouble(call -> call.guardCheckMs().getAsDouble()).toArray(), calls.size());
+        return Optional.of(new GuardCheckTime(times.total(), times.median()));
     }
 
     /** The phase's new variants that produced an FX graph, where the source says which did. */

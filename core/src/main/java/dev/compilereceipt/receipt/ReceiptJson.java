@@ -147,6 +147,12 @@ public final class ReceiptJson {
         number(out.key("eager_island_ms"), figures.eagerIslandMs());
         out.key("fallbacks").value(figures.fallbacks());
         number(out.key("graphs_compiled"), figures.graphsCompiled());
+        if (figures.guardCheckMs().isPresent()) {
+            out.key("guard_check_ms").startObject();
+            out.key("median").value(figures.guardCheckMs().get().median());
+            out.key("total").value(figures.guardCheckMs().get().total());
+            out.endObject();
+        }
         TraceJson.strings(out.key("new_graph_variants"), figures.newGraphVariants());
         TraceJson.stages(out, figures.compileStages().isPresent() ? OptionalDouble.of(figures.compileMs())
                 : OptionalDouble.empty(), figures.compileStages().orElse(CompileStages.NONE));
@@ -174,6 +180,9 @@ public final class ReceiptJson {
         number(out.key("eager_island_ms"), row.eagerIslandMs());
         out.key("family").value(row.family());
         TraceJson.seen(out.key("graphs"), row.graphs(), row.graphsSeen());
+        if (row.guardCheckMs().isPresent()) {
+            out.key("guard_check_ms").value(row.guardCheckMs().getAsDouble());
+        }
         out.key("phase").value(row.phase().id());
         out.key("run").value(row.run());
         number(out.key("wall_ms"), row.wallMs());

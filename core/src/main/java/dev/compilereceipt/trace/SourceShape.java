@@ -22,7 +22,8 @@ public enum SourceShape {
     TORCH_TRACE_MARKED("TORCH_TRACE with per-call markers"),
     TORCH_TRACE_UNMARKED("TORCH_TRACE without markers"),
     TORCH_LOGS_2_6("TORCH_LOGS text, PyTorch 2.7 and older"),
-    TORCH_LOGS_2_8("TORCH_LOGS text, PyTorch 2.8 and later");
+    TORCH_LOGS_2_8("TORCH_LOGS text, PyTorch 2.8 and later"),
+    PROFILER_WITH_LOG("torch.profiler trace with its TORCH_TRACE log");
 
     private static final String NO_GRAPHS = "the capture does not say which variants produced an FX graph";
     /** Why a TORCH_TRACE log that has variants and no {@code dynamo_output_graph} record does not measure graphs. */
@@ -121,6 +122,13 @@ public enum SourceShape {
                 case FALLBACKS -> this == TORCH_LOGS_2_8 ? Cell.MEASURED
                         : Cell.atLeast("PyTorch 2.6 writes no line when Dynamo skips a frame whose graph break is inside a"
                                 + " loop, and a text without a structured break message may be 2.6");
+            };
+            case PROFILER_WITH_LOG -> switch (measure) {
+                case EAGER_ISLAND_MS -> Cell.not("the eager code between a profile's regions is not yet told apart from the"
+                        + " code around them");
+                case BREAKS, SITE_CROSSINGS -> Cell.not("a profile names the regions a call ran, not the break sites between"
+                        + " them");
+                default -> Cell.MEASURED;
             };
         };
     }

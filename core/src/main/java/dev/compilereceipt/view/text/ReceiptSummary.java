@@ -38,6 +38,14 @@ public final class ReceiptSummary {
     /** What the table's counts count: a call that crosses a break runs two regions, so its hits are two. */
     private static final String HITS = "  (compiles and hits count compiled regions: a call that crosses one break runs two)\n";
 
+    /** The guard-check time of each phase that has one (a torch.profiler source), or nothing. */
+    private static String guardChecks(RunFigures run) {
+        List<String> phases = run.phases().values().stream().filter(figures -> figures.guardCheckMs().isPresent())
+                .map(figures -> figures.phase().id() + " " + Millis.text(figures.guardCheckMs().get().total()) + " ms (median "
+                        + Millis.text(figures.guardCheckMs().get().median()) + " a call)").toList();
+        return phases.isEmpty() ? "" : "  guard checks: " + String.join(", ", phases) + "\n";
+    }
+
     public static String render(Receipt receipt) {
         StringBuilder out = new StringBuilder();
         Fixture fixture = receipt.fixture();
@@ -51,7 +59,7 @@ public final class ReceiptSummary {
         out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
         for (RunFigures run : receipt.runs()) {
             out.append('\n').append("run ").append(run.label()).append('\n');
-            out.append(run.hasPhases() ? table(run) + HITS + phaseStages(run) : "  phases: none (the source has no per-call markers)\n");
+            out.append(run.hasPhases() ? table(run) + HITS + phaseStages(run) + guardChecks(run) : "  phases: none (the source has no per-call markers)\n");
             out.append("  graphs: ").append(run.variants().isEmpty() ? "none" : join(run.variants()));
             if (!run.fallbackGraphs().isEmpty()) {
                 out.append("; fell back, no variant: ").append(join(run.fallbackGraphs()));
