@@ -1,46 +1,31 @@
 package dev.compilereceipt;
 
 import dev.compilereceipt.receipt.Receipt;
-import dev.compilereceipt.trace.Coverage;
-import dev.compilereceipt.trace.Decision;
 import dev.compilereceipt.trace.FrozenLog;
 import dev.compilereceipt.trace.Limits;
-import dev.compilereceipt.trace.Measure;
-import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.compiletrace.BoundedTraceReader;
 import dev.compilereceipt.read.profiler.ProfilerReader;
 import dev.compilereceipt.trace.CallPhases;
-import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.SourceShape;
-import java.util.zip.GZIPInputStream;
-import dev.compilereceipt.json.CanonicalJson;
 import dev.compilereceipt.read.torchlogs.TorchLogsReader;
 import dev.compilereceipt.read.torchtrace.TorchTraceFolder;
 import dev.compilereceipt.read.torchtrace.TorchTraceReader;
 import dev.compilereceipt.read.torchtrace.TraceSource;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import dev.compilereceipt.output.OutputFile;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import dev.compilereceipt.read.torchtrace.LogFreezer;
 import dev.compilereceipt.read.torchtrace.LogLines;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
@@ -217,35 +202,7 @@ public final class Traces {
      * Optional.of("request"), CallPhases.parse("warmup=0,steady=1-9"), Limits.DEFAULT)}.
      */
     public static Trace readProfile(Path profile, Path log, Optional<String> callSpan, CallPhases phases, Limits limits) {
-        try {
-            Trace compiles = read(log, limits);
-            Run logRun = compiles.runs().size() == 1 ? compiles.runs().get(0) : null;
-            if (logRun == null || logRun.compileLog().isEmpty()) {
-                throw new TraceRefusedException(log, "", 0, 0, "the log beside a torch.profiler trace is a TORCH_TRACE log of"
-                        + " one process; this is not");
-            }
-            ProfilerReader.Read read;
-            try (InputStream in = profileStream(profile)) {
-                read = ProfilerReader.read(profile, in, limits, callSpan, phases, logRun.compileLog());
-            }
-            ObjectNode pins = JsonNodeFactory.instance.objectNode();
-            pins.put("log", compiles.sha256());
-            pins.put("profile", read.sha256());
-            Set<Measure> notMeasured = new HashSet<>(SourceShape.PROFILER_WITH_LOG.notMeasured());
-            if (!compiles.measured(Measure.GRAPHS_COMPILED)) {
-                notMeasured.add(Measure.GRAPHS_COMPILED);
-            }
-            String stem = profile.getFileName().toString().replaceFirst("(\\.json)?(\\.gz)?$", "");
-            return new Trace(profile, new Fixture(stem, compiles.fixture().fields(), Optional.empty()),
-                    List.of(new Run(Run.BASELINE, read.calls(), logRun.compileLog())), CanonicalJson.sha256(pins), limits,
-                    notMeasured, compiles.badLines(), Optional.empty(), SourceShape.PROFILER_WITH_LOG.bounds());
-        } catch (Refusal refusal) {
-            throw new TraceRefusedException(refusal);
-        } catch (NoSuchFileException e) {
-            throw new TraceRefusedException(profile, "", 0, 0, "no such file", e);
-        } catch (IOException e) {
-            throw new TraceRefusedException(profile, "", 0, 0, "cannot be read: " + e.getMessage(), e);
-        }
+        return ProfileTraces.read(profile, read(log, limits), log, callSpan, phases, limits);
     }
 
     /**
@@ -254,68 +211,8 @@ public final class Traces {
      * folder holds other than one of each.
      */
     public static Trace readProfile(Path folder, Optional<String> callSpan, CallPhases phases, Limits limits) {
-        List<Path> profiles = new java.util.ArrayList<>();
-        List<Path> logs = new java.util.ArrayList<>();
-        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
-            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                if (isProfile(file)) {
-                    profiles.add(file);
-                } else if (isTorchTrace(file)) {
-                    logs.add(file);
-                }
-            }
-        } catch (NoSuchFileException e) {
-            throw new TraceRefusedException(folder, "", 0, 0, "no such folder", e);
-        } catch (IOException e) {
-            throw new TraceRefusedException(folder, "", 0, 0, "cannot be read: " + e.getMessage(), e);
-        }
-        if (profiles.size() != 1 || logs.size() != 1) {
-            throw new TraceRefusedException(folder, "", 0, 0, "a folder read as a profile holds one torch.profiler trace and"
-                    + " one TORCH_TRACE log; this one holds " + profiles.size() + " " + names(profiles) + " and " + logs.size()
-                    + " " + names(logs));
-        }
-        return readProfile(profiles.get(0), logs.get(0), callSpan, phases, limits);
-    }
-
-    private static String names(List<Path> files) {
-        return files.stream().map(file -> file.getFileName().toString()).toList().toString();
-    }
-
-    private static boolean isProfile(Path file) {
-        try {
-            profileStream(file).close();
-            return true;
-        } catch (TraceRefusedException | IOException notOne) {
-            return false;
-        }
-    }
-
-    private static boolean isTorchTrace(Path file) {
-        try {
-            return TraceSource.of(file) == TraceSource.TORCH_TRACE;
-        } catch (Refusal neither) {
-            return false;
-        }
-    }
-
-    /** The profile's bytes, uncompressed where they are gzip, once its first bytes say it is a torch.profiler trace. */
-    private static InputStream profileStream(Path profile) throws IOException {
-        // A pipe through a FileChannel fails on available() in JDK 17 ("Illegal seek"), as in read(Path, Limits, boolean).
-        boolean pipe = Files.exists(profile) && !Files.isRegularFile(profile);
-        InputStream raw = new BufferedInputStream(pipe ? new FileInputStream(profile.toFile()) : Files.newInputStream(profile));
-        raw.mark(2);
-        boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
-        raw.reset();
-        BufferedInputStream in = new BufferedInputStream(gzip ? new GZIPInputStream(raw) : raw, TraceSource.SNIFF);
-        in.mark(TraceSource.SNIFF + 1);
-        byte[] head = in.readNBytes(TraceSource.SNIFF);
-        in.reset();
-        if (!ProfilerReader.isProfile(head, head.length)) {
-            in.close();
-            throw new TraceRefusedException(profile, "", 0, 0, "not a torch.profiler trace: a Chrome trace JSON object with"
-                    + " \"traceEvents\" in its first " + TraceSource.SNIFF + " bytes" + (gzip ? " (after gunzip)" : ""));
-        }
-        return in;
+        Path[] pair = ProfileTraces.pairIn(folder);
+        return readProfile(pair[0], pair[1], callSpan, phases, limits);
     }
 
     /**
@@ -333,61 +230,7 @@ public final class Traces {
      * when a side skipped bad lines (their line numbers would no longer say which file they belong to).
      */
     public static Trace combine(Trace baseline, Trace candidate) {
-        Run before = single(baseline, Run.BASELINE);
-        Run after = single(candidate, Run.CANDIDATE);
-        if (!baseline.limits().equals(candidate.limits())) {
-            throw new IllegalArgumentException("cannot combine " + baseline.source() + " and " + candidate.source()
-                    + ": they were read under different limits, " + baseline.limits().differencesFrom(candidate.limits()));
-        }
-        Optional<List<Long>> badLines = badLines(baseline, candidate);
-        Set<Measure> notMeasured = new HashSet<>(baseline.notMeasured());
-        notMeasured.addAll(candidate.notMeasured());
-        ObjectNode pins = JsonNodeFactory.instance.objectNode();
-        pins.put(Run.BASELINE, baseline.sha256());
-        pins.put(Run.CANDIDATE, candidate.sha256());
-        List<Run> runs = List.of(
-                new Run(Run.BASELINE, before.calls(), before.compileLog()),
-                new Run(Run.CANDIDATE, after.calls(), after.compileLog()));
-        Map<Measure, Coverage> bounds = new EnumMap<>(Measure.class);
-        for (Measure measure : Measure.values()) {
-            Coverage both = baseline.coverage(measure).weaker(candidate.coverage(measure));
-            if (both == Coverage.LOWER_BOUND || both == Coverage.UPPER_BOUND) {
-                bounds.put(measure, both);
-            } else if (both == Coverage.NOT_MEASURED) {
-                notMeasured.add(measure);
-            }
-        }
-        return new Trace(baseline.source(), baseline.fixture(), runs, CanonicalJson.sha256(pins),
-                baseline.limits(), notMeasured, badLines, decision(baseline, candidate), bounds);
-    }
-
-    private static Optional<Decision> decision(Trace baseline, Trace candidate) {
-        if (baseline.decision().isPresent() && candidate.decision().isPresent()
-                && !baseline.decision().equals(candidate.decision())) {
-            throw new IllegalArgumentException("cannot combine " + baseline.source() + " and " + candidate.source()
-                    + ": both record a decision and they differ (" + baseline.decision().get() + " and "
-                    + candidate.decision().get() + "); record it in one of them, or the same in both");
-        }
-        return candidate.decision().or(baseline::decision);
-    }
-
-    private static Run single(Trace trace, String role) {
-        if (trace.runs().size() != 1) {
-            throw new IllegalArgumentException("cannot combine: the " + role + " trace " + trace.source() + " must hold exactly one run, it holds "
-                    + trace.runs().size() + " " + trace.runs().stream().map(Run::label).toList()
-                    + (trace.runs().size() == 2 ? "; a trace of both runs is read as it is, with @TraceFixture(\"...\") or Traces.read" : ""));
-        }
-        return trace.runs().get(0);
-    }
-
-    private static Optional<List<Long>> badLines(Trace baseline, Trace candidate) {
-        for (Trace side : List.of(baseline, candidate)) {
-            if (side.badLines().map(lines -> !lines.isEmpty()).orElse(false)) {
-                throw new IllegalArgumentException("cannot combine: " + side.source() + " skipped bad lines "
-                        + side.badLines().get() + ", which a combined receipt could not attribute to a file");
-            }
-        }
-        return baseline.badLines().isPresent() || candidate.badLines().isPresent() ? Optional.of(List.of()) : Optional.empty();
+        return TraceCombination.of(baseline, candidate);
     }
 
     /**

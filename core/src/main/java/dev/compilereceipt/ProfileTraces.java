@@ -1,0 +1,134 @@
+package dev.compilereceipt;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.read.InputFile;
+import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.read.profiler.ProfilerReader;
+import dev.compilereceipt.read.torchtrace.TraceSource;
+import dev.compilereceipt.trace.CallPhases;
+import dev.compilereceipt.trace.Fixture;
+import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.SourceShape;
+import dev.compilereceipt.trace.Trace;
+import java.io.BufferedInputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.zip.GZIPInputStream;
+
+/** How {@link Traces#readProfile} joins a torch.profiler trace to the TORCH_TRACE log of its process. */
+final class ProfileTraces {
+
+    private ProfileTraces() {
+    }
+
+    /** The trace of {@code profile} with {@code compiles}, the trace of its log: {@link Traces#readProfile}. */
+    static Trace read(Path profile, Trace compiles, Path log, Optional<String> callSpan, CallPhases phases, Limits limits) {
+        try {
+            Run logRun = compiles.runs().size() == 1 ? compiles.runs().get(0) : null;
+            if (logRun == null || logRun.compileLog().isEmpty()) {
+                throw new TraceRefusedException(log, "", 0, 0, "the log beside a torch.profiler trace is a TORCH_TRACE log of"
+                        + " one process; this is not");
+            }
+            ProfilerReader.Read read;
+            try (InputStream in = profileStream(profile)) {
+                read = ProfilerReader.read(profile, in, limits, callSpan, phases, logRun.compileLog());
+            }
+            ObjectNode pins = JsonNodeFactory.instance.objectNode();
+            pins.put("log", compiles.sha256());
+            pins.put("profile", read.sha256());
+            Set<Measure> notMeasured = new HashSet<>(SourceShape.PROFILER_WITH_LOG.notMeasured());
+            if (!compiles.measured(Measure.GRAPHS_COMPILED)) {
+                notMeasured.add(Measure.GRAPHS_COMPILED);
+            }
+            String stem = profile.getFileName().toString().replaceFirst("(\\.json)?(\\.gz)?$", "");
+            return new Trace(profile, new Fixture(stem, compiles.fixture().fields(), Optional.empty()),
+                    List.of(new Run(Run.BASELINE, read.calls(), logRun.compileLog())), CanonicalJson.sha256(pins), limits,
+                    notMeasured, compiles.badLines(), Optional.empty(), SourceShape.PROFILER_WITH_LOG.bounds());
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        } catch (NoSuchFileException e) {
+            throw new TraceRefusedException(profile, "", 0, 0, "no such file", e);
+        } catch (IOException e) {
+            throw new TraceRefusedException(profile, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    /** The one torch.profiler trace and the one TORCH_TRACE log in {@code folder}; refused when it holds other than one of each. */
+    static Path[] pairIn(Path folder) {
+        List<Path> profiles = new java.util.ArrayList<>();
+        List<Path> logs = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                if (isProfile(file)) {
+                    profiles.add(file);
+                } else if (isTorchTrace(file)) {
+                    logs.add(file);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new TraceRefusedException(folder, "", 0, 0, "no such folder", e);
+        } catch (IOException e) {
+            throw new TraceRefusedException(folder, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+        }
+        if (profiles.size() != 1 || logs.size() != 1) {
+            throw new TraceRefusedException(folder, "", 0, 0, "a folder read as a profile holds one torch.profiler trace and"
+                    + " one TORCH_TRACE log; this one holds " + profiles.size() + " " + names(profiles) + " and " + logs.size()
+                    + " " + names(logs));
+        }
+        return new Path[] {profiles.get(0), logs.get(0)};
+    }
+
+    private static String names(List<Path> files) {
+        return files.stream().map(file -> file.getFileName().toString()).toList().toString();
+    }
+
+    private static boolean isProfile(Path file) {
+        try {
+            profileStream(file).close();
+            return true;
+        } catch (TraceRefusedException | IOException notOne) {
+            return false;
+        }
+    }
+
+    private static boolean isTorchTrace(Path file) {
+        try {
+            return TraceSource.of(file) == TraceSource.TORCH_TRACE;
+        } catch (Refusal neither) {
+            return false;
+        }
+    }
+
+    /** The profile's bytes, uncompressed where they are gzip, once its first bytes say it is a torch.profiler trace. */
+    private static InputStream profileStream(Path profile) throws IOException {
+        // A pipe through a FileChannel fails on available() in JDK 17 ("Illegal seek"), as in read(Path, Limits, boolean).
+        boolean pipe = Files.exists(profile) && !Files.isRegularFile(profile);
+        InputStream raw = new BufferedInputStream(InputFile.bounded(profile, pipe ? new FileInputStream(profile.toFile())
+                : Files.newInputStream(profile), InputFile.MAX_BYTES));
+        raw.mark(2);
+        boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
+        raw.reset();
+        BufferedInputStream in = new BufferedInputStream(gzip ? new GZIPInputStream(raw) : raw, TraceSource.SNIFF);
+        in.mark(TraceSource.SNIFF + 1);
+        byte[] head = in.readNBytes(TraceSource.SNIFF);
+        in.reset();
+        if (!ProfilerReader.isProfile(head, head.length)) {
+            in.close();
+            throw new TraceRefusedException(profile, "", 0, 0, "not a torch.profiler trace: a Chrome trace JSON object with"
+                    + " \"traceEvents\" in its first " + TraceSource.SNIFF + " bytes" + (gzip ? " (after gunzip)" : ""));
+        }
+        return in;
+    }
+}
