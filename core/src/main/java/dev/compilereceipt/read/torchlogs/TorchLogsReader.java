@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.LogFixtureName;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
@@ -188,7 +189,7 @@ public final class TorchLogsReader {
         }
         if (rank.isEmpty() && ranks.size() > 1) {
             throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + List.copyOf(ranks)
-                    + "; choose one (Traces.read(file, rank) or the CLI's --rank)");
+                    + "; choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))");
         }
         messages.finish();
         if (rank.isEmpty() && !messages.sawMessage()) {
@@ -203,18 +204,11 @@ public final class TorchLogsReader {
     }
 
     private Trace trace() {
-        String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
-        for (String end : List.of(".log", ".txt")) {
-            if (stem.endsWith(end) && stem.length() > end.length()) {
-                stem = stem.substring(0, stem.length() - end.length());
-                break;
-            }
-        }
         Map<String, String> fields = rank.isPresent() ? Map.of("rank", Integer.toString(rank.getAsInt())) : Map.of();
         CompileLog compileLog = log.build();
         Run run = new Run(Run.BASELINE, List.of(), Optional.of(compileLog));
         SourceShape shape = structured(compileLog) ? SourceShape.TORCH_LOGS_2_8 : SourceShape.TORCH_LOGS_2_6;
-        return TorchLogsCanonicalForm.trace(file, new Fixture(stem, fields, Optional.empty()), run, limits,
+        return TorchLogsCanonicalForm.trace(file, new Fixture(LogFixtureName.of(file, rank), fields, Optional.empty()), run, limits,
                 shape.notMeasured(), badLines).withBounds(shape.bounds());
     }
 
