@@ -204,7 +204,9 @@ class EveryCheckOnEverySourceTest {
                 check("hasNewGraphVariants", EnumSet.of(CALLS, COMPILES), r -> phase(r, phase).hasNewGraphVariants(
                         baseline(r).phase(phase).newGraphVariants().stream().map(Object::toString).toArray(String[]::new))),
                 timing("hasMedianAtMost", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasMedianAtMost(1e9)),
-                timing("hasP90AtMost", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasP90AtMost(1e9)));
+                timing("hasP90AtMost", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasP90AtMost(1e9)),
+                timing("hasMeanOfItsCalls", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasMeanOfItsCalls()),
+                check("hasEagerTimeAtItsBreaks", EnumSet.of(CALLS, BREAKS, EAGER_ISLAND_MS), r -> phase(r, phase).hasEagerTimeAtItsBreaks()));
     }
 
     private static Check timing(String name, Set<Measure> reads, Consumer<Receipt> ask) {

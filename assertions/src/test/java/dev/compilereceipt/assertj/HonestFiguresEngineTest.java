@@ -56,7 +56,7 @@ class HonestFiguresEngineTest {
         failsWith(tests, "noFallbacksOnA26Text", """
 
                 Expecting
-                  torch_logs receipt (runs baseline)
+                  2.6-break-in-loop receipt (runs baseline)
                 to have no fallbacks
                 but the frames that fell back to eager were not measured by this source, only bounded (at least 0: \
                 PyTorch 2.6's TORCH_LOGS text writes no line when Dynamo skips a frame whose graph break is inside a loop, \
@@ -66,7 +66,7 @@ class HonestFiguresEngineTest {
         failsWith(tests, "noFrameSkipsOnA26Text", """
 
                 Expecting
-                  torch_logs receipt (runs baseline)
+                  2.6-break-in-loop receipt (runs baseline)
                 to have no graph breaks of kind frame-skip
                 but the frames that fell back to eager were not measured by this source, only bounded (at least 0: \
                 PyTorch 2.6's TORCH_LOGS text writes no line when Dynamo skips a frame whose graph break is inside a loop, \

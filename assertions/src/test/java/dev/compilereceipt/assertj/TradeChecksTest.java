@@ -56,7 +56,7 @@ class TradeChecksTest {
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> org.assertj.core.api.Assertions
                         .assertThat(error.getActual().getValue()).isEqualTo("break_even_calls: null (worse-steady)"))
                 .hasMessage(lines("""
-                        [torch_trace receipt] \n\
+                        [2.6-fallback receipt] \n\
                         Expecting
                           trade of the comparison
                         to pay back its extra cold cost within 9,223,372,036,854,775,807 steady calls
