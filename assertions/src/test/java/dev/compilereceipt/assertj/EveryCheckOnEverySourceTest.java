@@ -59,7 +59,7 @@ import org.junit.jupiter.api.TestReporter;
 class EveryCheckOnEverySourceTest {
 
     /** Public methods of the asserts that navigate or configure rather than check. */
-    private static final Set<String> NOT_CHECKS = Set.of("run", "phase", "breakSite", "comparison", "row", "ignoring",
+    private static final Set<String> NOT_CHECKS = Set.of("run", "phase", "breakSite", "comparison", "trade", "row", "ignoring",
             "compileSideOnly", "matchesApprovedReceipt");
 
     private static final List<Class<?>> ASSERTS = List.of(ReceiptAssert.class, PhaseFiguresAssert.class, BreakSiteAssert.class,
@@ -134,9 +134,9 @@ class EveryCheckOnEverySourceTest {
                 check("hasNoBreaksUnder", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasNoBreaksUnder("nowhere/")),
                 check("hasNoFailures", EnumSet.of(CALLS), r -> assertThat(r).hasNoFailures()),
                 check("hasEqualSamples", EnumSet.of(CALLS), r -> assertThat(r).hasEqualSamples()),
-                check("paysBackWithin", EnumSet.of(CALLS, WALL_MS), r -> assertThat(r).comparison().paysBackWithin(Long.MAX_VALUE)),
+                check("paysBackWithin", EnumSet.of(CALLS, WALL_MS), r -> assertThat(r).trade().paysBackWithin(Long.MAX_VALUE)),
                 check("isCheaperOverWorkerLifetime", EnumSet.of(CALLS, WALL_MS),
-                        r -> assertThat(r).comparison().isCheaperOverWorkerLifetime()),
+                        r -> assertThat(r).trade().isCheaperOverWorkerLifetime()),
                 check("hasReasonContaining", EnumSet.noneOf(Measure.class),
                         r -> site(r).hasReasonContaining(recordedSite(r).reason())),
                 check("hasKind", EnumSet.noneOf(Measure.class), r -> site(r).hasKind(recordedSite(r).kind())),

@@ -27,12 +27,12 @@ class TradeChecksEngineTest {
     static class DecisionTests {
         @Test
         void paysBackWithinTwentyThousandCalls(@TraceFixture("decision/trace.json") Receipt receipt) {
-            assertThat(receipt).comparison().paysBackWithin(20_000).isCheaperOverWorkerLifetime();
+            assertThat(receipt).trade().paysBackWithin(20_000).isCheaperOverWorkerLifetime();
         }
 
         @Test
         void paysBackWithinAThousandCalls(@TraceFixture("decision/trace.json") Receipt receipt) {
-            assertThat(receipt).comparison().paysBackWithin(1_000);
+            assertThat(receipt).trade().paysBackWithin(1_000);
         }
     }
 
