@@ -150,8 +150,7 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
         isNotNull();
         Comparison found = actual.comparison(phase).orElseThrow(() -> diffFailure(shouldContain(subject(),
                 "a comparison of " + phase, missingComparison(phase)), "comparisons: " + comparedPhases(), "comparisons: " + phase));
-        return navigate(ComparisonAssert.class, Comparison.class, found, ComparisonAssert::new,
-                actual.fixture().name() + " receipt");
+        return navigate(ComparisonAssert.class, Comparison.class, found, ComparisonAssert::new, ofReceipt());
     }
 
     /**
@@ -163,7 +162,7 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
         isNotNull();
         Trade found = actual.trade().orElseThrow(() -> diffFailure(shouldContain(subject(), "a trade (cold cost against steady saving)",
                 TradeAbsence.of(actual, missingComparison(Phase.STEADY))), "trade: none", "trade: computed"));
-        return navigate(TradeAssert.class, Trade.class, found, TradeAssert::new, actual.fixture().name() + " receipt");
+        return navigate(TradeAssert.class, Trade.class, found, TradeAssert::new, ofReceipt());
     }
 
     Comparison comparable(Phase phase, String check) {

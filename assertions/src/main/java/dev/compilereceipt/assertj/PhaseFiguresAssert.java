@@ -164,6 +164,6 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
 
 
     private String subject() {
-        return "phase " + actual.phase() + " (" + count(actual.calls(), "call") + ")";
+        return from("phase " + actual.phase() + " (" + count(actual.calls(), "call") + ")");
     }
 }

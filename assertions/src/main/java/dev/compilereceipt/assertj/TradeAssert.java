@@ -59,6 +59,6 @@ public class TradeAssert extends AbstractFigureAssert<TradeAssert, Trade> {
     }
 
     private String subject() {
-        return "trade of the comparison";
+        return from("trade of the comparison");
     }
 }

@@ -37,9 +37,9 @@ class TradeChecksTest {
                     org.assertj.core.api.Assertions.assertThat(error.getExpected().getValue()).isEqualTo("break_even_calls: at most 1000");
                 })
                 .hasMessage(lines("""
-                        [autotune-trade receipt] \n\
+
                         Expecting
-                          trade of the comparison
+                          trade of the comparison of the autotune-trade receipt
                         to pay back its extra cold cost within 1,000 steady calls
                         but it pays back after 18,963 calls:
                           extra_cold_ms    = candidate cold_ms - baseline cold_ms = 1057 - 545 = 512 ms
@@ -56,9 +56,9 @@ class TradeChecksTest {
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> org.assertj.core.api.Assertions
                         .assertThat(error.getActual().getValue()).isEqualTo("break_even_calls: null (worse-steady)"))
                 .hasMessage(lines("""
-                        [2.6-fallback receipt] \n\
+
                         Expecting
-                          trade of the comparison
+                          trade of the comparison of the 2.6-fallback receipt
                         to pay back its extra cold cost within 9,223,372,036,854,775,807 steady calls
                         but it never pays back (worse steady: the candidate's steady median is higher):
                           extra_cold_ms    = candidate cold_ms - baseline cold_ms = 1237.2417 - 79.9231 = 1157.3186 ms
@@ -72,9 +72,9 @@ class TradeChecksTest {
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> org.assertj.core.api.Assertions
                         .assertThat(error.getActual().getValue()).isEqualTo("worker_lifetime_calls: none"))
                 .hasMessage(lines("""
-                        [print-bridge receipt] \n\
+
                         Expecting
-                          trade of the comparison
+                          trade of the comparison of the print-bridge receipt
                         to weigh a worker's lifetime
                         but the trace's decision records no worker_lifetime_calls (add "decision": {"intervention": ..., \
                         "worker_lifetime_calls": N} to the trace, or capture(..., decision={...}))"""));
@@ -93,9 +93,9 @@ class TradeChecksTest {
                     org.assertj.core.api.Assertions.assertThat(error.getExpected().getValue()).isEqualTo("cheaper_over_worker_lifetime: candidate");
                 })
                 .hasMessage(lines("""
-                        [autotune-trade receipt] \n\
+
                         Expecting
-                          trade of the comparison
+                          trade of the comparison of the autotune-trade receipt
                         to cost less on the candidate over a worker's lifetime of 50,000 calls (cold_ms + lifetime x steady median)
                         but the baseline is cheaper:
                           candidate: 545 + 50000 x 0.3708 = 19085 ms
