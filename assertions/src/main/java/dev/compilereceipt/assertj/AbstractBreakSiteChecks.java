@@ -216,12 +216,12 @@ public abstract class AbstractBreakSiteChecks<SELF extends AbstractBreakSiteChec
                             ? "its compile log reported no break site" : "its compile log reported only " + logged),
                             sortedLines(logged), site));
             return navigate(BreakSiteAssert.class, BreakSite.class, BreakSite.logged(reported), BreakSiteAssert::new,
-                    "run " + run.label());
+                    runOfReceipt(run));
         }
         BreakSite found = run.breakSite(site).orElseThrow(() -> diffFailure(shouldContain(subject(),
                 "crossed break site " + site, run.breakSites().isEmpty() ? "it crossed no break site"
                         : "it crossed only " + run.breakSites().stream().map(BreakSite::site).toList()),
                 sortedLines(run.breakSites().stream().map(BreakSite::site).toList()), site));
-        return navigate(BreakSiteAssert.class, BreakSite.class, found, BreakSiteAssert::new, "run " + run.label());
+        return navigate(BreakSiteAssert.class, BreakSite.class, found, BreakSiteAssert::new, runOfReceipt(run));
     }
 }

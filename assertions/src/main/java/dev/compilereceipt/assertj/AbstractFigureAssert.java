@@ -20,8 +20,19 @@ import org.apiguardian.api.API;
 public abstract class AbstractFigureAssert<SELF extends AbstractFigureAssert<SELF, ACTUAL>, ACTUAL>
         extends AbstractObjectAssert<SELF, ACTUAL> {
 
+    /**
+     * Where a navigated assert was reached from ({@code run baseline of the print-bridge receipt}),
+     * so that its failures name the receipt as a receipt's own checks do; empty when asserted directly.
+     */
+    String navigatedFrom = "";
+
     protected AbstractFigureAssert(ACTUAL actual, Class<?> selfType) {
         super(actual, selfType);
+    }
+
+    /** The subject of a failure message, with where it was navigated from. */
+    String from(String subject) {
+        return navigatedFrom.isEmpty() ? subject : subject + " of " + navigatedFrom;
     }
 
     /** An error with actual and expected values, so that IDEs show a diff, under the factory's message. */

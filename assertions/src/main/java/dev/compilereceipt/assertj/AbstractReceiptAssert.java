@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
@@ -53,6 +54,8 @@ import org.apiguardian.api.API;
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<SELF, ACTUAL>, ACTUAL extends Receipt>
         extends AbstractBreakSiteChecks<SELF, ACTUAL> {
+
+    private static final Pattern COMPILE_ID = Pattern.compile("\\d+/\\d+");
 
     /** What {@link #matchesApprovedReceipt()} leaves out, as {@link ReceiptDiff#ignoring(String...)} takes it. */
     List<String> ignoredFigures = List.of();
@@ -202,8 +205,11 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
             if (!run.hasPhases()) {
                 CompileLog log = run.compileLog().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have no fallbacks", Measure.CALLS), Measure.CALLS));
                 if (!log.fallbacks().isEmpty()) {
-                    found.add("run " + run.label() + " gave up " + count(log.fallbacks().size(), "compile"));
-                    log.fallbacks().forEach(id -> logged.add(run.label() + " compile id " + id + " made no variant"));
+                    boolean compileIds = log.fallbacks().stream().allMatch(id -> COMPILE_ID.matcher(id).matches());
+                    found.add("run " + run.label() + " gave up " + count(log.fallbacks().size(), compileIds ? "compile" : "frame"));
+                    // A TORCH_TRACE log names a fallback by its compile id (0/8); TORCH_LOGS text by its frame (f@file:line).
+                    log.fallbacks().forEach(id -> logged.add(run.label() + (COMPILE_ID.matcher(id).matches() ? " compile id " : " frame ")
+                            + id + " made no variant"));
                 }
                 continue;
             }
@@ -286,7 +292,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         RunFigures run = onlyRun("phase(" + phase + ")");
         requireCalls(run, "have figures for phase " + phase);
         return navigate(PhaseFiguresAssert.class, PhaseFigures.class, run.phase(phase), PhaseFiguresAssert::new,
-                "run " + run.label());
+                runOfReceipt(run));
     }
 
 }

@@ -69,8 +69,21 @@ public abstract class AbstractReceiptScope<SELF extends AbstractReceiptScope<SEL
     <A extends AbstractAssert<A, T>, T> A navigate(Class<A> type, Class<T> actualType, T value,
                                                   Function<T, A> hard, String description) {
         A navigated = softly == null ? hard.apply(value) : softly.proxy(type, actualType, value);
+        if (navigated instanceof AbstractFigureAssert<?, ?> figures) {
+            figures.navigatedFrom = description;
+        }
+        // The subject names where it came from; a description is only the user's own (as(...)).
         String prefix = info.descriptionText();
-        return navigated.as(prefix.isEmpty() ? description : prefix + ", " + description);
+        return prefix.isEmpty() ? navigated : navigated.as(prefix);
+    }
+
+    /** What a navigated assert's failures say it came from: {@code run baseline of the print-bridge receipt}. */
+    String runOfReceipt(RunFigures run) {
+        return "run " + run.label() + " of the " + VisibleText.of(actual.fixture().name()) + " receipt";
+    }
+
+    String ofReceipt() {
+        return "the " + VisibleText.of(actual.fixture().name()) + " receipt";
     }
 
     RunFigures onlyRun(String navigation) {

@@ -37,7 +37,7 @@ import org.apiguardian.api.API;
  * The checks of a receipt on time, on its failure codes and on what needs both runs: eager-island
  * and compile time per phase, equal samples per phase,
  * the candidate's median against the baseline's, breaks per call before and after, and
- * navigation to a phase's comparison and to the trade. {@link AbstractReceiptAssert} adds the per-run checks.
+ * navigation to a phase's comparison ({@code comparison(phase)}) and to the trade ({@code trade()}). {@link AbstractReceiptAssert} adds the per-run checks.
  *
  * <p>Example: {@code assertThat(receipt).hasEqualSamples().candidateMedianIsAtMost(STEADY, 0.5);}
  *
@@ -150,19 +150,19 @@ public abstract class AbstractTimeAndComparisonChecks<SELF extends AbstractTimeA
         isNotNull();
         Comparison found = actual.comparison(phase).orElseThrow(() -> diffFailure(shouldContain(subject(),
                 "a comparison of " + phase, missingComparison(phase)), "comparisons: " + comparedPhases(), "comparisons: " + phase));
-        return navigate(ComparisonAssert.class, Comparison.class, found, ComparisonAssert::new,
-                actual.fixture().name() + " receipt");
+        return navigate(ComparisonAssert.class, Comparison.class, found, ComparisonAssert::new, ofReceipt());
     }
 
     /**
-     * The trade of the comparison: what the candidate costs more cold against what it saves steady;
+     * The trade: what the candidate costs more cold against what it saves steady (not a phase's
+     * median ratio, which {@link #comparison(Phase)} checks);
      * fails when there is none (one run, no per-call figures, steady or warmup phases not comparable).
      */
-    public TradeAssert comparison() {
+    public TradeAssert trade() {
         isNotNull();
         Trade found = actual.trade().orElseThrow(() -> diffFailure(shouldContain(subject(), "a trade (cold cost against steady saving)",
                 TradeAbsence.of(actual, missingComparison(Phase.STEADY))), "trade: none", "trade: computed"));
-        return navigate(TradeAssert.class, Trade.class, found, TradeAssert::new, actual.fixture().name() + " receipt");
+        return navigate(TradeAssert.class, Trade.class, found, TradeAssert::new, ofReceipt());
     }
 
     Comparison comparable(Phase phase, String check) {

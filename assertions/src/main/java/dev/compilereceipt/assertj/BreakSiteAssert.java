@@ -133,6 +133,6 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
     }
 
     private String subject() {
-        return "break site " + VisibleText.of(actual.site());
+        return from("break site " + VisibleText.of(actual.site()));
     }
 }

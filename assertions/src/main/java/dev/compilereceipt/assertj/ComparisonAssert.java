@@ -61,6 +61,6 @@ public class ComparisonAssert extends AbstractFigureAssert<ComparisonAssert, Com
 
     /** Why a comparison was refused, in the words of the contract. */
     private String subject() {
-        return "comparison of " + actual.phase();
+        return from("comparison of " + actual.phase());
     }
 }

@@ -53,7 +53,7 @@ public class LedgerAssert extends AbstractFigureAssert<LedgerAssert, Ledger> {
                 FigureText.sortedLines(actual.rows(run).stream().map(r -> run + " " + r.call()).toList()), run + " " + call));
         LedgerRowAssert navigated = softly == null ? new LedgerRowAssert(row)
                 : softly.proxy(LedgerRowAssert.class, LedgerRow.class, row);
-        return navigated.as(info.descriptionText().isEmpty() ? "ledger" : info.descriptionText());
+        return info.descriptionText().isEmpty() ? navigated : navigated.as(info.descriptionText());
     }
 
     /** A source without calls has no rows: that says nothing of the calls there were. */

@@ -21,13 +21,16 @@ import org.apiguardian.api.API;
 
 /**
  * Assertions on the figures of one phase of one run: calls, compiles, cache hits, fallbacks,
- * breaks, median and p90 wall time, new graph variants. A figure the source did not measure fails
+ * breaks, median and p90 wall time, the mean of its calls, eager time at its breaks, new graph variants. A figure the source did not measure fails
  * the check with what would measure it.
  *
  * <p>Example: {@code assertThat(receipt).run("baseline").phase(STEADY).hasCalls(8).hasCacheHits(16).hasMedianAtMost(0.1);}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert, PhaseFigures> {
+
+    /** The receipt rounds total and mean to 0.0001 ms each: within that, the mean is the total over the calls. */
+    private static final double MEAN_ROUNDING_MS = 0.0001;
 
     public PhaseFiguresAssert(PhaseFigures actual) {
         super(actual, PhaseFiguresAssert.class);
@@ -84,6 +87,52 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
         return wallTimeAtMost("p90", maxMs, WallTime::p90);
     }
 
+    /**
+     * Checks that the mean wall time is the phase's total over its calls (to the receipt's 0.0001 ms).
+     * It names no time, so it holds on the next capture too; it catches a mean divided by a count
+     * other than the phase's own (the mutant {@code average-unequal-calls}).
+     */
+    public PhaseFiguresAssert hasMeanOfItsCalls() {
+        isNotNull();
+        String expected = "a mean wall time of its " + count(actual.calls(), "call");
+        if (actual.calls() == 0) {
+            throw noCalls(shouldHaveCalls(subject(), "have " + expected, actual.phase().id()), actual.phase().id());
+        }
+        WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
+        double ofItsCalls = wall.total() / actual.calls();
+        if (Math.abs(wall.mean() - ofItsCalls) > MEAN_ROUNDING_MS) {
+            throw diffFailure(shouldHaveFigure(subject(), expected + " (" + ms(wall.total()) + " ms / " + actual.calls() + " = "
+                            + ms(ofItsCalls) + " ms)", "its mean was " + ms(wall.mean()) + " ms"),
+                    "mean: " + ms(wall.mean()) + " ms", "mean: " + ms(ofItsCalls) + " ms");
+        }
+        return myself;
+    }
+
+    /**
+     * Checks that the phase's graph breaks cost eager time: when it crossed breaks, its eager
+     * islands took more than 0 ms. It names no time, so it holds on the next capture too; it catches
+     * eager time dropped from the breaks (the mutant {@code hide-eager-islands}).
+     */
+    public PhaseFiguresAssert hasEagerTimeAtItsBreaks() {
+        isNotNull();
+        String expected = "eager-island time at its breaks";
+        if (actual.breaks().isEmpty()) {
+            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.BREAKS), Measure.BREAKS);
+        }
+        if (actual.eagerIslandMs().isEmpty()) {
+            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
+        }
+        int breaks = actual.breaks().getAsInt();
+        double eager = actual.eagerIslandMs().getAsDouble();
+        if (breaks > 0 && eager <= 0) {
+            throw diffFailure(shouldHaveFigure(subject(), expected + " (" + count(breaks, "break") + ")",
+                            "its eager islands took " + ms(eager) + " ms"),
+                    count(breaks, "break") + ", eager islands: " + ms(eager) + " ms",
+                    count(breaks, "break") + ", eager islands: more than 0 ms");
+        }
+        return myself;
+    }
+
     private PhaseFiguresAssert wallTimeAtMost(String figure, double maxMs, ToDoubleFunction<WallTime> value) {
         isNotNull();
         String expected = "a " + figure + " wall time of at most " + ms(maxMs) + " ms";
@@ -115,6 +164,6 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
 
 
     private String subject() {
-        return "phase " + actual.phase() + " (" + count(actual.calls(), "call") + ")";
+        return from("phase " + actual.phase() + " (" + count(actual.calls(), "call") + ")");
     }
 }

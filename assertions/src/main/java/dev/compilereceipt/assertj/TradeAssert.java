@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
  * the decision's {@code worker_lifetime_calls}. Every failure shows the arithmetic from the
  * receipt's figures.
  *
- * <p>Example: {@code assertThat(receipt).comparison().paysBackWithin(20_000).isCheaperOverWorkerLifetime();}
+ * <p>Example: {@code assertThat(receipt).trade().paysBackWithin(20_000).isCheaperOverWorkerLifetime();}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class TradeAssert extends AbstractFigureAssert<TradeAssert, Trade> {
@@ -59,6 +59,6 @@ public class TradeAssert extends AbstractFigureAssert<TradeAssert, Trade> {
     }
 
     private String subject() {
-        return "trade of the comparison";
+        return from("trade of the comparison");
     }
 }

@@ -242,6 +242,11 @@ class ApprovedReceiptTest {
         String local = fork(Map.of());
         assertThat(local).contains("tests failed: 0", "report entry: recorded the approved receipt " + approved
                 + " (compilereceipt.approve = missing (the default where the environment variable CI is not set))");
+        // Issue #35, friction 4: one line of output says a file was written, where Surefire and a console show it.
+        assertThat(local).contains("compile-receipt: recorded the approved receipt " + approved
+                + " (compilereceipt.approve = missing (the default where the environment variable CI is not set));"
+                + " review it and commit it with its fixture" + System.lineSeparator());
+        assertThat(ci).doesNotContain("compile-receipt: recorded");
         assertThat(approved).hasContent(canonical.strip());
         assertThat(received).doesNotExist();
     }

@@ -48,7 +48,7 @@ class BreakKindChecksEngineTest {
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(lines("""
 
                         Expecting
-                          run baseline of the torch_logs receipt
+                          run baseline of the 2.6-break-kinds receipt
                         to have no graph breaks of kind device-sync
                         but 1 site is of that kind:
                           baseline %s:14  device-sync  reported by 1 compile  Unsupported: Tensor.item\

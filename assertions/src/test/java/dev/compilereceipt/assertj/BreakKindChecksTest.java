@@ -123,9 +123,9 @@ class BreakKindChecksTest {
                     org.assertj.core.api.Assertions.assertThat(error.getExpected().getValue()).isEqualTo("device-sync");
                 })
                 .hasMessage(lines("""
-                        [run baseline]\s
+
                         Expecting
-                          break site %s:32
+                          break site %s:32 of run baseline of the 2.14-break-in-loop receipt
                         to have kind device-sync
                         but its kind was frame-skip (cause device-sync), from its reason \
                         Unsupported Tensor.item() call with capture_scalar_outputs=False (GB0124)""".formatted(LAYERS)));

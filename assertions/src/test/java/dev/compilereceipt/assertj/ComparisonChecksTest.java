@@ -97,9 +97,9 @@ class ComparisonChecksTest {
         assertThatThrownBy(() -> assertThat(intSpec).comparison(CHANGED).hasRatioAtMost(1))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessage(lines("""
-                        [int-spec receipt] \n\
+
                         Expecting
-                          comparison of changed
+                          comparison of changed of the int-spec receipt
                         to have a median ratio (candidate / baseline) of at most 1
                         but it was 2.0342 (0.1072 ms / 0.0527 ms)"""));
     }
@@ -108,9 +108,9 @@ class ComparisonChecksTest {
     void comparisonRefusesUnequalSamples() {
         assertThatThrownBy(() -> assertThat(unequal).comparison(STEADY).isCompared())
                 .hasMessage(lines("""
-                        [print-bridge receipt] \n\
+
                         Expecting
-                          comparison of steady
+                          comparison of steady of the print-bridge receipt
                         to be compared
                         but the baseline has 8 calls in steady and the candidate 7 calls (UNEQUAL_PHASE_SAMPLES:steady):
                         medians of unequal samples are not compared; give both runs the same number of steady calls"""));

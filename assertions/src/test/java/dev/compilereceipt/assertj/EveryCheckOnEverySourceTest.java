@@ -61,7 +61,7 @@ import org.junit.jupiter.api.TestReporter;
 class EveryCheckOnEverySourceTest {
 
     /** Public methods of the asserts that navigate or configure rather than check. */
-    private static final Set<String> NOT_CHECKS = Set.of("run", "phase", "breakSite", "comparison", "row", "ignoring",
+    private static final Set<String> NOT_CHECKS = Set.of("run", "phase", "breakSite", "comparison", "trade", "row", "ignoring",
             "compileSideOnly", "matchesApprovedReceipt");
 
     private static final List<Class<?>> ASSERTS = List.of(ReceiptAssert.class, PhaseFiguresAssert.class, BreakSiteAssert.class,
@@ -136,9 +136,9 @@ class EveryCheckOnEverySourceTest {
                 check("hasNoBreaksUnder", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasNoBreaksUnder("nowhere/")),
                 check("hasNoFailures", EnumSet.of(CALLS), r -> assertThat(r).hasNoFailures()),
                 check("hasEqualSamples", EnumSet.of(CALLS), r -> assertThat(r).hasEqualSamples()),
-                check("paysBackWithin", EnumSet.of(CALLS, WALL_MS), r -> assertThat(r).comparison().paysBackWithin(Long.MAX_VALUE)),
+                check("paysBackWithin", EnumSet.of(CALLS, WALL_MS), r -> assertThat(r).trade().paysBackWithin(Long.MAX_VALUE)),
                 check("isCheaperOverWorkerLifetime", EnumSet.of(CALLS, WALL_MS),
-                        r -> assertThat(r).comparison().isCheaperOverWorkerLifetime()),
+                        r -> assertThat(r).trade().isCheaperOverWorkerLifetime()),
                 check("hasReasonContaining", EnumSet.noneOf(Measure.class),
                         r -> site(r).hasReasonContaining(recordedSite(r).reason())),
                 check("hasKind", EnumSet.noneOf(Measure.class), r -> site(r).hasKind(recordedSite(r).kind())),
@@ -206,7 +206,9 @@ class EveryCheckOnEverySourceTest {
                 check("hasNewGraphVariants", EnumSet.of(CALLS, COMPILES), r -> phase(r, phase).hasNewGraphVariants(
                         baseline(r).phase(phase).newGraphVariants().stream().map(Object::toString).toArray(String[]::new))),
                 timing("hasMedianAtMost", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasMedianAtMost(1e9)),
-                timing("hasP90AtMost", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasP90AtMost(1e9)));
+                timing("hasP90AtMost", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasP90AtMost(1e9)),
+                timing("hasMeanOfItsCalls", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasMeanOfItsCalls()),
+                check("hasEagerTimeAtItsBreaks", EnumSet.of(CALLS, BREAKS, EAGER_ISLAND_MS), r -> phase(r, phase).hasEagerTimeAtItsBreaks()));
     }
 
     private static Check timing(String name, Set<Measure> reads, Consumer<Receipt> ask) {

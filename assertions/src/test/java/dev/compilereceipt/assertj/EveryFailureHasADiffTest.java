@@ -87,9 +87,9 @@ class EveryFailureHasADiffTest {
                 .hasReasonContaining("Tensor.item"));
         checks.put("comparison: hasRatioAtMost", () -> assertThat(PRINT_BRIDGE).comparison(STEADY).hasRatioAtMost(0.1));
         checks.put("comparison: isCompared", () -> assertThat(UNEQUAL).comparison(STEADY).isCompared());
-        checks.put("comparison() of one run", () -> assertThat(ONE_RUN).comparison());
-        checks.put("trade: paysBackWithin", () -> assertThat(DECISION).comparison().paysBackWithin(1_000));
-        checks.put("trade: isCheaperOverWorkerLifetime without a lifetime", () -> assertThat(PRINT_BRIDGE).comparison()
+        checks.put("trade() of one run", () -> assertThat(ONE_RUN).trade());
+        checks.put("trade: paysBackWithin", () -> assertThat(DECISION).trade().paysBackWithin(1_000));
+        checks.put("trade: isCheaperOverWorkerLifetime without a lifetime", () -> assertThat(PRINT_BRIDGE).trade()
                 .isCheaperOverWorkerLifetime());
         checks.put("ledger: hasCalls", () -> assertThat(PRINT_BRIDGE.ledger()).hasCalls("baseline", 1));
         checks.put("ledger: row(run, call) of no such call", () -> assertThat(PRINT_BRIDGE.ledger()).row("baseline", "b99"));

@@ -56,7 +56,7 @@ class HonestFiguresEngineTest {
         failsWith(tests, "noFallbacksOnA26Text", """
 
                 Expecting
-                  torch_logs receipt (runs baseline)
+                  2.6-break-in-loop receipt (runs baseline)
                 to have no fallbacks
                 but the frames that fell back to eager were not measured by this source, only bounded (at least 0: \
                 PyTorch 2.6's TORCH_LOGS text writes no line when Dynamo skips a frame whose graph break is inside a loop, \
@@ -66,7 +66,7 @@ class HonestFiguresEngineTest {
         failsWith(tests, "noFrameSkipsOnA26Text", """
 
                 Expecting
-                  torch_logs receipt (runs baseline)
+                  2.6-break-in-loop receipt (runs baseline)
                 to have no graph breaks of kind frame-skip
                 but the frames that fell back to eager were not measured by this source, only bounded (at least 0: \
                 PyTorch 2.6's TORCH_LOGS text writes no line when Dynamo skips a frame whose graph break is inside a loop, \
@@ -74,9 +74,9 @@ class HonestFiguresEngineTest {
                 what would measure it: a TORCH_TRACE log of the same run (its compilation_metrics say has_guarded_code \
                 false for a skipped frame), a compile-trace/1 capture, or TORCH_LOGS text of PyTorch 2.8 or later""");
         String crossings = """
-                [run baseline]\s
+
                 Expecting
-                  break site /rt/scenarios.py:31
+                  break site /rt/scenarios.py:31 of run baseline of the print-bridge receipt
                 to %s
                 but the calls that crossed this site and the crossings per call were not measured by this source, \
                 only bounded (at least %s: a TORCH_TRACE log records a break in the call that compiles it, not in the \
@@ -86,17 +86,17 @@ class HonestFiguresEngineTest {
         failsWith(tests, "twoCallsOnAMarkedLog", crossings.formatted("have been crossed by 2 calls", 2));
         failsWith(tests, "oncePerCallOnAMarkedLog", crossings.formatted("have been crossed at most 1 time by any call", 1));
         failsWith(tests, "callsOfASiteInText", """
-                [run baseline]\s
+
                 Expecting
-                  break site %s
+                  break site %s of run baseline of the 2.6-break-in-loop receipt
                 to have been crossed by 1 call
                 but the calls that crossed this site and the crossings per call were not measured by this source \
                 (not_measured: site_crossings);
                 what would measure it: a compile-trace/1 capture, which records every break a call crosses""".formatted(LAYERS));
         failsWith(tests, "medianOfAPhaseWithoutCalls", """
-                [run baseline]\s
+
                 Expecting
-                  phase changed (0 calls)
+                  phase changed (0 calls) of run baseline of the break-in-loop receipt
                 to have a median wall time of at most 0.001 ms
                 but there are no calls in phase changed: a phase without calls has no timing""");
     }
@@ -111,9 +111,9 @@ class HonestFiguresEngineTest {
         Events tests = run(DecidedByTheBound.class);
         tests.assertStatistics(stats -> stats.started(1).succeeded(0).failed(1));
         failsWith(tests, "oneCallOnAMarkedLog", """
-                [run baseline]\s
+
                 Expecting
-                  break site /rt/scenarios.py:31
+                  break site /rt/scenarios.py:31 of run baseline of the print-bridge receipt
                 to have been crossed by 1 call
                 but it was crossed by at least 2 calls""");
     }

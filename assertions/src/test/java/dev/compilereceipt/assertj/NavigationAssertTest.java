@@ -32,9 +32,9 @@ class NavigationAssertTest {
         assertThatThrownBy(() -> assertThat(printBridge).run("baseline").phase(STEADY).hasCacheHits(8))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessage(lines("""
-                        [run baseline] \n\
+
                         Expecting
-                          phase steady (8 calls)
+                          phase steady (8 calls) of run baseline of the print-bridge receipt
                         to have 8 cache hits
                         but it had 16 cache hits"""));
         assertThatThrownBy(() -> assertThat(printBridge).run("baseline").phase(STEADY).hasCalls(7))
@@ -52,9 +52,9 @@ class NavigationAssertTest {
         assertThatThrownBy(() -> assertThat(printBridge).run("baseline").phase(STEADY).hasMedianAtMost(0.05))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessage(lines("""
-                        [run baseline] \n\
+
                         Expecting
-                          phase steady (8 calls)
+                          phase steady (8 calls) of run baseline of the print-bridge receipt
                         to have a median wall time of at most 0.05 ms
                         but it was 0.091 ms"""));
         assertThatThrownBy(() -> assertThat(printBridge).run("baseline").phase(STEADY).hasP90AtMost(0.3))
@@ -67,9 +67,9 @@ class NavigationAssertTest {
                 .isInstanceOfSatisfying(AssertionFailedError.class, error ->
                         org.assertj.core.api.Assertions.assertThat(error.getActual().getValue()).isEqualTo(lines("0/1\n1/1")))
                 .hasMessage(lines("""
-                        [run baseline] \n\
+
                         Expecting
-                          phase changed (3 calls)
+                          phase changed (3 calls) of run baseline of the print-bridge receipt
                         to have new graph variants 0/1
                         but it compiled 0/1 1/1"""));
     }
@@ -92,9 +92,9 @@ class NavigationAssertTest {
         assertThatThrownBy(() -> assertThat(printBridge).run("baseline").breakSite("scenarios.py:31").hasCalls(8))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessage(lines("""
-                        [run baseline] \n\
+
                         Expecting
-                          break site scenarios.py:31
+                          break site scenarios.py:31 of run baseline of the print-bridge receipt
                         to have been crossed by 8 calls
                         but it was crossed by 12 calls"""));
         assertThatThrownBy(() -> assertThat(printBridge).run("baseline").breakSite("scenarios.py:31").hasAtMostCrossingsPerCall(0))
@@ -129,7 +129,7 @@ class NavigationAssertTest {
         assertThatThrownBy(() -> assertThat(intSpec.ledger()).row("baseline", "b12").hasCache(CallCache.HIT))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessage(lines("""
-                        [ledger] \n\
+
                         Expecting
                           call b12 of run baseline (steady, family base)
                         to have cache outcome hit

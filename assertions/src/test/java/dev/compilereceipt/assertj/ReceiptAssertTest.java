@@ -215,15 +215,15 @@ class ReceiptAssertTest {
                           print-bridge receipt (runs baseline, candidate)
                         to cross at most 0 breaks per call in steady
                         but 8 of 16 steady calls crossed more (up to 1):
-                          run       call  phase   family  graphs   cache  compile ms
-                          baseline  b04   steady  base    0/0 1/0  hit    0
-                          baseline  b05   steady  base    0/0 1/0  hit    0
-                          baseline  b06   steady  base    0/0 1/0  hit    0
-                          baseline  b07   steady  base    0/0 1/0  hit    0
-                          baseline  b08   steady  base    0/0 1/0  hit    0
-                          baseline  b09   steady  base    0/0 1/0  hit    0
-                          baseline  b10   steady  base    0/0 1/0  hit    0
-                          baseline  b11   steady  base    0/0 1/0  hit    0
+                          run       call  phase   family  graphs   cache  breaks  compile ms
+                          baseline  b04   steady  base    0/0 1/0  hit    1       0
+                          baseline  b05   steady  base    0/0 1/0  hit    1       0
+                          baseline  b06   steady  base    0/0 1/0  hit    1       0
+                          baseline  b07   steady  base    0/0 1/0  hit    1       0
+                          baseline  b08   steady  base    0/0 1/0  hit    1       0
+                          baseline  b09   steady  base    0/0 1/0  hit    1       0
+                          baseline  b10   steady  base    0/0 1/0  hit    1       0
+                          baseline  b11   steady  base    0/0 1/0  hit    1       0
                         break sites crossed:
                           baseline scenarios.py:31  %s""".formatted(PRINT)));
     }

@@ -47,13 +47,13 @@ class SoftCompileAssertionsTest {
                           baseline b12 -> 0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
                           baseline b12 -> 1/1  1/0: tensor 'L['y']' size mismatch at index 0. expected 8, actual 16""") + System.lineSeparator() + "at "),
                 message -> assertThat(message).startsWith(lines("""
-                        [run baseline] \n\
+
                         Expecting
-                          phase steady (8 calls)
+                          phase steady (8 calls) of run baseline of the print-bridge receipt
                         to have 0 breaks
                         but it had 8 breaks""") + System.lineSeparator() + "at "),
                 message -> assertThat(message).startsWith(lines("""
-                        [ledger] \n\
+
                         Expecting
                           call b13 of run baseline (steady, family base)
                         to have cache outcome hit

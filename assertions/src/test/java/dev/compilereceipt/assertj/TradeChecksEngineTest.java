@@ -27,12 +27,12 @@ class TradeChecksEngineTest {
     static class DecisionTests {
         @Test
         void paysBackWithinTwentyThousandCalls(@TraceFixture("decision/trace.json") Receipt receipt) {
-            assertThat(receipt).comparison().paysBackWithin(20_000).isCheaperOverWorkerLifetime();
+            assertThat(receipt).trade().paysBackWithin(20_000).isCheaperOverWorkerLifetime();
         }
 
         @Test
         void paysBackWithinAThousandCalls(@TraceFixture("decision/trace.json") Receipt receipt) {
-            assertThat(receipt).comparison().paysBackWithin(1_000);
+            assertThat(receipt).trade().paysBackWithin(1_000);
         }
     }
 
@@ -47,9 +47,9 @@ class TradeChecksEngineTest {
                 .haveExactly(1, event(test("paysBackWithinTwentyThousandCalls"), finishedSuccessfully()))
                 .haveExactly(1, event(test("paysBackWithinAThousandCalls"), finishedWithFailure(instanceOf(AssertionFailedError.class),
                         message(Messages.lines("""
-                                [autotune-trade receipt] \n\
+
                                 Expecting
-                                  trade of the comparison
+                                  trade of the comparison of the autotune-trade receipt
                                 to pay back its extra cold cost within 1,000 steady calls
                                 but it pays back after 18,963 calls:
                                   extra_cold_ms    = candidate cold_ms - baseline cold_ms = 1057 - 545 = 512 ms

@@ -25,40 +25,40 @@ class TradeChecksTest {
 
     @Test
     void paysBackWithinTheBreakEvenPoint() {
-        assertThat(decision).comparison().paysBackWithin(18_963).isCheaperOverWorkerLifetime();
-        assertThat(printBridge).comparison().paysBackWithin(0);
+        assertThat(decision).trade().paysBackWithin(18_963).isCheaperOverWorkerLifetime();
+        assertThat(printBridge).trade().paysBackWithin(0);
     }
 
     @Test
     void paysBackWithinFailsBeforeTheBreakEvenPointWithTheArithmetic() {
-        assertThatThrownBy(() -> assertThat(decision).comparison().paysBackWithin(1_000))
+        assertThatThrownBy(() -> assertThat(decision).trade().paysBackWithin(1_000))
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> {
                     org.assertj.core.api.Assertions.assertThat(error.getActual().getValue()).isEqualTo("break_even_calls: 18963");
                     org.assertj.core.api.Assertions.assertThat(error.getExpected().getValue()).isEqualTo("break_even_calls: at most 1000");
                 })
                 .hasMessage(lines("""
-                        [autotune-trade receipt] \n\
+
                         Expecting
-                          trade of the comparison
+                          trade of the comparison of the autotune-trade receipt
                         to pay back its extra cold cost within 1,000 steady calls
                         but it pays back after 18,963 calls:
                           extra_cold_ms    = candidate cold_ms - baseline cold_ms = 1057 - 545 = 512 ms
                           steady_saving_ms = baseline steady median - candidate steady median = 0.3708 - 0.3438 = 0.027 ms
                           break_even_calls = ceil(extra_cold_ms / steady_saving_ms) = ceil(512 / 0.027) = 18963"""));
         // one call short of the break-even point fails too
-        assertThatThrownBy(() -> assertThat(decision).comparison().paysBackWithin(18_962)).isInstanceOf(AssertionFailedError.class);
+        assertThatThrownBy(() -> assertThat(decision).trade().paysBackWithin(18_962)).isInstanceOf(AssertionFailedError.class);
     }
 
     @Test
     void aCandidateSlowerSteadyNeverPaysBack() {
         // 2.6-fallback: warmup 79.9231 -> 1237.2417 ms, steady medians 0.1599 -> 0.2092 ms
-        assertThatThrownBy(() -> assertThat(slowerSteady).comparison().paysBackWithin(Long.MAX_VALUE))
+        assertThatThrownBy(() -> assertThat(slowerSteady).trade().paysBackWithin(Long.MAX_VALUE))
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> org.assertj.core.api.Assertions
                         .assertThat(error.getActual().getValue()).isEqualTo("break_even_calls: null (worse-steady)"))
                 .hasMessage(lines("""
-                        [torch_trace receipt] \n\
+
                         Expecting
-                          trade of the comparison
+                          trade of the comparison of the 2.6-fallback receipt
                         to pay back its extra cold cost within 9,223,372,036,854,775,807 steady calls
                         but it never pays back (worse steady: the candidate's steady median is higher):
                           extra_cold_ms    = candidate cold_ms - baseline cold_ms = 1237.2417 - 79.9231 = 1157.3186 ms
@@ -68,13 +68,13 @@ class TradeChecksTest {
 
     @Test
     void isCheaperOverWorkerLifetimeNeedsALifetime() {
-        assertThatThrownBy(() -> assertThat(printBridge).comparison().isCheaperOverWorkerLifetime())
+        assertThatThrownBy(() -> assertThat(printBridge).trade().isCheaperOverWorkerLifetime())
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> org.assertj.core.api.Assertions
                         .assertThat(error.getActual().getValue()).isEqualTo("worker_lifetime_calls: none"))
                 .hasMessage(lines("""
-                        [print-bridge receipt] \n\
+
                         Expecting
-                          trade of the comparison
+                          trade of the comparison of the print-bridge receipt
                         to weigh a worker's lifetime
                         but the trace's decision records no worker_lifetime_calls (add "decision": {"intervention": ..., \
                         "worker_lifetime_calls": N} to the trace, or capture(..., decision={...}))"""));
@@ -87,15 +87,15 @@ class TradeChecksTest {
                 Traces.readSide(Fixtures.dir().resolve("decision/candidate-only.json"), dev.compilereceipt.trace.Limits.DEFAULT),
                 Traces.readSide(Fixtures.dir().resolve("decision/baseline-only.json"), dev.compilereceipt.trace.Limits.DEFAULT)));
 
-        assertThatThrownBy(() -> assertThat(swapped).comparison().isCheaperOverWorkerLifetime())
+        assertThatThrownBy(() -> assertThat(swapped).trade().isCheaperOverWorkerLifetime())
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> {
                     org.assertj.core.api.Assertions.assertThat(error.getActual().getValue()).isEqualTo("cheaper_over_worker_lifetime: baseline");
                     org.assertj.core.api.Assertions.assertThat(error.getExpected().getValue()).isEqualTo("cheaper_over_worker_lifetime: candidate");
                 })
                 .hasMessage(lines("""
-                        [autotune-trade receipt] \n\
+
                         Expecting
-                          trade of the comparison
+                          trade of the comparison of the autotune-trade receipt
                         to cost less on the candidate over a worker's lifetime of 50,000 calls (cold_ms + lifetime x steady median)
                         but the baseline is cheaper:
                           candidate: 545 + 50000 x 0.3708 = 19085 ms
@@ -105,8 +105,8 @@ class TradeChecksTest {
     @Test
     void softlyTheTradeChecksCollectTheirFailures() {
         SoftCompileAssertions softly = new SoftCompileAssertions();
-        softly.assertThat(decision).comparison().paysBackWithin(1_000).isCheaperOverWorkerLifetime();
-        softly.assertThat(printBridge).comparison().isCheaperOverWorkerLifetime();
+        softly.assertThat(decision).trade().paysBackWithin(1_000).isCheaperOverWorkerLifetime();
+        softly.assertThat(printBridge).trade().isCheaperOverWorkerLifetime();
 
         org.assertj.core.api.Assertions.assertThat(softly.errorsCollected()).extracting(error -> error.getMessage().lines()
                 .filter(line -> line.startsWith("to ")).findFirst().orElseThrow())
@@ -115,7 +115,7 @@ class TradeChecksTest {
 
     @Test
     void aNegativeNumberOfCallsIsAMistakeInTheTest() {
-        assertThatThrownBy(() -> assertThat(decision).comparison().paysBackWithin(-1))
+        assertThatThrownBy(() -> assertThat(decision).trade().paysBackWithin(-1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("a number of calls is at least 0, found -1");
     }
 
@@ -123,7 +123,7 @@ class TradeChecksTest {
     void aReceiptWithoutATradeSaysWhy() {
         Receipt baselineOnly = Receipt.of(Fixtures.printBridgeTrace().withRuns(List.of(Fixtures.printBridgeTrace().run("baseline").orElseThrow())));
 
-        assertThatThrownBy(() -> assertThat(baselineOnly).comparison())
+        assertThatThrownBy(() -> assertThat(baselineOnly).trade())
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessage(lines("""
 
@@ -131,7 +131,7 @@ class TradeChecksTest {
                           print-bridge receipt (runs baseline)
                         to have a trade (cold cost against steady saving)
                         but it has only run baseline: there is nothing to compare"""));
-        assertThatThrownBy(() -> assertThat(Fixtures.printBridgeWithoutC11()).comparison())
+        assertThatThrownBy(() -> assertThat(Fixtures.printBridgeWithoutC11()).trade())
                 .hasMessage(lines("""
 
                         Expecting

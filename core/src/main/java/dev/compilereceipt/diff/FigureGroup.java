@@ -5,7 +5,8 @@ import org.apiguardian.api.API;
 
 /**
  * How much a receipt difference matters, most first: what compiled (variants, recompiles, guard
- * failures, cache hits), what fell back to eager, what broke, any other figure, the times, the
+ * failures, cache hits), what fell back to eager, what broke, the words of a guard failure, the
+ * on-disk artifact caches, any other figure, the times, the
  * ledger's per-call rows, and the inputs (hashes, fixture, limits). {@link #of} places a path with
  * a priority table of {@link FigurePattern}s read top to bottom, the first match deciding, so a
  * figure added to the receipt later (a new key of {@code break_sites}, a new record) lands in the
@@ -20,6 +21,10 @@ public enum FigureGroup {
     VARIANTS("variants"),
     FALLBACKS("fallbacks"),
     BREAKS("breaks"),
+    /** The words of a guard failure, which a PyTorch release may change without a variant more or less. */
+    GUARD_TEXTS("guard texts"),
+    /** The on-disk caches (AOTAutograd, FX graph, Inductor), which are not the in-process variants. */
+    ARTIFACT_CACHES("artifact caches"),
     FIGURES("other figures"),
     TIMES("times"),
     LEDGER("the ledger"),
@@ -44,13 +49,15 @@ public enum FigureGroup {
             rule("**.*fallback*", FALLBACKS),
             rule("**.break_even*", FIGURES),   // the trade's break-even point is not a graph break
             rule("**.*break*", BREAKS),
+            // Before the variants: a reworded guard of the same recompile, or a cache miss logged, is no new variant.
+            rule("**.guard", GUARD_TEXTS),
+            rule("**.artifact_cache", ARTIFACT_CACHES),
             rule("**.new_graph_variants", VARIANTS),
             rule("**.graphs", VARIANTS),
             rule("**.compiles", VARIANTS),
             rule("**.recompile*", VARIANTS),
             rule("**.guard*", VARIANTS),
-            rule("**.cache_hits", VARIANTS),
-            rule("**.artifact_cache", VARIANTS));
+            rule("**.cache_hits", VARIANTS));
 
     private final String title;
 

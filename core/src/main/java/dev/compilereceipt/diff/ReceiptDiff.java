@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
 
 /**
  * Every figure that differs between two whole receipts (or their JSON), most important first:
- * variants, fallbacks, breaks, other figures, times, the ledger, the inputs ({@link FigureGroup}),
+ * variants, fallbacks, breaks, guard texts, artifact caches, other figures, times, the ledger, the inputs ({@link FigureGroup}),
  * and by path within a group. Objects are compared key by key; an array of objects element by
  * element, each named by its {@code site}, {@code call}, {@code graph}, {@code id} or {@code name}
  * where every element has a distinct one ({@code break_sites[scenarios.py:31].calls}), else by

@@ -83,8 +83,23 @@ class ReceiptDiffTest {
                 + " 'graphs': ['0/0', '0/1']}");
         assertThat(ReceiptDiff.between(before, after).differences()).extracting(ReceiptDifference::toString).containsExactly(
                 "graphs: [\"0/0\"] → [\"0/0\",\"0/1\"]",
-                "guard_misses[1].guard: \"y\" → \"z\"",
-                "guard_misses[2]: (absent) → {\"call\":\"b13\",\"guard\":\"w\"}");
+                // a guard miss more is a variant's; the same miss in other words comes after, as a guard text
+                "guard_misses[2]: (absent) → {\"call\":\"b13\",\"guard\":\"w\"}",
+                "guard_misses[1].guard: \"y\" → \"z\"");
+    }
+
+    // Issue #35, friction 7: what a PyTorch upgrade rewords or newly logs is grouped by what it is, not as variants.
+    @Test
+    void aRewordedGuardAndALoggedCacheMissAreNotVariants() {
+        assertThat(FigureGroup.of(java.util.List.of("runs", "baseline", "compile_log", "recompile_reasons[0/1]", "guard")))
+                .isEqualTo(FigureGroup.GUARD_TEXTS);
+        assertThat(FigureGroup.of(java.util.List.of("runs", "candidate", "guard_misses[c12]", "guard"))).isEqualTo(FigureGroup.GUARD_TEXTS);
+        assertThat(FigureGroup.of(java.util.List.of("runs", "baseline", "compile_log", "artifact_cache", "aotautograd", "miss")))
+                .isEqualTo(FigureGroup.ARTIFACT_CACHES);
+        assertThat(FigureGroup.of(java.util.List.of("runs", "baseline", "compile_log", "recompile_reasons[0/1]"))).isEqualTo(FigureGroup.VARIANTS);
+        assertThat(FigureGroup.of(java.util.List.of("runs", "baseline", "guard_misses[c12]"))).isEqualTo(FigureGroup.VARIANTS);
+        assertThat(FigureGroup.GUARD_TEXTS.title()).isEqualTo("guard texts");
+        assertThat(FigureGroup.ARTIFACT_CACHES.title()).isEqualTo("artifact caches");
     }
 
     @Test

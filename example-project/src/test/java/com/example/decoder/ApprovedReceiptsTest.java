@@ -47,15 +47,8 @@ class ApprovedReceiptsTest {
     void theUpgradeTo214ChangedTheWordsNotTheCounts(@TraceFixture(PRINT_BRIDGE_26) Receipt before,
                                                     @TraceFixture(PRINT_BRIDGE_214) Receipt after) {
         ReceiptDiff upgrade = ReceiptDiff.between(before, after).compileSideOnly().ignoring("fixture", "trace_sha256");
+        // Nothing is filed under variants: the breaks' words first, then the guards' words, then the caches.
         assertThat(upgrade.differences()).extracting(ReceiptDifference::pathText).containsExactly(
-                "runs.baseline.compile_log.artifact_cache.aotautograd.miss",
-                "runs.baseline.compile_log.recompile_reasons[0/1].guard",
-                "runs.baseline.compile_log.recompile_reasons[1/1].guard",
-                "runs.baseline.guard_misses[0/1].guard",
-                "runs.baseline.guard_misses[1/1].guard",
-                "runs.candidate.compile_log.artifact_cache.aotautograd.miss",
-                "runs.candidate.compile_log.recompile_reasons[0/1].guard",
-                "runs.candidate.guard_misses[c12].guard",
                 "runs.baseline.break_sites[scenarios.py:31].explanation",
                 "runs.baseline.break_sites[scenarios.py:31].gb_id",
                 "runs.baseline.break_sites[scenarios.py:31].hints",
@@ -63,14 +56,17 @@ class ApprovedReceiptsTest {
                 "runs.baseline.compile_log.break_sites[scenarios.py:31].explanation",
                 "runs.baseline.compile_log.break_sites[scenarios.py:31].gb_id",
                 "runs.baseline.compile_log.break_sites[scenarios.py:31].hints",
-                "runs.baseline.compile_log.break_sites[scenarios.py:31].reason");
+                "runs.baseline.compile_log.break_sites[scenarios.py:31].reason",
+                "runs.baseline.compile_log.recompile_reasons[0/1].guard",
+                "runs.baseline.compile_log.recompile_reasons[1/1].guard",
+                "runs.baseline.guard_misses[0/1].guard",
+                "runs.baseline.guard_misses[1/1].guard",
+                "runs.candidate.compile_log.recompile_reasons[0/1].guard",
+                "runs.candidate.guard_misses[c12].guard",
+                "runs.baseline.compile_log.artifact_cache.aotautograd.miss",
+                "runs.candidate.compile_log.artifact_cache.aotautograd.miss");
         assertThat(upgrade.text()).startsWith("""
                 16 figures differ (before → after):
-                  variants
-                    runs.baseline.compile_log.artifact_cache.aotautograd.miss: 0 → 4
-                    runs.baseline.compile_log.recompile_reasons[0/1].guard: "0/0: tensor 'L['x']' size mismatch at index 0. \
-                expected 8, actual 16" → "0/0: tensor 'x' size mismatch at index 0. expected 8, actual 16"
-                """).contains("""
                   breaks
                     runs.baseline.break_sites[scenarios.py:31].explanation: (absent) → "Dynamo does not know how to trace \
                 builtin operator `print` with argument types ['str'] (has_kwargs True)"
@@ -78,6 +74,14 @@ class ApprovedReceiptsTest {
                 """).contains("""
                     runs.baseline.break_sites[scenarios.py:31].reason: "Unsupported: builtin: print [<class \
                 'torch._dynamo.variables.constant.ConstantVariable'>] True" → "Failed to trace builtin operator"
+                """).contains("""
+                  guard texts
+                    runs.baseline.compile_log.recompile_reasons[0/1].guard: "0/0: tensor 'L['x']' size mismatch at index 0. \
+                expected 8, actual 16" → "0/0: tensor 'x' size mismatch at index 0. expected 8, actual 16"
+                """).contains("""
+                  artifact caches
+                    runs.baseline.compile_log.artifact_cache.aotautograd.miss: 0 → 4
+                    runs.candidate.compile_log.artifact_cache.aotautograd.miss: 0 → 2
                 """);
         assertThat(before.run("baseline").compileLog().orElseThrow().compiles())
                 .isEqualTo(after.run("baseline").compileLog().orElseThrow().compiles());

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code afterEach}. JUnit gives no static way to the current context; a thread-local binding is
  * the one way an assert can reach it, and it is kept to that binding: the records, the mode (the
  * test's configuration parameter {@value ApprovalMode#PARAMETER}) and the report entry for a
- * recorded or rewritten approved receipt all come from the context. Tests run in parallel are on
+ * recorded or rewritten approved receipt all come from the context; the same is printed as one
+ * line of standard output, which Surefire keeps in its XML report. Tests run in parallel are on
  * threads of their own and see only their own store, and a receipt handed to one test is unknown
  * to another, so nothing is shared between tests but the fixture, which is read once per run.
  * Outside a test (or on a thread the test started), no context is bound: the mode then comes from
@@ -80,6 +81,8 @@ public final class ApprovedReceipts {
         ApprovedReceipt.Verdict verdict = ApprovedReceipt.check(receipt, fixture, rank, mode, modeText, ignored, mayWrite);
         if (verdict.outcome() == ApprovedReceipt.Outcome.RECORDED || verdict.outcome() == ApprovedReceipt.Outcome.OVERWRITTEN) {
             context.ifPresent(c -> c.publishReportEntry(ApprovalMode.PARAMETER, verdict.message()));
+            // Surefire keeps no report entries; a written file must not go unnoticed, so it is said where a person looks.
+            System.out.println("compile-receipt: " + verdict.message() + "; review it and commit it with its fixture");
         }
         return verdict;
     }

@@ -33,6 +33,20 @@ record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, 
         return new FixtureLocation(key, file, resource, name, sourceFile.map(f -> f.toAbsolutePath().normalize()));
     }
 
+    /**
+     * The refusal as the user should read it: naming the fixture's file in the source tree, which
+     * they edit, rather than the copy in {@code target/} that was read.
+     */
+    TraceRefusedException inSourceTree(TraceRefusedException refusal) {
+        if (file.isEmpty() || source.isEmpty() || file.get().equals(source.get()) || !refusal.file().equals(file.get())) {
+            return refusal;
+        }
+        TraceRefusedException shown = new TraceRefusedException(source.get(), refusal.pointer(), refusal.line().orElse(0L),
+                refusal.column().orElse(0L), refusal.rule(), refusal.getCause());
+        shown.setStackTrace(refusal.getStackTrace());
+        return shown;
+    }
+
     /** Reads and checks the trace; a {@link TraceRefusedException} when the contract refuses it. */
     Trace read(Limits limits, OptionalInt rank) {
         return read(limits, rank, false);
@@ -45,8 +59,8 @@ record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, 
                     : side ? Traces.readSide(file.get(), limits) : Traces.read(file.get(), limits);
         }
         if (rank.isPresent()) {
-            throw new TraceRefusedException(name, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder; " + key
-                    + " is a classpath resource, a single file");
+            throw new TraceRefusedException(name, "", 0, 0, "a rank is read from a TORCH_TRACE folder or a TORCH_LOGS text"
+                    + " on disk; " + key + " is a classpath resource inside a jar, read as a stream");
         }
         try (InputStream in = resource.get().openStream()) {
             return side ? Traces.readSide(name, in, limits) : Traces.read(name, in, limits);

@@ -31,11 +31,22 @@ final class MutantSurvival {
         if (changes.size() > SHOWN_CHANGES) {
             text.append("  ... and ").append(changes.size() - SHOWN_CHANGES).append(" more\n");
         }
-        example(mutant, changes).ifPresent(example -> text.append("An assertion that would catch it:\n  ").append(example).append('\n'));
+        example(mutant, changes).ifPresent(example -> text.append("An assertion that would catch it (with ")
+                .append(importsOf(example)).append("):\n  ").append(example).append('\n'));
         return text.toString();
     }
 
-    /** An assertion, in CompileAssertions' terms, pinning the first phase figure the mutant changed. */
+    /** The static imports the assertion compiles with: CompileAssertions' assertThat and the phase it names. */
+    static String importsOf(String example) {
+        String phase = example.substring(example.indexOf(".phase(") + ".phase(".length(), example.indexOf(')', example.indexOf(".phase(")));
+        return "import static dev.compilereceipt.assertj.CompileAssertions.assertThat; import static dev.compilereceipt.trace.Phase."
+                + phase + ";";
+    }
+
+    /**
+     * An assertion, in CompileAssertions' terms alone, on the first phase figure the mutant changed:
+     * a count pinned to its true value, or for a time a check that names none.
+     */
     static Optional<String> example(Mutant mutant, List<ReceiptDifference> changes) {
         String telling = switch (mutant) {
             case DROP_WARMUP -> "calls";
@@ -63,12 +74,11 @@ final class MutantSurvival {
                     return Optional.of(at + ".hasCacheHits(" + before + ");");
                 case "breaks":
                     return Optional.of(at + ".hasBreaks(" + before + ");");
+                // A time differs on the next capture: these two check what the mutant breaks, and name no time.
                 case "eager_island_ms":
-                    return Optional.of("assertThat(receipt.run(\"" + run + "\").phase(" + phase
-                            + ").eagerIslandMs()).hasValue(" + before + ");");
+                    return Optional.of(at + ".hasEagerTimeAtItsBreaks();");
                 case "wall_ms.mean":
-                    return Optional.of("assertThat(receipt.run(\"" + run + "\").phase(" + phase
-                            + ").wallMs().orElseThrow().mean()).isEqualTo(" + before + ");");
+                    return Optional.of(at + ".hasMeanOfItsCalls();");
                 default:
                     break;
             }

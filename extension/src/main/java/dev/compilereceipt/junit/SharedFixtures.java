@@ -61,7 +61,7 @@ final class SharedFixtures {
         try {
             return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side)).approvedAt(approval(location, request.rank()));
         } catch (TraceRefusedException refusal) {
-            return LoadedFixture.refused(location.key(), refusal);
+            return LoadedFixture.refused(location.key(), location.inSourceTree(refusal));
         } catch (OutOfMemoryError | StackOverflowError exhausted) {
             // One sentence instead of an error that takes the test JVM down: which file, and what to raise.
             return LoadedFixture.refused(location.key(), new IllegalStateException(location.key() + ": "

@@ -26,7 +26,9 @@ import org.apiguardian.api.API;
  * a whole suite raises one with the configuration parameter {@code compilereceipt.limits.maxCalls}
  * (likewise {@code maxEvents}, {@code maxStringLength}, {@code maxBreakSites},
  * {@code maxRecompileReasons}, {@code maxCompiles}, {@code maxDepth}, {@code maxKeptChars}); an
- * attribute wins over the parameter. {@code rank} chooses one log of a multi-rank TORCH_TRACE folder.
+ * attribute wins over the parameter. {@code rank} chooses one rank of a multi-rank trace: one log of
+ * a TORCH_TRACE folder, or the lines of one rank ({@code [rank1]:}) of a TORCH_LOGS text; the
+ * receipt's name then says which ({@code ddp rank 1}).
  *
  * <p>Example:
  * <pre>{@code
@@ -87,6 +89,9 @@ public @interface TraceFixture {
     /** Characters of text a TORCH_TRACE log may keep; -1 for {@code compilereceipt.limits.maxKeptChars}, else 16 Mi. */
     long maxKeptChars() default -1;
 
-    /** The rank to read from a TORCH_TRACE folder with one log per rank; -1 for a folder of one log, or a file. */
+    /**
+     * The rank to read: the log of that rank in a TORCH_TRACE folder with one log per rank, or the
+     * lines tagged {@code [rankN]:} in a TORCH_LOGS text; -1 for a trace of one rank.
+     */
     int rank() default -1;
 }

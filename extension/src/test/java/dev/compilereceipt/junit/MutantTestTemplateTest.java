@@ -60,7 +60,7 @@ class MutantTestTemplateTest {
                         // both runs' warmup figures (wall_ms null: the phase has no calls left), the trade, which runs
                         // without warmup calls do not have, and the break site's calls and eager_ms, one figure each
                         // (break_sites[scenarios.py:31].calls: 12 → 11), as receipt diff names them
-                        && text.endsWith("  ... and 11 more\nAn assertion that would catch it:\n"
+                        && text.endsWith("  ... and 11 more\nAn assertion that would catch it (with import static dev.compilereceipt.assertj.CompileAssertions.assertThat; import static dev.compilereceipt.trace.Phase.WARMUP;):\n"
                                 + "  assertThat(receipt).run(\"baseline\").phase(WARMUP).hasCalls(1);\n")))));
     }
 

@@ -85,6 +85,31 @@ class TraceFixtureErrorsTest {
         assertThat(SharedFixtures.READS.get() - before).isEqualTo(1);
     }
 
+    static class RankCases {
+        @Test
+        void noRank(@TraceFixture("traces/ddp/torch_logs.txt") Receipt receipt) {
+        }
+
+        @Test
+        void rankOne(@TraceFixture(value = "traces/ddp/torch_logs.txt", rank = 1) Receipt receipt) {
+            assertThat(receipt.fixture().name()).isEqualTo("ddp rank 1");
+        }
+    }
+
+    // Issue #35, friction 3: the refusal names the annotation's way to choose, and the file the user edits, not target/'s copy.
+    @Test
+    void aTextOfTwoRanksIsRefusedWithTheAnnotationsRankAndTheSourceFile() {
+        Events events = EngineRun.bare().execute(RankCases.class).testEvents();
+
+        events.assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+        events.assertThatEvents().haveExactly(1, event(test("noRank"), finishedWithFailure(
+                instanceOf(ParameterResolutionException.class),
+                message("@TraceFixture(\"traces/ddp/torch_logs.txt\") on parameter [Receipt arg0] of method "
+                        + CASES + "RankCases.noRank(Receipt): trace refused: " + WORKING_DIRECTORY
+                        + "/src/test/resources/traces/ddp/torch_logs.txt: (document): the text holds lines of ranks [0, 1];"
+                        + " choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))"))));
+    }
+
     static class RefusedFieldCases {
         @TraceFixture("traces/refused.json")
         Receipt receipt;

@@ -23,7 +23,7 @@ public final class ShouldHaveAtMostBreaksPerCall extends BasicErrorMessageFactor
     public static ErrorMessageFactory shouldHaveAtMostBreaksPerCall(String subject, String phase, String limit, List<LedgerRow> offending, int calls, Receipt receipt) {
         int most = offending.stream().mapToInt(row -> row.breakSites().size()).max().orElseThrow();
         String found = offending.size() + " of " + calls + " " + phase + " calls crossed more (up to " + most + ")";
-        String evidence = LedgerTable.of(offending) + LedgerTable.breakSites(receipt, offending);
+        String evidence = LedgerTable.withBreaks(offending) + LedgerTable.breakSites(receipt, offending);
         return new ShouldHaveAtMostBreaksPerCall("%nExpecting%n  %s%nto cross at most %s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(limit), unquotedString(found), unquotedString(evidence));
     }

@@ -28,14 +28,24 @@ public final class LedgerTable {
     }
 
     public static String of(List<LedgerRow> rows) {
+        return table(rows, false);
+    }
+
+    /** The table with a {@code breaks} column (the breaks each call crossed), for a check on breaks per call. */
+    public static String withBreaks(List<LedgerRow> rows) {
+        return table(rows, true);
+    }
+
+    private static String table(List<LedgerRow> rows, boolean breaks) {
         List<String[]> cells = new ArrayList<>();
-        cells.add(HEADER);
+        cells.add(breaks ? withBreaksColumn(HEADER, "breaks") : HEADER);
         for (LedgerRow row : rows) {
-            cells.add(new String[] {row.run(), row.call(), row.phase().id(), row.family(),
+            String[] line = {row.run(), row.call(), row.phase().id(), row.family(),
                     row.graphs().isEmpty() ? "-" : row.graphs().stream().map(GraphId::toString).collect(Collectors.joining(" ")),
-                    row.cache().map(Object::toString).orElse("n/m"), FigureText.ms(row.compileMs())});
+                    row.cache().map(Object::toString).orElse("n/m"), FigureText.ms(row.compileMs())};
+            cells.add(breaks ? withBreaksColumn(line, Integer.toString(row.breakSites().size())) : line);
         }
-        int[] widths = new int[HEADER.length];
+        int[] widths = new int[cells.get(0).length];
         for (String[] line : cells) {
             for (int i = 0; i < line.length; i++) {
                 widths[i] = Math.max(widths[i], line[i].length());
@@ -53,6 +63,15 @@ public final class LedgerTable {
             lines.add(text.toString());
         }
         return FigureText.indented(lines.stream().map(VisibleText::of).toList());
+    }
+
+    /** The cells with {@code breaks} after the cache column. */
+    private static String[] withBreaksColumn(String[] cells, String breaks) {
+        String[] wider = new String[cells.length + 1];
+        System.arraycopy(cells, 0, wider, 0, 6);
+        wider[6] = breaks;
+        System.arraycopy(cells, 6, wider, 7, cells.length - 6);
+        return wider;
     }
 
     /** The calls as sorted lines {@code baseline b04: 0/1} (run, call, graph ids touched): the actual of an IDE diff. */

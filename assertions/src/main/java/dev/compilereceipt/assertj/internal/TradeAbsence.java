@@ -8,7 +8,7 @@ import dev.compilereceipt.trace.Run;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
-/** Why a receipt has no trade, in the words of the contract, for the message of {@code comparison()}. */
+/** Why a receipt has no trade, in the words of the contract, for the message of {@code trade()}. */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class TradeAbsence {
 

@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.read.PassedLimit;
+import dev.compilereceipt.read.LogFixtureName;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
@@ -175,7 +176,7 @@ public final class TorchLogsReader {
             }
             if (rank.isEmpty() && ranks.size() > 1) {
                 throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + List.copyOf(ranks)
-                        + "; choose one (Traces.read(file, rank) or the CLI's --rank)");
+                        + "; choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))");
             }
             if (rank.isPresent() && ranks.isEmpty()) {
                 if (whole == null) {
@@ -221,18 +222,11 @@ public final class TorchLogsReader {
             throw new Refusal(file, "", 0, 0, "not TORCH_LOGS text: no line is a graph break, a recompile,"
                     + " a recompile-limit warning or WON'T CONVERT, with a glog prefix like " + EXAMPLE + " or bare");
         }
-        String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
-        for (String end : List.of(".log", ".txt")) {
-            if (stem.endsWith(end) && stem.length() > end.length()) {
-                stem = stem.substring(0, stem.length() - end.length());
-                break;
-            }
-        }
         Map<String, String> fields = tagged.isPresent() ? Map.of("rank", Integer.toString(tagged.getAsInt())) : Map.of();
         CompileLog compileLog = reading.build();
         Run run = new Run(Run.BASELINE, List.of(), Optional.of(compileLog));
         SourceShape shape = structured(compileLog) ? SourceShape.TORCH_LOGS_2_8 : SourceShape.TORCH_LOGS_2_6;
-        return TorchLogsCanonicalForm.trace(file, new Fixture(stem, fields, Optional.empty()), run, limits,
+        return TorchLogsCanonicalForm.trace(file, new Fixture(LogFixtureName.of(file, tagged), fields, Optional.empty()), run, limits,
                 shape.notMeasured(), reading.badLines()).withBounds(shape.bounds());
     }
 

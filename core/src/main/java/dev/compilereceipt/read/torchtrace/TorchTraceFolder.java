@@ -82,7 +82,7 @@ public final class TorchTraceFolder {
     public Path only() {
         if (logs.size() > 1) {
             throw new Refusal(dir, "", 0, 0, "the folder holds logs of ranks " + VisibleText.list(ranks())
-                    + "; choose one (Traces.read(dir, rank), the CLI's --rank or @TraceFixture(rank = ...))");
+                    + "; choose one (Traces.read(dir, rank), the CLI's --rank or @TraceFixture(rank = N))");
         }
         return logs.values().iterator().next();
     }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.LogFixtureName;
 import dev.compilereceipt.read.BreakMessage;
 import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.read.InputFile;
@@ -282,8 +283,7 @@ public final class TorchTraceReader {
                 && traceRuns.stream().anyMatch(TorchTraceReader::hasCompileTime)) {
             notMeasured.add(Measure.COMPILE_STAGES);
         }
-        String stem = file.getFileName() == null ? file.toString() : file.getFileName().toString();
-        Fixture fixture = new Fixture(stem.endsWith(".log") ? stem.substring(0, stem.length() - 4) : stem,
+        Fixture fixture = new Fixture(LogFixtureName.of(file, java.util.OptionalInt.empty()),
                 release.map(version -> Map.of(Fixture.TORCH, version)).orElse(Map.of()), Optional.empty());
         return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, records.badLines())
                 .withBounds(shape.bounds());
