@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
 public enum RecompileKind {
     /** A Python int, float, bool or str the frame was specialized to: {@code n == 4}. */
     PYTHON_VALUE("python-value",
-            "a Python scalar is a constant of the graph: pass it as a tensor, or mark it dynamic"),
+            "each value of a Python number is a constant of its own graph: pass it as a tensor to compile one graph for all"),
     /** A tensor's size, stride or rank: {@code size mismatch at index 0}, {@code x.size()[0] <= 8}. */
     SHAPE("shape", "torch._dynamo.mark_dynamic(x, dim) or torch.compile(dynamic=True) compiles one graph for many sizes"),
     /** A tensor's dtype, device, requires_grad or dispatch keys. */
