@@ -7,8 +7,10 @@ import org.apiguardian.api.API;
  * hint each; {@code docs/assertj.md}, "Recompile causes", gives the rules and PyTorch's docs behind
  * every hint.
  *
- * <p>Example: {@code 0/0: n == 1} is {@link #PYTHON_VALUE}; {@code tensor 'x' size mismatch at index 0.
- * expected 8, actual 16} is {@link #SHAPE}; {@code GLOBAL_STATE changed: grad_mode} is
+ * <p>Example: {@code RecompileKind.parse("shape")} is {@link #SHAPE}.
+ *
+ * <p>A guard {@code 0/0: n == 1} is {@link #PYTHON_VALUE}, {@code tensor 'x' size mismatch at index 0,
+ * expected 8, actual 16} is {@link #SHAPE} and {@code GLOBAL_STATE changed: grad_mode} is
  * {@link #GLOBAL_STATE}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")

@@ -18,8 +18,10 @@ import org.apiguardian.api.API;
  * {@value #EVIDENCE} guard failures as evidence (the first of each new variant, its first line only:
  * 2.14's {@code User stack trace:} stays in the JSON) and the hint of its kind.
  *
- * <p>Example: {@code 7 recompiles in steady because `n` (a Python int, scenarios.py:65) took 7 new
- * values (2…8); at 0/8 the recompile limit was hit and the frame fell back to eager}.
+ * <p>Example: {@code RecompileCauseText.line(receipt.run("baseline").recompileCauses().get(0))}.
+ *
+ * <p>For 2.14's int-spec that line is {@code 7 recompiles in steady because `n` (a Python int,
+ * scenarios.py:65) took 7 new values (2…8); at 0/8 the recompile limit was hit and the frame fell back to eager}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class RecompileCauseText {
