@@ -37,12 +37,19 @@ public final class CauseLines {
             Set<RecompileKind> hinted = EnumSet.noneOf(RecompileKind.class);
             for (RecompileCause cause : receipt.run(run).recompileCauses()) {
                 if (cause.evidence().stream().anyMatch(failure -> failure.call().map(calls::contains).orElse(false))) {
-                    List<String> block = RecompileCauseText.block(cause, "", hinted.add(cause.kind())).lines().toList();
-                    lines.add(run + ": " + block.get(0));
-                    block.subList(1, block.size()).forEach(line -> lines.add(line));
+                    lines.addAll(of(run, cause, hinted.add(cause.kind())));
                 }
             }
         }
         return lines.isEmpty() ? "" : FigureText.indented(lines) + FigureText.NL;
+    }
+
+    /** One cause of run {@code run} as lines: {@code baseline: 7 recompiles ...}, then its failures and (where {@code withHint}) hint. */
+    public static List<String> of(String run, RecompileCause cause, boolean withHint) {
+        List<String> block = RecompileCauseText.block(cause, "", withHint).lines().toList();
+        List<String> lines = new ArrayList<>();
+        lines.add(run + ": " + block.get(0));
+        lines.addAll(block.subList(1, block.size()));
+        return lines;
     }
 }
