@@ -201,6 +201,22 @@ class ReceiptHtmlTest {
     }
 
     @Test
+    void theVariantsAreLedByTheirCausesWithTheFailuresFolded() throws Exception {
+        Document page = parse(page(trace("int-spec")));
+
+        // int-spec baseline: one cause, L['n'], whose 36 failures are folded under its line; the candidate has none.
+        List<Element> causes = select(page, "//*[local-name()='ul'][@data-run='baseline']/*[local-name()='li'][@class='cause']");
+        assertThat(attribute(causes, "data-subject")).containsExactly("L['n']");
+        assertThat(attribute(causes, "data-kind")).containsExactly("python-value");
+        assertThat(select(page, "//*[@class='cause']/*[@class='what']").get(0).getTextContent())
+                .isEqualTo("7 recompiles in steady because `L['n']` (a Python int) took 7 new values (2…8);"
+                        + " at 0/8 the recompile limit was hit and the frame fell back to eager");
+        assertThat(select(page, "//*[@class='cause']//*[local-name()='summary']").get(0).getTextContent()).isEqualTo("36 guard failures");
+        assertThat(select(page, "//*[@class='cause']//*[local-name()='details']//*[@class='guard']")).hasSize(36);
+        assertThat(select(page, "//*[local-name()='ul'][@data-run='candidate'][@class='causes']")).isEmpty();
+    }
+
+    @Test
     void showsTheFixtureFailureCodesAndDeclaredLimits() throws Exception {
         Document page = parse(page(trace("int-spec")));
 

@@ -61,7 +61,7 @@ import org.junit.jupiter.api.TestReporter;
 class EveryCheckOnEverySourceTest {
 
     /** Public methods of the asserts that navigate or configure rather than check. */
-    private static final Set<String> NOT_CHECKS = Set.of("run", "phase", "breakSite", "comparison", "trade", "row", "ignoring",
+    private static final Set<String> NOT_CHECKS = Set.of("run", "phase", "breakSite", "recompileCause", "comparison", "trade", "row", "ignoring",
             "compileSideOnly", "matchesApprovedReceipt");
 
     private static final List<Class<?>> ASSERTS = List.of(ReceiptAssert.class, PhaseFiguresAssert.class, BreakSiteAssert.class,
@@ -124,6 +124,10 @@ class EveryCheckOnEverySourceTest {
     private static List<Check> receiptChecks() {
         return List.of(
                 check("hasNoFallbacks", EnumSet.of(FALLBACKS), r -> assertThat(r).hasNoFallbacks()),
+                // Every source records the guard failures it saw: the cause checks read no figure a source may leave out.
+                check("hasNoRecompilesCausedBy", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasNoRecompilesCausedBy("nothing_so_named")),
+                check("hasRecompileCausesOnlyOfKinds", EnumSet.noneOf(Measure.class),
+                        r -> assertThat(r).hasRecompileCausesOnlyOfKinds(dev.compilereceipt.receipt.RecompileKind.values())),
                 check("hasBreaksOnlyAt", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasBreaksOnlyAt("nowhere.py:1")),
                 check("hasNoBreaksOfKind", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasNoBreaksOfKind(BreakKind.DATA_COPY)),
                 new Check("hasNoBreaksOfKind", r -> EnumSet.of(FALLBACKS), false, false,

@@ -34,14 +34,16 @@ class DiffAndFreezeCommandTest {
     @Test
     void theSameScenarioOn26And214DiffersAndExitsOne() throws Exception {
         assertThat(run("diff", LOG_26, LOG_214, "--compile-side")).isEqualTo(1);
-        // 2.14 drops L['...'] from guard names, structures the break message, and writes AOTAutograd cache misses:
-        // no variant more or less, so nothing is filed under variants (#35, friction 7)
-        assertThat(out.toString()).startsWith("before: " + LOG_26 + "\nafter:  " + LOG_214 + "\n18 figures differ (before → after):\n  breaks\n")
+        // 2.14 drops L['...'] from guard names (and so from the 3 recompile causes' guards and subjects: 6 figures),
+        // structures the break message, and writes AOTAutograd cache misses: no variant more or less, so nothing is
+        // filed under variants (#35, friction 7)
+        assertThat(out.toString()).startsWith("before: " + LOG_26 + "\nafter:  " + LOG_214 + "\n24 figures differ (before → after):\n  breaks\n")
                 .doesNotContain("  variants\n")
                 .contains("  guard texts\n    runs.baseline.compile_log.recompile_reasons[0/1].guard: \"0/0: tensor 'L['x']' size mismatch"
                         + " at index 0. expected 8, actual 16\" → \"0/0: tensor 'x' size mismatch at index 0. expected 8, actual 16\"\n")
                 .contains("    runs.baseline.guard_misses[0/1].guard: \"0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16\""
                         + " → \"0/0: tensor 'x' size mismatch at index 0. expected 8, actual 16\"\n")
+                .contains("    runs.baseline.recompile_causes[0].subject: \"L['x'].size()[0]\" → \"x.size()[0]\"\n")
                 .contains("  artifact caches\n    runs.baseline.compile_log.artifact_cache.aotautograd.miss: 0 → 4\n"
                         + "    runs.candidate.compile_log.artifact_cache.aotautograd.miss: 0 → 2\n")
                 .contains("    runs.baseline.break_sites[/rt/scenarios.py:31].gb_id: (absent) → \"GB0059\"\n")

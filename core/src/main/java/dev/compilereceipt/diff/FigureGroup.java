@@ -51,6 +51,7 @@ public enum FigureGroup {
             rule("**.*break*", BREAKS),
             // Before the variants: a reworded guard of the same recompile, or a cache miss logged, is no new variant.
             rule("**.guard", GUARD_TEXTS),
+            rule("**.subject", GUARD_TEXTS),      // a recompile cause's guarded name, spelt as the release spells it
             rule("**.artifact_cache", ARTIFACT_CACHES),
             rule("**.new_graph_variants", VARIANTS),
             rule("**.graphs", VARIANTS),

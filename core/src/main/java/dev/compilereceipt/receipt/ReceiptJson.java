@@ -5,6 +5,7 @@ import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.json.TraceJson;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalWriter;
@@ -134,6 +135,27 @@ public final class ReceiptJson {
         } else {
             out.nullValue();
         }
+        out.key("recompile_causes").startArray();
+        run.recompileCauses().forEach(cause -> cause(out, cause));
+        out.endArray();
+        out.endObject();
+    }
+
+    private static void cause(JsonOutput out, RecompileCause cause) {
+        out.startObject();
+        out.key("ended_in_limit").value(cause.endedInLimit());
+        TraceJson.strings(out.key("graphs"), cause.graphs());
+        out.key("guard").value(cause.guard());
+        out.key("kind").value(cause.kind().id());
+        out.key("phases");
+        if (cause.phases().isPresent()) {
+            TraceJson.strings(out, cause.phases().get().stream().map(Phase::id).toList());
+        } else {
+            out.nullValue();
+        }
+        out.key("subject").value(cause.subject());
+        text(out.key("user_line"), cause.userLine());
+        TraceJson.strings(out.key("values"), cause.values());
         out.endObject();
     }
 

@@ -13,8 +13,8 @@ import org.apiguardian.api.API;
 
 /**
  * The receipt of one run: figures for every phase (zeros where a phase had no calls), every graph
- * id seen (and, apart, the ids that only fell back and made no variant), break sites, guard misses
- * and, for a TORCH_TRACE source, the compile log. A source
+ * id seen (and, apart, the ids that only fell back and made no variant), break sites, guard misses,
+ * the {@link RecompileCause}s they group into and, for a TORCH_TRACE source, the compile log. A source
  * without calls (a TORCH_TRACE log without per-call markers) has no phase figures at all:
  * {@link #phases()} is empty and {@link #phase(Phase)} throws.
  *
@@ -29,7 +29,8 @@ public record RunFigures(
         List<BreakSite> breakSites,
         List<GuardMiss> guardMisses,
         Optional<CompileLog> compileLog,
-        List<GraphId> fallbackGraphs) {
+        List<GraphId> fallbackGraphs,
+        List<RecompileCause> recompileCauses) {
 
     public RunFigures {
         phases = Collections.unmodifiableMap(new EnumMap<>(phases));
@@ -37,6 +38,12 @@ public record RunFigures(
         fallbackGraphs = List.copyOf(fallbackGraphs);
         breakSites = List.copyOf(breakSites);
         guardMisses = List.copyOf(guardMisses);
+        recompileCauses = List.copyOf(recompileCauses);
+    }
+
+    public RunFigures(String label, Map<Phase, PhaseFigures> phases, List<GraphId> graphs, List<BreakSite> breakSites,
+                      List<GuardMiss> guardMisses, Optional<CompileLog> compileLog, List<GraphId> fallbackGraphs) {
+        this(label, phases, graphs, breakSites, guardMisses, compileLog, fallbackGraphs, List.of());
     }
 
     public RunFigures(String label, Map<Phase, PhaseFigures> phases, List<GraphId> graphs, List<BreakSite> breakSites,
@@ -61,6 +68,11 @@ public record RunFigures(
     /** Whether the source attributed compiles to calls and phases. */
     public boolean hasPhases() {
         return !phases.isEmpty();
+    }
+
+    /** The recompile causes whose subject the user names {@code subject} ({@code n}, {@code x.size()[0]}); see {@link RecompileCause#isAbout}. */
+    public List<RecompileCause> recompileCauses(String subject) {
+        return recompileCauses.stream().filter(cause -> cause.isAbout(subject)).toList();
     }
 
     /** The break site the user names {@code site}, matched on whole path segments from the end ({@link BreakSite#matches}). */

@@ -41,7 +41,7 @@ class ApprovedReceiptsTest {
 
     // Shows what the upgrade from PyTorch 2.6 to 2.14 changed in the compile side of the same
     // scenario, as matchesApprovedReceipt() would list it had 2.14 replaced the approved 2.6 log:
-    // no variant more or less, but guards named without L['...'], the break reported by type with
+    // no variant more or less, but guards (and the subjects of recompile causes) named without L['...'], the break reported by type with
     // a gbNNNN id, and AOTAutograd cache misses now logged.
     @Test
     void theUpgradeTo214ChangedTheWordsNotTheCounts(@TraceFixture(PRINT_BRIDGE_26) Receipt before,
@@ -61,12 +61,18 @@ class ApprovedReceiptsTest {
                 "runs.baseline.compile_log.recompile_reasons[1/1].guard",
                 "runs.baseline.guard_misses[0/1].guard",
                 "runs.baseline.guard_misses[1/1].guard",
+                "runs.baseline.recompile_causes[0].guard",
+                "runs.baseline.recompile_causes[0].subject",
+                "runs.baseline.recompile_causes[1].guard",
+                "runs.baseline.recompile_causes[1].subject",
                 "runs.candidate.compile_log.recompile_reasons[0/1].guard",
                 "runs.candidate.guard_misses[c12].guard",
+                "runs.candidate.recompile_causes[0].guard",
+                "runs.candidate.recompile_causes[0].subject",
                 "runs.baseline.compile_log.artifact_cache.aotautograd.miss",
                 "runs.candidate.compile_log.artifact_cache.aotautograd.miss");
         assertThat(upgrade.text()).startsWith("""
-                16 figures differ (before → after):
+                22 figures differ (before → after):
                   breaks
                     runs.baseline.break_sites[scenarios.py:31].explanation: (absent) → "Dynamo does not know how to trace \
                 builtin operator `print` with argument types ['str'] (has_kwargs True)"

@@ -1,5 +1,6 @@
 package dev.compilereceipt.assertj.error;
 
+import dev.compilereceipt.assertj.internal.CauseLines;
 import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
@@ -21,7 +22,7 @@ public final class ShouldHaveAtMostCompiles extends BasicErrorMessageFactory {
     }
 
     public static ErrorMessageFactory shouldHaveAtMostCompiles(String subject, String limit, List<String> found, List<LedgerRow> offending, Receipt receipt) {
-        String evidence = LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
+        String evidence = CauseLines.of(receipt, offending) + LedgerTable.of(offending);
         return new ShouldHaveAtMostCompiles("%nExpecting%n  %s%nto compile at most %s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(limit), unquotedString(String.join("; ", found)), unquotedString(evidence));
     }

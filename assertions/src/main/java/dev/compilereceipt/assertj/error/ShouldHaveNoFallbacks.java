@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj.error;
 
 import static dev.compilereceipt.assertj.internal.FigureText.indented;
+import dev.compilereceipt.assertj.internal.CauseLines;
 import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
@@ -23,7 +24,7 @@ public final class ShouldHaveNoFallbacks extends BasicErrorMessageFactory {
 
     public static ErrorMessageFactory shouldHaveNoFallbacks(String subject, List<String> found, List<LedgerRow> offending, List<String> logged, Receipt receipt) {
         String evidence = offending.isEmpty() ? indented(logged)
-                : LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
+                : CauseLines.of(receipt, offending) + LedgerTable.of(offending);
         return new ShouldHaveNoFallbacks("%nExpecting%n  %s%nto have no fallbacks%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(String.join("; ", found)), unquotedString(evidence));
     }

@@ -2,6 +2,7 @@ package dev.compilereceipt.assertj.error;
 
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 
+import dev.compilereceipt.assertj.internal.CauseLines;
 import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
@@ -12,7 +13,7 @@ import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasNoNewGraphVariantsIn}: the calls that compiled a new variant, as a ledger
- * table, and the guard failures behind each variant.
+ * table, led by the recompile causes behind the variants.
  *
  * <p>Example: print-bridge's changed phase, where {@code b12} compiled {@code 0/1} and {@code 1/1}.
  */
@@ -25,7 +26,7 @@ public final class ShouldHaveNoNewGraphVariants extends BasicErrorMessageFactory
 
     public static ErrorMessageFactory shouldHaveNoNewGraphVariants(String subject, String phases, List<LedgerRow> offending, int variants, Receipt receipt) {
         String found = count(offending.size(), "call") + " compiled " + count(variants, "new variant");
-        String evidence = LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
+        String evidence = CauseLines.of(receipt, offending) + LedgerTable.of(offending);
         return new ShouldHaveNoNewGraphVariants("%nExpecting%n  %s%nto have no new graph variants in %s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(phases), unquotedString(found), unquotedString(evidence));
     }

@@ -2,6 +2,7 @@ package dev.compilereceipt.assertj.error;
 
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 
+import dev.compilereceipt.assertj.internal.CauseLines;
 import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
@@ -12,7 +13,7 @@ import org.apiguardian.api.API;
 
 /**
  * Message of {@code hasNoRecompilesIn}: the calls that recompiled (a variant after a frame's first,
- * or guards of older variants that missed) and the guard failures behind them.
+ * or guards of older variants that missed), led by the recompile causes behind them.
  *
  * <p>Example: int-spec's steady phase, where {@code b04}..{@code b10} each compiled one more variant.
  */
@@ -25,7 +26,7 @@ public final class ShouldHaveNoRecompiles extends BasicErrorMessageFactory {
 
     public static ErrorMessageFactory shouldHaveNoRecompiles(String subject, String phases, List<LedgerRow> offending, Receipt receipt) {
         String found = count(offending.size(), "call") + " recompiled";
-        String evidence = LedgerTable.of(offending) + LedgerTable.guardFailures(receipt, offending);
+        String evidence = CauseLines.of(receipt, offending) + LedgerTable.of(offending);
         return new ShouldHaveNoRecompiles("%nExpecting%n  %s%nnot to recompile in %s%nbut %s:%n%s",
                 unquotedString(subject), unquotedString(phases), unquotedString(found), unquotedString(evidence));
     }

@@ -1,7 +1,6 @@
 package dev.compilereceipt.assertj.internal;
 
 import dev.compilereceipt.trace.GraphId;
-import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.VisibleText;
@@ -13,8 +12,7 @@ import org.apiguardian.api.API;
 
 /**
  * The evidence under a failure message: the offending calls as a small ledger table (run, call,
- * phase, family, graph ids, cache outcome, compile ms), the guard failures behind their new
- * variants, and the break sites they crossed with the reason.
+ * phase, family, graph ids, cache outcome, compile ms) and the break sites they crossed with the reason.
  *
  * <p>Example: {@code LedgerTable.of(rows)} renders
  * {@code "  run       call  phase    family  graphs   cache    compile ms"} and one line a call.
@@ -79,20 +77,6 @@ public final class LedgerTable {
         return FigureText.sortedLines(rows.stream().map(row -> VisibleText.of(row.run() + " " + row.call()) + ": "
                 + (row.graphs().isEmpty() ? "-" : row.graphs().stream().map(GraphId::toString).collect(Collectors.joining(" "))))
                 .distinct().toList());
-    }
-
-    /** The guard failures recorded in these calls, or empty text when there are none. */
-    public static String guardFailures(Receipt receipt, List<LedgerRow> rows) {
-        List<String> lines = new ArrayList<>();
-        for (LedgerRow row : rows) {
-            for (GuardMiss miss : receipt.run(row.run()).guardMisses()) {
-                if (miss.call().equals(row.call())) {
-                    lines.add(row.run() + " " + miss.call() + " -> " + miss.graph() + "  " + miss.guard().strip());
-                }
-            }
-        }
-        return lines.isEmpty() ? "" : FigureText.NL + "guard failures behind them:" + FigureText.NL
-                + FigureText.indented(lines.stream().map(VisibleText::of).toList());
     }
 
     /** The break sites these calls crossed, with the reason each run gave for them. */

@@ -5,12 +5,15 @@ import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.receipt.RecompileCause;
 import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.view.text.RecompileCauseText;
 import java.util.List;
 
 /**
  * The new variants of one run in the HTML view: every compile and fallback of every call, in
- * order, with the guards of older variants whose failure made it (the receipt's guard misses).
+ * order, with the guards of older variants whose failure made it (the receipt's guard misses), led
+ * by the recompile causes they group into, their failures folded.
  */
 final class VariantList {
 
@@ -25,6 +28,7 @@ final class VariantList {
     void write(Markup html) {
         html.open("div", "class", "run", "data-run", run.label());
         html.element("h3", run.label());
+        causes(html);
         html.open("ol", "class", "variants", "data-run", run.label()).newline();
         int written = 0;
         for (Call call : run.calls()) {
@@ -43,6 +47,27 @@ final class VariantList {
             html.element("p", run.calls().isEmpty() ? "Calls were not measured by this source." : "No variant was compiled.", "class", "none");
         }
         html.close("div").newline();
+    }
+
+    /** One line per recompile cause, its guard failures folded under it; the variants below give every one. */
+    private void causes(Markup html) {
+        if (figures.recompileCauses().isEmpty()) {
+            return;
+        }
+        html.open("ul", "class", "causes", "data-run", run.label()).newline();
+        for (RecompileCause cause : figures.recompileCauses()) {
+            html.open("li", "class", "cause", "data-kind", cause.kind().id(), "data-subject", cause.subject());
+            html.element("p", RecompileCauseText.line(cause), "class", "what");
+            html.open("details");
+            html.element("summary", cause.evidence().size() + (cause.evidence().size() == 1 ? " guard failure" : " guard failures"));
+            html.open("ul", "class", "guards");
+            cause.evidence().forEach(failure -> html.element("li", failure.call().map(call -> call + " → ").orElse("")
+                    + failure.graph() + "  " + failure.guard().strip(), "class", "guard"));
+            html.close("ul");
+            html.close("details");
+            html.close("li").newline();
+        }
+        html.close("ul").newline();
     }
 
     private void item(Markup html, Call call, GraphId graph, String outcome, double compileMs, String reason) {

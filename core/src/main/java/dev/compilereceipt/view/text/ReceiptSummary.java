@@ -9,12 +9,14 @@ import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.receipt.ReceiptLimits;
-import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.RunFigures;
 import dev.compilereceipt.trace.VisibleText;
+import dev.compilereceipt.receipt.RecompileKind;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -24,7 +26,7 @@ import org.apiguardian.api.API;
 
 /**
  * A receipt as text a person reads in a terminal or a test report: per run a table of the phase
- * figures, then break sites, guard misses, the comparison and the failures. Numbers use {@code .}
+ * figures, then break sites, recompile causes, the comparison and the failures. Numbers use {@code .}
  * as the decimal mark whatever the locale; a figure not measured shows as {@code n/m}.
  *
  * <p>Example: {@code System.out.print(ReceiptSummary.render(receipt));}
@@ -66,15 +68,7 @@ public final class ReceiptSummary {
             }
             out.append('\n');
             out.append(BreakKindText.runSites(receipt, run));
-            if (run.guardMisses().isEmpty()) {
-                out.append("  guard misses: none\n");
-            } else {
-                out.append("  guard misses:\n");
-                for (GuardMiss miss : run.guardMisses()) {
-                    out.append("    ").append(VisibleText.of(miss.call())).append(" -> ").append(miss.graph()).append("  ")
-                            .append(VisibleText.of(miss.guard().strip())).append('\n');
-                }
-            }
+            out.append(recompileCauses(run));
             run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits())));
         }
         if (!receipt.comparisons().isEmpty()) {
@@ -108,6 +102,19 @@ public final class ReceiptSummary {
             run.compileLog().ifPresent(log -> out.append("  compile log:\n").append(log.breakSites().isEmpty()
                     ? "    breaks: none\n" : BreakKindText.logSites(log)));
         }
+        return out.toString();
+    }
+
+    /** One line per recompile cause with its evidence, instead of every guard failure: those are in the JSON. A kind's hint is shown once. */
+    private static String recompileCauses(RunFigures run) {
+        if (run.recompileCauses().isEmpty()) {
+            return "  recompile causes: none\n";
+        }
+        int failures = run.recompileCauses().stream().mapToInt(cause -> cause.evidence().size()).sum();
+        StringBuilder out = new StringBuilder("  recompile causes (").append(failures)
+                .append(failures == 1 ? " guard failure):\n" : " guard failures):\n");
+        Set<RecompileKind> hinted = EnumSet.noneOf(RecompileKind.class);
+        run.recompileCauses().forEach(cause -> out.append(RecompileCauseText.block(cause, "    ", hinted.add(cause.kind()))));
         return out.toString();
     }
 

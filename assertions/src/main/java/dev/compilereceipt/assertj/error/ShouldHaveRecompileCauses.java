@@ -1,0 +1,32 @@
+package dev.compilereceipt.assertj.error;
+
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.indented;
+
+import java.util.List;
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+import org.apiguardian.api.API;
+
+/**
+ * Message of the recompile-cause checks ({@code hasNoRecompilesCausedBy},
+ * {@code hasRecompileCausesOnlyOfKinds}): what was asked, then each offending cause in one line
+ * with its evidence.
+ *
+ * <p>Example: int-spec's baseline, asked to have no recompiles caused by {@code n}.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public final class ShouldHaveRecompileCauses extends BasicErrorMessageFactory {
+
+    private ShouldHaveRecompileCauses(String format, Object... arguments) {
+        super(format, arguments);
+    }
+
+    /** {@code causes} is the number of offending causes, {@code lines} their text, one cause's block after another. */
+    public static ErrorMessageFactory shouldHaveRecompileCauses(String subject, String asked, int causes, String what, List<String> lines) {
+        return new ShouldHaveRecompileCauses("%nExpecting%n  %s%nto %s%nbut %s %s:%n%s",
+                unquotedString(subject), unquotedString(asked), unquotedString(count(causes, "recompile cause")),
+                unquotedString(causes == 1 ? what.replace("{are}", "is") : what.replace("{are}", "are")),
+                unquotedString(indented(lines)));
+    }
+}
