@@ -52,7 +52,7 @@ class RecompileCauseChecksEngineTest {
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(lines("""
 
                         Expecting
-                          run baseline of the torch_trace receipt
+                          run baseline of the int-spec receipt
                         to have no recompiles caused by `n`
                         but 1 recompile cause is about it:
                           baseline: %s
@@ -65,7 +65,7 @@ class RecompileCauseChecksEngineTest {
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(lines("""
 
                         Expecting
-                          run baseline of the torch_logs receipt
+                          run baseline of the 2.6-int-spec receipt
                         to recompile only on guards of kinds shape
                         but 1 recompile cause is of other kinds:
                           baseline: 7 recompiles because `L['n']` (a Python int) took 7 new values (2…8); at 0/8 the recompile limit was hit and the frame fell back to eager
@@ -76,7 +76,7 @@ class RecompileCauseChecksEngineTest {
                             %s""".formatted(INT_HINT))))));
         tests.assertThatEvents().haveExactly(1, event(test(), displayName("atMostTwoValuesOfN(Receipt)"),
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(lines("""
-                        [run baseline] \n\
+
                         Expecting
                           recompile cause `n` (n == <int>)
                         to have at most 2 values
