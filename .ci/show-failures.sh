@@ -30,14 +30,17 @@ ATTACHED = "example-project/target/junit-reports"
 INTENDED = {
     "steadyTrafficNeverCompiles(Receipt)": (
         ["run baseline of the int-spec receipt", "to have no new graph variants in steady",
-         "but 7 calls compiled 7 new variants:", "baseline b04 -> 0/1  0/0: L['n'] == 1"],
+         "but 7 calls compiled 7 new variants:",
+         "baseline: 7 recompiles in steady because `L['n']` (a Python int) took 7 new values (2…8); at 0/8 the recompile"
+         " limit was hit and the frame fell back to eager", "b04 -> 0/1  0/0: L['n'] == 1"],
         "receipt-int-spec"),
     "noGraphBreaks(Receipt)": (
         ["run baseline of the print-bridge receipt", "to break only at", "but it broke at scenarios.py:31:"],
         "receipt-print-bridge"),
     "changedShapesRecompileAtMostOnce(Receipt)": (
         ["to compile at most 1 variant in changed", "but run baseline compiled 2 variants:",
-         "baseline b12 -> 0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16"],
+         "baseline: 1 recompile in changed because `L['x'].size()[0]` (a tensor size) took a new value (16)",
+         "b12 -> 0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16"],
         "receipt-print-bridge"),
     "noFrameSilentlyFellBackToEager(Receipt)": (
         ["run baseline of the int-spec receipt", "to have no fallbacks",

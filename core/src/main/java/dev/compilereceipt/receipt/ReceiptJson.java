@@ -6,6 +6,7 @@ import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.json.CompileLogJson;
 import dev.compilereceipt.trace.json.TraceJson;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalWriter;
@@ -115,7 +116,7 @@ public final class ReceiptJson {
             out.endObject();
         }
         out.endArray();
-        run.compileLog().ifPresent(log -> TraceJson.compileLogAsSeen(out.key("compile_log"), log,
+        run.compileLog().ifPresent(log -> CompileLogJson.compileLogAsSeen(out.key("compile_log"), log,
                 limits::coverage));
         TraceJson.strings(out.key("graphs"), run.graphs());
         out.key("guard_misses").startArray();
@@ -176,7 +177,7 @@ public final class ReceiptJson {
             out.endObject();
         }
         TraceJson.strings(out.key("new_graph_variants"), figures.newGraphVariants());
-        TraceJson.stages(out, figures.compileStages().isPresent() ? OptionalDouble.of(figures.compileMs())
+        CompileLogJson.stages(out, figures.compileStages().isPresent() ? OptionalDouble.of(figures.compileMs())
                 : OptionalDouble.empty(), figures.compileStages().orElse(CompileStages.NONE));
         out.key("wall_ms");
         if (figures.wallMs().isPresent()) {

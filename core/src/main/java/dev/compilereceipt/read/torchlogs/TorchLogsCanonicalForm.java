@@ -6,6 +6,7 @@ import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.trace.json.CompileLogJson;
 import dev.compilereceipt.trace.json.TraceJson;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +32,7 @@ final class TorchLogsCanonicalForm {
         return CanonicalImport.trace(FORMAT, file, fixture, List.of(run), limits, notMeasured, badLines, (imported, node) -> {
             node.putArray("calls");
             imported.compileLog().ifPresent(log -> {
-                node.set("compile_log", TraceJson.compileLog(log, m -> !notMeasured.contains(m)));
+                node.set("compile_log", CompileLogJson.compileLog(log, m -> !notMeasured.contains(m)));
                 // What the receipt writes as null is still in the trace (the compiles the text names, which give
                 // runs.<label>.graphs): pinned here, so one hash never stands for two receipts.
                 node.set("named_compiles", TraceJson.strings(log.compiles()));

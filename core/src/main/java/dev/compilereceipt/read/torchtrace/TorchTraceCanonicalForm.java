@@ -6,6 +6,7 @@ import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.json.CompileLogJson;
 import dev.compilereceipt.trace.json.TraceJson;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.Trace;
@@ -36,7 +37,7 @@ final class TorchTraceCanonicalForm {
         return CanonicalImport.trace(FORMAT, file, fixture, runs, limits, notMeasured, badLines, (run, node) -> {
             ArrayNode calls = node.putArray("calls");
             run.calls().forEach(call -> calls.add(call(call, notMeasured)));
-            run.compileLog().ifPresent(log -> node.set("compile_log", TraceJson.compileLog(log)));
+            run.compileLog().ifPresent(log -> node.set("compile_log", CompileLogJson.compileLog(log)));
         });
     }
 

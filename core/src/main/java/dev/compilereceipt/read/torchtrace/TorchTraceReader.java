@@ -276,27 +276,11 @@ public final class TorchTraceReader {
                 traceRuns.add(new Run(label, logRun.calls, Optional.of(logRun.log().build(sawOutputGraph))));
             }
         }
-        if (!sawOutputGraph && traceRuns.stream().anyMatch(r -> !r.compileLog().orElseThrow().compiles().isEmpty())) {
-            notMeasured.add(Measure.GRAPHS_COMPILED);
-        }
-        if (traceRuns.stream().noneMatch(TorchTraceReader::splitsAnyCompile)
-                && traceRuns.stream().anyMatch(TorchTraceReader::hasCompileTime)) {
-            notMeasured.add(Measure.COMPILE_STAGES);
-        }
+        notMeasured.addAll(LogCoverage.notMeasured(traceRuns, sawOutputGraph));
         Fixture fixture = new Fixture(LogFixtureName.of(file, java.util.OptionalInt.empty()),
                 release.map(version -> Map.of(Fixture.TORCH, version)).orElse(Map.of()), Optional.empty());
         return TorchTraceCanonicalForm.trace(file, fixture, traceRuns, limits, notMeasured, records.badLines())
                 .withBounds(shape.bounds());
-    }
-
-    /** Whether a compile of the run has its time split by stage ({@link SourceShape#NO_STAGE_TIMERS} when none has). */
-    private static boolean splitsAnyCompile(Run run) {
-        return run.compileLog().orElseThrow().compileTimes().stream().anyMatch(time -> !time.stages().isEmpty());
-    }
-
-    private static boolean hasCompileTime(Run run) {
-        return run.compileLog().orElseThrow().compileTimes().stream()
-                .anyMatch(time -> time.compileMs().isEmpty() || time.compileMs().getAsDouble() > 0);
     }
 
     private Refusal refuse(String rule) {

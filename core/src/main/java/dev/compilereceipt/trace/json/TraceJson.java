@@ -2,9 +2,6 @@ package dev.compilereceipt.trace.json;
 
 import dev.compilereceipt.trace.BreakDetail;
 import dev.compilereceipt.trace.BreakKind;
-import dev.compilereceipt.trace.CompileLog;
-import dev.compilereceipt.trace.CompileStages;
-import dev.compilereceipt.trace.Millis;
 import dev.compilereceipt.trace.Decision;
 import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Coverage;
@@ -19,8 +16,6 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
 /**
@@ -129,148 +124,6 @@ public final class TraceJson {
     public static ArrayNode hashedNotMeasured(Set<Measure> notMeasured) {
         return strings(EnumSet.range(Measure.CALLS, Measure.ARTIFACT_CACHE).stream().filter(notMeasured::contains)
                 .map(Measure::id).toList());
-    }
-
-    public static ObjectNode compileLog(CompileLog log) {
-        return compileLog(log, measure -> true);
-    }
-
-    /**
-     * The compile log of a source that did not measure everything: {@code compiles} and
-     * {@code graphs} are {@code null} without {@link Measure#COMPILES}, {@code artifact_cache}
-     * without {@link Measure#ARTIFACT_CACHE} (a TORCH_LOGS text shows neither).
-     */
-    public static ObjectNode compileLog(CompileLog log, Predicate<Measure> measured) {
-        JsonTree tree = new JsonTree();
-        compileLog(tree, log, measured);
-        return (ObjectNode) tree.root();
-    }
-
-    public static void compileLog(JsonOutput out, CompileLog log, Predicate<Measure> measured) {
-        compileLog(out, log, m -> measured.test(m) ? Coverage.MEASURED : Coverage.NOT_MEASURED, false);
-    }
-
-    /**
-     * The compile log as the receipt writes it, each figure as its source saw it: where the
-     * fallbacks are a lower bound (a PyTorch 2.6 TORCH_LOGS text), {@code fallbacks} is
-     * {@code {"at_least": n, "known": [ids]}} instead of the list of ids.
-     */
-    public static void compileLogAsSeen(JsonOutput out, CompileLog log, Function<Measure, Coverage> coverage) {
-        compileLog(out, log, coverage, true);
-    }
-
-    /**
-     * {@code receipt}: the receipt's form, where the stage figures are {@code null} when not measured;
-     * else the form a trace hash is taken of, which leaves them out then, so that the hash of a source
-     * that never measured stages is what it was before they were added.
-     */
-    private static void compileLog(JsonOutput out, CompileLog log, Function<Measure, Coverage> coverage, boolean receipt) {
-        Predicate<Measure> measured = m -> coverage.apply(m) != Coverage.NOT_MEASURED;
-        boolean compiles = measured.test(Measure.COMPILES);
-        out.startObject();
-        out.key("compiles");
-        if (compiles) {
-            strings(out, log.compiles());
-        } else {
-            out.nullValue();
-        }
-        strings(out.key("recompiles"), log.recompiles());
-        seen(out.key("fallbacks"), log.fallbacks(), coverage.apply(Measure.FALLBACKS));
-        out.key("graphs");
-        if (compiles) {
-            strings(out, log.graphs());
-        } else {
-            out.nullValue();
-        }
-        strings(out.key("fallback_graphs"), log.fallbackGraphs());
-        boolean graphs = compiles && measured.test(Measure.GRAPHS_COMPILED);
-        out.key("graphless_variants");
-        if (graphs) {
-            strings(out, log.graphless());
-        } else {
-            out.nullValue();
-        }
-        out.key("graphs_compiled");
-        if (graphs) {
-            out.value(log.graphsCompiled());
-        } else {
-            out.nullValue();
-        }
-        out.key("break_sites").startArray();
-        for (CompileLog.Site site : log.breakSites()) {
-            out.startObject();
-            out.key("site").value(site.site());
-            out.key("reason").value(site.reason());
-            out.key("compiles").value(site.compiles());
-            site(out, site.reason(), site.detail());
-            out.endObject();
-        }
-        out.endArray();
-        out.key("recompile_reasons").startArray();
-        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
-            out.startObject();
-            out.key("graph").value(reason.graph());
-            out.key("guard").value(reason.guard());
-            out.endObject();
-        }
-        out.endArray();
-        number(out.key("compile_ms"), log.compileMs());
-        boolean stages = measured.test(Measure.COMPILE_STAGES);
-        if (stages || receipt) {
-            compileTimes(out.key("compile_times"), log, stages);
-            stages(out, stages ? log.compileMs() : OptionalDouble.empty(), log.stages());
-        }
-        out.key("artifact_cache");
-        if (!measured.test(Measure.ARTIFACT_CACHE)) {
-            out.nullValue();
-        } else {
-            out.startObject();
-            cacheCounts(out.key("fx_graph"), log.artifactCache().fxGraph());
-            cacheCounts(out.key("aotautograd"), log.artifactCache().aotAutograd());
-            out.endObject();
-        }
-        out.endObject();
-    }
-
-    private static void compileTimes(JsonOutput out, CompileLog log, boolean measured) {
-        if (!measured) {
-            out.nullValue();
-            return;
-        }
-        out.startArray();
-        for (CompileLog.CompileTime time : log.compileTimes()) {
-            out.startObject();
-            out.key("graph").value(time.graph());
-            number(out.key("compile_ms"), time.compileMs());
-            stages(out, time.compileMs(), time.stages());
-            out.endObject();
-        }
-        out.endArray();
-    }
-
-    /**
-     * The {@code stages} and {@code unattributed_ms} of a {@code compile_ms} (members of the object
-     * being written): both {@code null} where the compile time or its stages were not measured.
-     */
-    public static void stages(JsonOutput out, OptionalDouble compileMs, CompileStages stages) {
-        out.key("stages");
-        if (compileMs.isEmpty()) {
-            out.nullValue();
-            out.key("unattributed_ms").nullValue();
-            return;
-        }
-        out.startObject();
-        stages.ms().forEach((stage, ms) -> out.key(stage).value(Millis.round(ms)));
-        out.endObject();
-        out.key("unattributed_ms").value(stages.unattributedMs(compileMs.getAsDouble()));
-    }
-
-    private static void cacheCounts(JsonOutput out, CompileLog.CacheCounts counts) {
-        out.startObject();
-        out.key("hit").value(counts.hit());
-        out.key("miss").value(counts.miss());
-        out.key("bypass").value(counts.bypass());
-        out.endObject();
     }
 
     /**
