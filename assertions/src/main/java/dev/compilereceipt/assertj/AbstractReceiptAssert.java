@@ -11,10 +11,8 @@ import static dev.compilereceipt.assertj.error.ShouldHaveNoEagerCalls.shouldHave
 import static dev.compilereceipt.assertj.error.ShouldHaveNoFallbacks.shouldHaveNoFallbacks;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoNewGraphVariants.shouldHaveNoNewGraphVariants;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
-import static dev.compilereceipt.assertj.error.ShouldHaveRecompileCauses.shouldHaveRecompileCauses;
 import static dev.compilereceipt.assertj.error.ShouldMatchApprovedReceipt.shouldMatchApprovedReceipt;
 
-import dev.compilereceipt.assertj.internal.CauseLines;
 import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.trace.CompileLog;
@@ -23,19 +21,12 @@ import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.Receipt;
-import dev.compilereceipt.receipt.RecompileCause;
-import dev.compilereceipt.receipt.RecompileKind;
 import dev.compilereceipt.receipt.RunFigures;
-import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.approval.ApprovedReceipt;
 import dev.compilereceipt.diff.ReceiptDiff;
 import dev.compilereceipt.junit.ApprovedReceipts;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.EnumSet;
-import java.util.Set;
-import java.util.function.Predicate;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -62,7 +53,7 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<SELF, ACTUAL>, ACTUAL extends Receipt>
-        extends AbstractBreakSiteChecks<SELF, ACTUAL> {
+        extends AbstractRecompileCauseChecks<SELF, ACTUAL> {
 
     private static final Pattern COMPILE_ID = Pattern.compile("\\d+/\\d+");
 
@@ -176,59 +167,6 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
                     LedgerTable.graphLines(offending), sortedLines(List.of()));
         }
         return myself;
-    }
-
-    /**
-     * Checks that no recompile in scope was caused by a guard on {@code subject}: the guarded name as
-     * PyTorch writes it ({@code L['n']}, {@code L['x'].size()[0]}) or plainly ({@code n}, {@code x.size()[0]}),
-     * the same on 2.6 and 2.14. Every source that records guard failures measures it, calls or not.
-     */
-    public SELF hasNoRecompilesCausedBy(String subject) {
-        checkCauses("have no recompiles caused by `" + subject + "`", "{are} about it", cause -> cause.isAbout(subject));
-        return myself;
-    }
-
-    /** Checks that every recompile cause in scope is of one of these kinds ({@link RecompileKind}); with none, that nothing recompiled on a guard. */
-    public SELF hasRecompileCausesOnlyOfKinds(RecompileKind... kinds) {
-        Set<RecompileKind> allowed = EnumSet.noneOf(RecompileKind.class);
-        allowed.addAll(Arrays.asList(kinds));
-        String names = allowed.isEmpty() ? "(none)" : String.join(", ", allowed.stream().map(RecompileKind::id).toList());
-        checkCauses("recompile only on guards of kinds " + names, "{are} of other kinds", cause -> !allowed.contains(cause.kind()));
-        return myself;
-    }
-
-    /** The recompile cause of the one run in scope whose subject is {@code subject}; fails when none is. */
-    public RecompileCauseAssert recompileCause(String subject) {
-        RunFigures run = onlyRun("recompileCause(" + subject + ")");
-        List<String> subjects = run.recompileCauses().stream().map(RecompileCause::subject).toList();
-        RecompileCause found = run.recompileCauses(subject).stream().findFirst().orElseThrow(() -> diffFailure(
-                shouldContain(subject(), "a recompile cause on `" + subject + "`", subjects.isEmpty()
-                        ? "it has no recompile causes" : "its causes are on " + subjects), sortedLines(subjects), subject));
-        return navigate(RecompileCauseAssert.class, RecompileCause.class, found, RecompileCauseAssert::new, "run " + run.label());
-    }
-
-    private void checkCauses(String asked, String what, Predicate<RecompileCause> offends) {
-        List<String> lines = new ArrayList<>();
-        List<String> all = new ArrayList<>();
-        List<String> kept = new ArrayList<>();
-        int offending = 0;
-        for (RunFigures run : scope()) {
-            Set<RecompileKind> hinted = EnumSet.noneOf(RecompileKind.class);
-            for (RecompileCause cause : run.recompileCauses()) {
-                String line = run.label() + ": " + cause.subject() + " (" + cause.kind().id() + ")";
-                all.add(line);
-                if (offends.test(cause)) {
-                    offending++;
-                    lines.addAll(CauseLines.of(run.label(), cause, hinted.add(cause.kind())));
-                } else {
-                    kept.add(line);
-                }
-            }
-        }
-        if (offending > 0) {
-            throw diffFailure(shouldHaveRecompileCauses(subject(), asked, offending, what, lines.stream().map(VisibleText::of).toList()),
-                    sortedLines(all), sortedLines(kept));
-        }
     }
 
     /** Checks that every run in scope compiled at most {@code max} new variants in {@code phase}. */

@@ -113,12 +113,12 @@ public final class ReceiptCalculator {
                     graphs.add(region.graph());
                     ran.add(region.graph());
                     region.guardFailures().forEach(guard -> misses.add(new GuardMiss(call.id(), region.graph(), guard)));
-                    region.guardFailures().forEach(guard -> failures.add(failure(call, region.graph(), guard)));
+                    region.guardFailures().forEach(guard -> failures.add(RecompileCauses.failure(call, region.graph(), guard)));
                 } else if (event instanceof Event.Fallback fallback) {
                     graphs.add(fallback.graph());
                     fallback.guardFailures().forEach(guard -> misses.add(new GuardMiss(call.id(), fallback.graph(), guard)));
-                    fallback.guardFailures().forEach(guard -> failures.add(failure(call, fallback.graph(), guard)));
-                    if (isRecompileLimit(fallback.reason())) {
+                    fallback.guardFailures().forEach(guard -> failures.add(RecompileCauses.failure(call, fallback.graph(), guard)));
+                    if (RecompileCauses.isRecompileLimit(fallback.reason())) {
                         limitGraphs.add(fallback.graph());
                     }
                 } else if (event instanceof Event.Break brk) {
@@ -136,39 +136,9 @@ public final class ReceiptCalculator {
         List<GraphId> fellBack = graphs.stream().filter(graph -> !ran.contains(graph)).toList();
         List<BreakSite> sites = new ArrayList<>();
         crossings.forEach((site, crossingCalls) -> sites.add(breakSite(trace, site, crossingCalls)));
-        List<RecompileCause> causes = calls.isEmpty() ? logCauses(run)
+        List<RecompileCause> causes = calls.isEmpty() ? RecompileCauses.ofLog(run)
                 : RecompileCauses.of(failures, limitGraphs, byPhase);
         return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog(), fellBack, causes);
-    }
-
-    private static RecompileCauses.Failure failure(Call call, GraphId graph, String guard) {
-        return new RecompileCauses.Failure(Optional.of(call.id()), Optional.of(call.phase()), graph, guard);
-    }
-
-    /**
-     * The causes a compile log alone gives: its recompile reasons, without calls or phases. A compile
-     * that made no variant after guard failures is taken as the recompile limit's fallback: the log
-     * does not keep a fallback's reason, and a compile that failed instead has no guard failures.
-     */
-    private static List<RecompileCause> logCauses(Run run) {
-        if (run.compileLog().isEmpty()) {
-            return List.of();
-        }
-        CompileLog log = run.compileLog().get();
-        List<RecompileCauses.Failure> failures = new ArrayList<>();
-        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
-            GraphId.parse(reason.graph()).ifPresent(graph ->
-                    failures.add(new RecompileCauses.Failure(Optional.empty(), Optional.empty(), graph, reason.guard())));
-        }
-        Set<GraphId> limitGraphs = new TreeSet<>();
-        log.fallbackGraphs().stream().map(GraphId::parse).flatMap(Optional::stream).forEach(limitGraphs::add);
-        return RecompileCauses.of(failures, limitGraphs, false);
-    }
-
-    /** Whether a fallback's reason is the recompile limit: 2.6's cache_size_limit, 2.14's recompile_limit, this reader's words. */
-    private static boolean isRecompileLimit(String reason) {
-        String text = reason == null ? "" : reason.toLowerCase(java.util.Locale.ROOT);
-        return text.contains("recompile limit") || text.contains("recompile_limit") || text.contains("cache_size_limit");
     }
 
     private static BreakSite breakSite(Trace trace, String site, List<Call> calls) {

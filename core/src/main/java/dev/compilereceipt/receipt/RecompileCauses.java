@@ -1,5 +1,8 @@
 package dev.compilereceipt.receipt;
 
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Phase;
 import java.util.ArrayList;
@@ -84,5 +87,35 @@ public final class RecompileCauses {
                     List.copyOf(graphs), withPhases ? Optional.of(List.copyOf(phases)) : Optional.empty(), !atLimit.isEmpty(),
                     atLimit, evidence);
         }
+    }
+
+    static Failure failure(Call call, GraphId graph, String guard) {
+        return new Failure(Optional.of(call.id()), Optional.of(call.phase()), graph, guard);
+    }
+
+    /**
+     * The causes a compile log alone gives: its recompile reasons, without calls or phases. A compile
+     * that made no variant after guard failures is taken as the recompile limit's fallback: the log
+     * does not keep a fallback's reason, and a compile that failed instead has no guard failures.
+     */
+    static List<RecompileCause> ofLog(Run run) {
+        if (run.compileLog().isEmpty()) {
+            return List.of();
+        }
+        CompileLog log = run.compileLog().get();
+        List<Failure> failures = new ArrayList<>();
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            GraphId.parse(reason.graph()).ifPresent(graph ->
+                    failures.add(new Failure(Optional.empty(), Optional.empty(), graph, reason.guard())));
+        }
+        Set<GraphId> limitGraphs = new TreeSet<>();
+        log.fallbackGraphs().stream().map(GraphId::parse).flatMap(Optional::stream).forEach(limitGraphs::add);
+        return of(failures, limitGraphs, false);
+    }
+
+    /** Whether a fallback's reason is the recompile limit: 2.6's cache_size_limit, 2.14's recompile_limit, this reader's words. */
+    static boolean isRecompileLimit(String reason) {
+        String text = reason == null ? "" : reason.toLowerCase(java.util.Locale.ROOT);
+        return text.contains("recompile limit") || text.contains("recompile_limit") || text.contains("cache_size_limit");
     }
 }
