@@ -12,9 +12,10 @@ receipt's compile_log.compile_times entry of the same compile id and time; and a
 import glob
 import json
 import os
-import subprocess
 import sys
 from decimal import Decimal
+
+import receipt_audit
 
 SECONDS = ["entire_frame_compile_time_s", "backend_compile_time_s", "inductor_compile_time_s", "code_gen_time_s"]
 MICROS = ["dynamo_cumulative_compile_time_us", "aot_autograd_cumulative_compile_time_us",
@@ -23,11 +24,7 @@ STAGES = ["dynamo", "aot_autograd", "inductor", "codegen"]
 
 
 def receipt(audit, source):
-    proc = subprocess.run(audit + ["audit", source, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if proc.returncode not in (0, 1):
-        raise SystemExit(f"check-stages: audit of {source} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
-    doc = json.loads(proc.stdout, parse_float=Decimal)
-    return doc.get("receipt", doc)
+    return receipt_audit.receipt(audit, source, "check-stages", parse_float=Decimal)
 
 
 def plain_stages(path):
