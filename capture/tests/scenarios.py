@@ -223,3 +223,39 @@ def numpy_out():
 
 SCENARIOS.update({"tolist": tolist, "deepcopy-dict": deepcopy_dict, "time-builtin": time_builtin,
                   "torch-branch": torch_branch, "logging-call": logging_call, "numpy-out": numpy_out})
+
+
+# ---- Issue #31's scenarios (recompile causes): appended, so that the lines above stay put.
+
+# (13) shape churn: dynamic=False, so every new batch size is a variant of its own ---------------
+def churn_scale(x):
+    return torch.sin(x) * 2.0 + 1.0
+
+
+def shape_churn():
+    g = torch.Generator().manual_seed(13)
+    x4, x8, x16, x32 = (torch.randn(n, generator=g) for n in (4, 8, 16, 32))
+    return dict(fn=churn_scale, candidate=churn_scale, name="shape-churn", eager=1,
+                warmup=[(x4,)], steady=[(x4,), (x8,), (x16,)], changed=[("n32", (x32,))],
+                compile={"dynamic": False}, candidate_compile={"dynamic": True},
+                fixture={"model": "sin(x) * 2 + 1, sizes 4, 8, 16, 32 with dynamic=False (candidate: dynamic=True)"})
+
+
+# (14) a Python bool argument that flips: each value is a specialization of its own -------------
+def flagged(x, flag):
+    return torch.sin(x) * 2.0 if flag else torch.cos(x) + 1.0
+
+
+def flag_as_tensor(x, flag):
+    return torch.where(flag, torch.sin(x) * 2.0, torch.cos(x) + 1.0)
+
+
+def bool_arg():
+    x = torch.randn(8, generator=torch.Generator().manual_seed(14))
+    return dict(fn=flagged, candidate=flag_as_tensor, name="bool-arg", eager=1,
+                warmup=[(x, True)], steady=[(x, True), (x, False), (x, True)], changed=[("off", (x, False))],
+                candidate_adapt=lambda x, flag: (x, torch.tensor(flag)),
+                fixture={"model": "sin(x) * 2 if flag else cos(x) + 1 with a Python bool flag (candidate: torch.where on a 0-d tensor)"})
+
+
+SCENARIOS.update({"shape-churn": shape_churn, "bool-arg": bool_arg})
