@@ -179,4 +179,11 @@ same_figures "a torch.profiler trace through /dev/stdin" "$work/profile-file.txt
 same_figures "a gzipped torch.profiler trace and its log through process substitution" "$work/profile-file.txt" \
   bash -c "./receipt audit <(gzip -c $profile) --log <(cat $profile_log) --phases $phases"
 
+# --causes names no fixture and no hash: a TORCH_TRACE log's causes through a pipe are the bytes of the file's,
+# and 2.14's multi-line guard failures come out as their first lines, never with \u000a escapes.
+./receipt audit --causes fixtures/torch-2.14/int-spec/torch_trace.log > "$work/causes-file.txt"
+same_as_file "--causes of a TORCH_TRACE log through a pipe" "$work/causes-file.txt" \
+  bash -c "cat fixtures/torch-2.14/int-spec/torch_trace.log | ./receipt audit --causes -"
+! grep -q 'u000a' "$work/causes-file.txt" || fail "--causes printed an escaped line break: $(grep -m1 'u000a' "$work/causes-file.txt")"
+
 echo "hostile-cli: $checks passed, 0 failed"

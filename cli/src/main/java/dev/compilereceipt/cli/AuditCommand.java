@@ -30,6 +30,10 @@ final class AuditCommand implements Callable<Integer> {
             + "data-copy, python-side-effect, user-inserted, unsupported-call, frame-skip, unknown).")
     boolean kinds;
 
+    @Option(names = "--causes", description = "Print only the recompile causes of each run: one line per cause, then at most "
+            + "three guard failures as evidence and the kind's hint.")
+    boolean causes;
+
     @Option(names = "--csv", paramLabel = "DIR", description = "Also write ledger.csv and receipt.csv into DIR.")
     Path csvDir;
 
@@ -38,6 +42,10 @@ final class AuditCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (causes && (json || kinds)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--causes prints only the recompile causes: it cannot be combined with " + (json ? "--json" : "--kinds"));
+        }
         Receipt receipt = Receipt.of(options.read());
         if (csvDir != null) {
             if (Files.exists(csvDir) && !Files.isDirectory(csvDir)) {
@@ -50,6 +58,8 @@ final class AuditCommand implements Callable<Integer> {
         }
         if (json) {
             spec.commandLine().getOut().println(ReceiptExport.canonicalJson(receipt));
+        } else if (causes) {
+            spec.commandLine().getOut().print(ReceiptSummary.causes(receipt));
         } else if (kinds) {
             spec.commandLine().getOut().print(ReceiptSummary.kinds(receipt));
         } else {

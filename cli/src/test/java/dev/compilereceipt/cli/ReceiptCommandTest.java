@@ -60,6 +60,47 @@ class ReceiptCommandTest {
     }
 
     @Test
+    void auditCausesListsOnlyTheRecompileCausesOfEachRun() {
+        // 2.14 shape-churn, dynamic=False: sizes 4, 8, 16 in steady, 32 in changed; 1 + 2 + 3 guard failures; the candidate is dynamic
+        assertThat(run("audit", "--causes", FIXTURES.resolve("torch-logs/2.14-shape-churn/trace.json").toString())).isZero();
+        assertThat(out.toString()).isEqualTo("""
+                run baseline
+                  recompile causes (6 guard failures):
+                    3 recompiles in steady and changed because `x.size()[0]` (a tensor size) took 3 new values (8, 16, 32)
+                      b03 -> 0/1  0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8
+                      b04 -> 0/2  0/1: tensor 'x' size mismatch at index 0. expected 8, actual 16
+                      b05 -> 0/3  0/2: tensor 'x' size mismatch at index 0. expected 16, actual 32
+                      … 3 more guard failures in the receipt JSON
+                      hint: torch._dynamo.mark_dynamic(x, dim) or torch.compile(dynamic=True) compiles one graph for many sizes
+
+                run candidate
+                  recompile causes: none
+                """);
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void auditCausesPrintsAMultiLineReasonAsItsFirstLineWithoutEscapes() {
+        // 2.14's TORCH_LOGS text of bool-arg: the reason is four lines (the guard, "User stack trace:", a frame, its source)
+        assertThat(run("audit", "--causes", FIXTURES.resolve("torch-logs/2.14-bool-arg/torch_logs.txt").toString())).isZero();
+        assertThat(out.toString()).isEqualTo("""
+                run baseline
+                  recompile causes (1 guard failure):
+                    1 recompile because `flag` (a Python bool, scenarios.py:246) changed
+                      0/1  0/0: flag == True
+                      hint: each value of a Python number is a constant of its own graph: pass it as a tensor to compile one graph for all
+                """);
+    }
+
+    @Test
+    void auditCausesIsOneViewAndRefusesAnother() {
+        assertThat(run("audit", "--causes", "--kinds", FIXTURES.resolve("torch-logs/2.6-bool-arg/trace.json").toString())).isEqualTo(1);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).startsWith("receipt: --causes prints only the recompile causes: it cannot be combined with --kinds"
+                + System.lineSeparator() + "Usage: receipt audit");
+    }
+
+    @Test
     void auditReadsATorchProfilerTraceWithItsLogAndThePhasesGiven() {
         String dir = FIXTURES.resolve("profiler/2.14-plain").toString();
         assertThat(run("audit", "--json", dir + "/profile.json", "--log", dir + "/torch_trace.log",

@@ -105,6 +105,19 @@ public final class ReceiptSummary {
         return out.toString();
     }
 
+    /**
+     * Only the recompile causes of each run: {@code receipt audit --causes}. One line per cause, its
+     * evidence under it (at most {@value RecompileCauseText#EVIDENCE} guard failures, first lines only, no
+     * escapes of 2.14's multi-line reasons) and its kind's hint once per run.
+     */
+    public static String causes(Receipt receipt) {
+        StringBuilder out = new StringBuilder();
+        for (RunFigures run : receipt.runs()) {
+            out.append(out.length() == 0 ? "" : "\n").append("run ").append(run.label()).append('\n').append(recompileCauses(run));
+        }
+        return out.toString();
+    }
+
     /** One line per recompile cause with its evidence, instead of every guard failure: those are in the JSON. A kind's hint is shown once. */
     private static String recompileCauses(RunFigures run) {
         if (run.recompileCauses().isEmpty()) {
