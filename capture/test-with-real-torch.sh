@@ -120,6 +120,8 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   (cd "$repo" && python3 capture/check-graphs.py "$out" "${audit_cmd[@]}")
   echo "== 5c. compile stages of every capture against a plain reading of its log; stages + unattributed = compile_ms"
   (cd "$repo" && python3 capture/check-stages.py "$out" "${audit_cmd[@]}")
+  echo "== 5d. recompile causes of every capture: the same from its trace, its TORCH_TRACE log and its TORCH_LOGS text"
+  (cd "$repo" && python3 capture/check-causes.py "$out" "${audit_cmd[@]}")
   echo "== 6. the shipped break-kind table is what capture/derive-break-kinds.py derives from this release's registry"
   registry="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo/graph_break_registry.json"
   shipped="$repo/core/src/main/resources/dev/compilereceipt/break-kinds.tsv"

@@ -605,6 +605,39 @@ class RealTorchTest(unittest.TestCase):
         self.assertEqual([self.kinds(c) for c in cand[1:]],
                          [[("region", "0/0", "compile")], [("region", "0/0", "hit")], [("region", "0/0", "hit")]])
 
+    # Issue #31's scenarios: recompile causes. What each release writes, as seen on 2.6 (trixie) and 2.14.1 (sid).
+
+    def test_14_shape_churn(self):
+        trace, counters, log = run_scenario("shape-churn")
+        base, cand = self.check_common("shape-churn", trace, counters, log)
+        x = "x" if torch_release(trace["fixture"]["torch"]) >= (2, 14) else "L['x']"
+        # dynamic=False: sizes 4 (warmup, then a hit), 8, 16 (steady), 32 (changed), each a variant of its own
+        self.assertEqual([self.kinds(c) for c in base[1:]],
+                         [[("region", "0/0", "compile")], [("region", "0/0", "hit")], [("region", "0/1", "compile")],
+                          [("region", "0/2", "compile")], [("region", "0/3", "compile")]])
+        sizes = [4, 8, 16, 32]
+        for v, call in enumerate(base[3:], 1):      # every older variant's size guard misses, newest first
+            self.assertEqual(call["events"][0]["guard_failures"],
+                             [f"0/{k}: tensor '{x}' size mismatch at index 0. expected {sizes[k]}, actual {sizes[v]}"
+                              for k in reversed(range(v))], call["id"])
+        self.assertEqual([self.kinds(c) for c in cand[1:]], [[("region", "0/0", "compile")]] + [[("region", "0/0", "hit")]] * 4)
+
+    def test_15_bool_arg(self):
+        trace, counters, log = run_scenario("bool-arg")
+        base, cand = self.check_common("bool-arg", trace, counters, log)
+        # flag True (warmup, a hit), False (a new variant), True and False again (hits of 0/0 and 0/1)
+        self.assertEqual([self.kinds(c) for c in base[1:]],
+                         [[("region", "0/0", "compile")], [("region", "0/0", "hit")], [("region", "0/1", "compile")],
+                          [("region", "0/0", "hit")], [("region", "0/1", "hit")]])
+        [failure] = base[3]["events"][0]["guard_failures"]
+        if torch_release(trace["fixture"]["torch"]) >= (2, 14):     # BOOL_MATCH: by value, with the user's stack
+            line = scenario_line("return torch.sin(x) * 2.0 if flag else")
+            self.assertRegex(failure.splitlines()[0], r"^0/0: flag == True +# return torch\.sin\(x\) \* 2\.0 if flag")
+            self.assertIn(f'File "{os.path.join(HERE, "scenarios.py")}", line {line}, in flagged', failure)
+        else:       # CONSTANT_MATCH of a bool is an ID_MATCH: the identity of True, no line
+            self.assertRegex(failure, r"^0/0: ___check_obj_id\(L\['flag'\], \d+\)$")
+        self.assertEqual([self.kinds(c) for c in cand[1:]], [[("region", "0/0", "compile")]] + [[("region", "0/0", "hit")]] * 4)
+
     def test_5_command_line(self):
         out = os.path.join(OUT, "cli.json")
         if os.path.exists(out):

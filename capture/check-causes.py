@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Checks, on every capture of this run, that the three sources of one process give the same recompile
+causes (docs/assertj.md, "Recompile causes"): the trace (<scenario>.json), its TORCH_TRACE log and, where
+the run kept it (COMPILE_RECEIPT_TORCH_LOGS=1), its TORCH_LOGS text.
+
+- trace and log: every run's recompile_causes equal, field for field (subject, guard, kind, user_line,
+  values in order, graphs, phases, ended_in_limit);
+- the text has no calls and reads both runs as one baseline (ids start again after torch._dynamo.reset()):
+  its causes have phases null, and, where only the baseline recompiled, equal the log's baseline causes
+  in every other field; where both runs did, the text's causes name the same (subject, guard, kind,
+  user_line) as the two runs of the log together.
+
+    capture/check-causes.py OUT_DIR AUDIT_COMMAND...     (e.g. OUT_DIR ./receipt)
+"""
+
+import glob
+import os
+import sys
+
+import receipt_audit
+
+IDENTITY = ("subject", "guard", "kind", "user_line")
+
+
+def causes(audit, source):
+    runs = receipt_audit.receipt(audit, source, "check-causes")["runs"]
+    return {label: run.get("recompile_causes") for label, run in runs.items()}
+
+
+def without_phases(cause_list):
+    return [{k: v for k, v in cause.items() if k != "phases"} for cause in cause_list]
+
+
+def named(cause_list):
+    return sorted({tuple(str(cause.get(k)) for k in IDENTITY) for cause in cause_list})
+
+
+def compare(scenario, trace, log, text):
+    """The differences among the causes of one capture's sources, as lines."""
+    wrong = []
+    if trace != log:
+        wrong.append(f"{scenario}: trace {trace} vs TORCH_TRACE log {log}")
+    if text is None:
+        return wrong
+    [text_causes] = text.values()
+    if any(cause.get("phases") is not None for cause in text_causes):
+        wrong.append(f"{scenario}: the TORCH_LOGS text has no calls, yet its causes name phases: {text_causes}")
+    log_runs = [c or [] for c in log.values()]
+    if sum(1 for c in log_runs if c) <= 1:
+        expected = without_phases(next((c for c in log_runs if c), []))
+        if without_phases(text_causes) != expected:
+            wrong.append(f"{scenario}: TORCH_LOGS text {without_phases(text_causes)} vs TORCH_TRACE log {expected}")
+    elif named(text_causes) != named([cause for c in log_runs for cause in c]):
+        wrong.append(f"{scenario}: TORCH_LOGS text names {named(text_causes)}, the log's runs "
+                     f"{named([cause for c in log_runs for cause in c])}")
+    return wrong
+
+
+def main(out, audit):
+    failures, captures, counted = [], 0, 0
+    for trace_file in sorted(glob.glob(os.path.join(out, "*.json"))):
+        if trace_file.endswith(".counters.json"):
+            continue
+        scenario = os.path.basename(trace_file)[: -len(".json")]
+        logs = glob.glob(os.path.join(out, f"{scenario}-torch-trace", "*.log"))
+        if not logs:
+            continue
+        text_file = os.path.join(out, f"{scenario}-torch-logs.txt")
+        trace, log = causes(audit, trace_file), causes(audit, logs[0])
+        text = causes(audit, text_file) if os.path.exists(text_file) else None
+        captures += 1
+        counted += sum(len(c or []) for c in trace.values())
+        failures += compare(scenario, trace, log, text)
+    print(f"recompile causes: {captures} captures, {counted} causes, the same from trace, TORCH_TRACE log and text;"
+          f" {len(failures)} differ")
+    for failure in failures:
+        print("  " + failure)
+    return 1 if failures or captures == 0 else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3:
+        raise SystemExit("usage: check-causes.py OUT_DIR AUDIT_COMMAND...")
+    sys.exit(main(sys.argv[1], sys.argv[2:]))
