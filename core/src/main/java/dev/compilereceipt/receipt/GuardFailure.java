@@ -14,7 +14,8 @@ import org.apiguardian.api.API;
  * {@link RecompileKind}, the constants it names (the expected value, then the actual where PyTorch
  * gives it) and the user's source line. The user line is the innermost frame outside PyTorch and the
  * standard library of 2.14's {@code User stack trace:} ({@link UserFrame}'s rule), else the
- * {@code # file:line in f} that ends 2.14's first line; 2.6 names none.
+ * {@code # file:line in f} that ends 2.14's first line, less the first segment of its path (PyTorch may
+ * have cut it); 2.6 names none.
  *
  * <p>Example: {@code GuardFailure.read("0/3: L['n'] == 4")} has subject {@code L['n']}, guard
  * {@code L['n'] == <int>}, kind {@code python-value}, values {@code [4]}, failed variant {@code 0/3}.
@@ -191,8 +192,20 @@ public record GuardFailure(Optional<GraphId> failedVariant, String subject, Stri
         return Optional.ofNullable(frame);
     }
 
+    /**
+     * The comment's {@code file:line}, less its first path segment. PyTorch shortens the path by its common
+     * prefix with torch's install folder and one character more ({@code torch/utils/_traceback.py},
+     * {@code shorten_filename}): where they share only {@code /}, the path's own first character goes too, so
+     * {@code /capture/tests/scenarios.py} is written {@code apture/tests/scenarios.py}. The segments after the
+     * first are the file's; a path of one segment is kept as written.
+     */
     private static Optional<String> commentSite(String first) {
         Matcher site = COMMENT_SITE.matcher(first);
-        return site.find() && UserFrame.isUsers(site.group(1)) ? Optional.of(site.group(1)) : Optional.empty();
+        if (!site.find() || !UserFrame.isUsers(site.group(1))) {
+            return Optional.empty();
+        }
+        String path = site.group(1);
+        int slash = path.indexOf('/');
+        return Optional.of(slash < 0 ? path : path.substring(slash + 1));
     }
 }
