@@ -258,4 +258,19 @@ def bool_arg():
                 fixture={"model": "sin(x) * 2 if flag else cos(x) + 1 with a Python bool flag (candidate: torch.where on a 0-d tensor)"})
 
 
-SCENARIOS.update({"shape-churn": shape_churn, "bool-arg": bool_arg})
+# (15) grad mode that changes between calls: global state Dynamo guards ------------------------------
+def _set_grad_mode(x, grad):
+    """The input adapter sets grad mode for the call, as a caller's torch.set_grad_enabled would."""
+    torch.set_grad_enabled(grad)
+    return (x,)
+
+
+def grad_mode():
+    x = torch.randn(8, generator=torch.Generator().manual_seed(15))
+    return dict(fn=churn_scale, candidate=churn_scale, name="grad-mode", eager=1,
+                warmup=[(x, True)], steady=[(x, True), (x, False), (x, True)], changed=[("no-grad", (x, False))],
+                adapt=_set_grad_mode, candidate_adapt=lambda x, grad: _set_grad_mode(x, False),
+                fixture={"model": "sin(x) * 2 + 1 called with grad mode on, off, on, off (candidate: always off)"})
+
+
+SCENARIOS.update({"shape-churn": shape_churn, "bool-arg": bool_arg, "grad-mode": grad_mode})

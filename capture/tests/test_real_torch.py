@@ -638,6 +638,16 @@ class RealTorchTest(unittest.TestCase):
             self.assertRegex(failure, r"^0/0: ___check_obj_id\(L\['flag'\], \d+\)$")
         self.assertEqual([self.kinds(c) for c in cand[1:]], [[("region", "0/0", "compile")]] + [[("region", "0/0", "hit")]] * 4)
 
+    def test_16_grad_mode(self):
+        trace, counters, log = run_scenario("grad-mode")
+        base, cand = self.check_common("grad-mode", trace, counters, log)
+        # grad on (warmup, a hit), off (a new variant), on and off again (hits of 0/0 and 0/1); both releases alike
+        self.assertEqual([self.kinds(c) for c in base[1:]],
+                         [[("region", "0/0", "compile")], [("region", "0/0", "hit")], [("region", "0/1", "compile")],
+                          [("region", "0/0", "hit")], [("region", "0/1", "hit")]])
+        self.assertEqual(base[3]["events"][0]["guard_failures"], ["0/0: GLOBAL_STATE changed: grad_mode"])
+        self.assertEqual([self.kinds(c) for c in cand[1:]], [[("region", "0/0", "compile")]] + [[("region", "0/0", "hit")]] * 4)
+
     def test_5_command_line(self):
         out = os.path.join(OUT, "cli.json")
         if os.path.exists(out):

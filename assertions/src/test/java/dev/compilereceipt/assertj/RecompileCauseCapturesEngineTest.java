@@ -25,6 +25,7 @@ import org.opentest4j.AssertionFailedError;
  * and 32 in changed: one shape cause, variants {@code 0/1 … 0/3}, 6 guard failures; its candidate
  * ({@code dynamic=True}) never recompiles. bool-arg flips a Python bool: one recompile at b03, a value
  * cause on 2.14 ({@code flag == True}) and an identity on 2.6 ({@code ___check_obj_id(L['flag'], 10519872)}).
+ * grad-mode turns grad off at b03: one global-state cause, the same on both releases.
  */
 class RecompileCauseCapturesEngineTest {
 
@@ -39,13 +40,13 @@ class RecompileCauseCapturesEngineTest {
 
     @Test
     void causesThatAreAllowedPass() {
-        run(PassingCases.class).assertStatistics(stats -> stats.started(4).succeeded(4).failed(0));
+        run(PassingCases.class).assertStatistics(stats -> stats.started(5).succeeded(5).failed(0));
     }
 
     @Test
     void everyFailingCheckNamesItsCauseOnTheCapturesOfBothReleases() {
         Events tests = run(FailingCases.class);
-        tests.assertStatistics(stats -> stats.started(5).succeeded(0).failed(5));
+        tests.assertStatistics(stats -> stats.started(6).succeeded(0).failed(6));
         failsWith(tests, "atMostTwoSizes(Receipt)", """
 
                 Expecting
@@ -91,6 +92,15 @@ class RecompileCauseCapturesEngineTest {
                   recompile cause `L['flag']` (___check_obj_id(L['flag'], <id>))
                 to have kind python-value
                 but its kind was object, from its guard ___check_obj_id(L['flag'], <id>)""");
+        failsWith(tests, "noRecompilesOnGradMode(Receipt)", """
+
+                Expecting
+                  run baseline of the grad-mode receipt
+                to have no recompiles caused by `grad_mode`
+                but 1 recompile cause is about it:
+                  baseline: 1 recompile in steady because `grad_mode` (global state) changed
+                    b03 -> 0/1  0/0: GLOBAL_STATE changed: grad_mode
+                    hint: each grad mode (or other global state) is its own graph: compile per mode""");
     }
 
     private static void failsWith(Events tests, String name, String whole) {
@@ -99,6 +109,13 @@ class RecompileCauseCapturesEngineTest {
     }
 
     static class PassingCases {
+        @Test
+        void gradModeIsGlobalState(@TraceFixture("torch-logs/2.6-grad-mode/torch_trace.log") Receipt receipt) {
+            assertThat(receipt).hasRecompileCausesOnlyOfKinds(RecompileKind.GLOBAL_STATE).hasNoRecompilesCausedBy("flag");
+            assertThat(receipt).run("baseline").recompileCause("grad_mode").hasKind(RecompileKind.GLOBAL_STATE).hasAtMostValues(0)
+                    .didNotEndInRecompileLimit();
+        }
+
         @Test
         void fourSizesOfOneShape(@TraceFixture("torch-logs/2.14-shape-churn/torch_trace.log") Receipt receipt) {
             assertThat(receipt).hasRecompileCausesOnlyOfKinds(RecompileKind.SHAPE).hasNoRecompilesCausedBy("flag");
@@ -125,6 +142,11 @@ class RecompileCauseCapturesEngineTest {
     }
 
     static class FailingCases {
+        @Test
+        void noRecompilesOnGradMode(@TraceFixture("torch-logs/2.14-grad-mode/trace.json") Receipt receipt) {
+            assertThat(receipt).run("baseline").hasNoRecompilesCausedBy("grad_mode");
+        }
+
         @Test
         void atMostTwoSizes(@TraceFixture("torch-logs/2.6-shape-churn/trace.json") Receipt receipt) {
             assertThat(receipt).run("baseline").recompileCause("x.size()[0]").hasAtMostValues(2);

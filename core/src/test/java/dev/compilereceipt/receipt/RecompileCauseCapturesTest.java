@@ -28,6 +28,10 @@ import org.junit.jupiter.api.Test;
  * is an {@code ID_MATCH} for a bool, {@code torch/_dynamo/guards.py}), so the text says only that the object
  * {@code L['flag']} is no longer {@code 10519872}: an object cause; 2.14 guards it by value ({@code BOOL_MATCH}:
  * {@code flag == True}), with the user's line in its stack trace.
+ *
+ * <p>grad-mode: grad on (b01 compiles 0/0, b02 hits), off (b03: 0/0 misses on global state, 0/1), on (b04 hits 0/0),
+ * off (b05 hits 0/1); the same text on both releases, which names neither the mode nor a line. Its candidate
+ * runs every call with grad off.
  */
 class RecompileCauseCapturesTest {
 
@@ -43,6 +47,9 @@ class RecompileCauseCapturesTest {
     private static final String BOOL_214 = "{\"ended_in_limit\":false,\"graphs\":[\"0/1\"],"
             + "\"guard\":\"flag == <bool>\",\"kind\":\"python-value\","
             + "\"phases\":%s,\"subject\":\"flag\",\"user_line\":\"/capture/tests/scenarios.py:246\",\"values\":[\"True\"]}";
+    private static final String GRAD = "{\"ended_in_limit\":false,\"graphs\":[\"0/1\"],"
+            + "\"guard\":\"GLOBAL_STATE changed: grad_mode\",\"kind\":\"global-state\","
+            + "\"phases\":%s,\"subject\":\"grad_mode\",\"user_line\":null,\"values\":[]}";
     private static final String STEADY_AND_CHANGED = "[\"steady\",\"changed\"]";
     private static final String STEADY = "[\"steady\"]";
 
@@ -82,6 +89,12 @@ class RecompileCauseCapturesTest {
     @Test
     void boolArgOn214IsAPythonBoolAtTheUsersLine() {
         assertCausesOfEverySource("2.14-bool-arg", BOOL_214, STEADY);
+    }
+
+    @Test
+    void gradModeIsGlobalStateOnBothReleases() {
+        assertCausesOfEverySource("2.6-grad-mode", GRAD, STEADY);
+        assertCausesOfEverySource("2.14-grad-mode", GRAD, STEADY);
     }
 
     @Test
