@@ -727,6 +727,33 @@ class RealTorchTest(unittest.TestCase):
         base, cand = self.check_warm_start("int-spec", trace, counters, warm_counters, log, warm_log)
         self.assertEqual([self.kinds(c) for c in base + cand], [[], [("region", "0/0", "compile")]] * 2)
 
+    def test_16_command_line_warm_start(self):
+        # --warm-start: the warm process parses the same command line (module by path, --eager,
+        # --name); its log goes to $TORCH_TRACE/warm/. In a folder of its own, outside the steps
+        # that read every capture of OUT.
+        folder = os.path.join(OUT, "cli-warm-start")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        out = os.path.join(folder, "cli.json")
+        env = dict(os.environ, TORCH_TRACE=os.path.join(folder, "torch-trace"))
+        env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
+        env["PYTHONPATH"] = os.path.join(CAPTURE, "src") + os.pathsep + env.get("PYTHONPATH", "")
+        proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module",
+                               os.path.join(HERE, "cli_model.py"), "--baseline", "double_then_tanh", "--out", out,
+                               "--name", "cli-warm", "--eager", "1", "--dynamic", "false", "--warm-start"],
+                              env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stdout[-3000:])
+        self.assertIn("baseline: 5 calls, 2 compiles, 2 hits, 0 breaks, 0 fallbacks, 0 checks failed", proc.stdout)
+        self.assertRegex(proc.stdout, r"baseline warm start: 2 calls, 1 compiles, warmup \d+\.\d ms \(first process: "
+                                      r"\d+\.\d ms\); cache outcomes (aotautograd hit 1, )?fx_graph hit 1\n")
+        with open(out, encoding="utf-8") as f:
+            trace = json.load(f)
+        warm = trace["runs"][0]["warm_start"]["calls"]
+        self.assertEqual([(c["id"], c["phase"]) for c in warm], [("b00", "eager"), ("b01", "warmup")])
+        self.assertEqual(warm[1]["events"][0]["artifact_cache"]["fx_graph"], "hit")
+        self.assertEqual([len(glob.glob(os.path.join(folder, "torch-trace", *sub, "*.log"))) for sub in ([], ["warm"])],
+                         [1, 1])
+
     def test_5_command_line(self):
         out = os.path.join(OUT, "cli.json")
         if os.path.exists(out):
