@@ -12,18 +12,16 @@ into what each compile id did (section 7 of trace-format.md). Also writes the pe
 
 from __future__ import annotations
 
-import decimal
 import inspect
 import json
 import logging
 import math
 import os
-import re
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from . import breaks
+from . import breaks, compile_split
 from .breaks import Break
 from .contract import GRAPH_ID
 
@@ -36,22 +34,6 @@ Record = tuple[int, dict[str, Any], Any]
 # Records that carry a compile id but are no compile: runtime metrics (2.14), and the metrics of a
 # backward compile (2.6 also writes one for the compile id that hit the recompile limit).
 _NOT_COMPILES = ("compilation_metrics_runtime", "bwd_compilation_metrics")
-# A compile's cache outcomes (docs/capture.md, "Warm start"): each stage's artifact or chromium event.
-# 2.6 and 2.14 write the FX graph cache outcome as an artifact fx_graph_cache_<outcome>; 2.14 writes
-# AOTAutograd's as an artifact aotautograd_cache_<outcome>, 2.6 only as a chromium_event instant event
-# autograd_cache_<outcome> (both also write that event) and as the cache_state of its
-# aotautograd_cache_hash artifact. fx_graph_cache_disabled and the like are no outcome.
-CACHE_OUTCOMES = ("miss", "bypass", "hit")      # worst first: a compile's outcome is the worst it logged
-_FX_GRAPH_OUTCOME = re.compile(r"fx_graph_cache_(hit|miss|bypass)")
-_AOT_ARTIFACT_OUTCOME = re.compile(r"aotautograd_cache_(hit|miss|bypass)")
-_AOT_EVENT_OUTCOME = re.compile(r"autograd_cache_(hit|miss|bypass)")
-# The nested dynamo_timed levels of a compile, outermost first (docs/compile-stages.md): seconds (2.6
-# names) where the record has the frame's, else their microsecond twins; a stage is a level less the next.
-_STAGE_LEVELS = ((("entire_frame_compile_time_s", "backend_compile_time_s", "inductor_compile_time_s",
-                   "code_gen_time_s"), 3),
-                 (("dynamo_cumulative_compile_time_us", "aot_autograd_cumulative_compile_time_us",
-                   "inductor_cumulative_compile_time_us", "inductor_code_gen_cumulative_compile_time_us"), -3))
-STAGES = ("dynamo", "aot_autograd", "inductor", "codegen")
 _ENVELOPE_KEYS = ("frame_id", "frame_compile_id", "attempt", "has_payload", "rank", "stack",
                   "compiled_autograd_id")
 
@@ -141,46 +123,6 @@ def guard_failures(payload: object) -> list[str]:
     return out
 
 
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _json_payload(payload: object) -> Any:
-    if isinstance(payload, (dict, list)):
-        return payload
-    try:
-        return json.loads(str(payload)) if payload is not None else None
-    except ValueError:
-        return None
-
-
-def _cache_outcome(kind: str | None, artifact: Mapping[str, Any], payload: object) -> tuple[str, str] | None:
-    """(stage, outcome) when the record is a cache outcome of a compile, else None."""
-    if kind == "chromium_event":
-        event = _json_payload(payload)
-        if not isinstance(event, dict) or event.get("ph") != "i":
-            return None
-        name = str(event.get("name") or "")
-        m = _AOT_EVENT_OUTCOME.fullmatch(name)
-        if m:
-            return "aotautograd", m.group(1)
-        m = _FX_GRAPH_OUTCOME.fullmatch(name)
-        return ("fx_graph", m.group(1)) if m else None
-    name = str(artifact.get("name") or "")
-    m = _FX_GRAPH_OUTCOME.fullmatch(name)
-    if m:
-        return "fx_graph", m.group(1)
-    m = _AOT_ARTIFACT_OUTCOME.fullmatch(name)
-    if m:
-        return "aotautograd", m.group(1)
-    if name == "aotautograd_cache_hash":        # 2.6: the outcome is its payload's cache_state
-        info = _json_payload(payload)
-        state = info.get("cache_state") if isinstance(info, dict) else None
-        if state in CACHE_OUTCOMES:
-            return "aotautograd", str(state)
-    return None
-
-
 class Compile:
     """What the structured trace said about one compile id (one attempt to make a variant)."""
 
@@ -200,32 +142,13 @@ class Compile:
 
     @property
     def artifact_cache(self) -> dict[str, str]:
-        """{"fx_graph": ..., "aotautograd": ...}: per stage the worst outcome logged (miss, then
-        bypass, then hit: a compile that looked up twice and missed once missed); a stage the
-        records say nothing of is absent."""
-        return {stage: next(o for o in CACHE_OUTCOMES if o in outcomes)
-                for stage, outcomes in sorted(self.cache_outcomes.items())}
+        """{"fx_graph": ..., "aotautograd": ...}: per cache the worst outcome logged; absent where none was."""
+        return compile_split.worst_outcomes(self.cache_outcomes)
 
     @property
     def stages(self) -> dict[str, float]:
-        """{dynamo, aot_autograd, inductor, codegen} -> ms (docs/compile-stages.md), from the same
-        family as :attr:`compile_ms`, in exact decimals at 4 places so that they add up to the
-        written compile_ms; {} when the record lacks an inner timer of that family, its levels do
-        not nest, or the compile time came from neither family. A null timer did not run: 0."""
-        m = self.metrics or {}
-        for fields, scale in _STAGE_LEVELS:
-            if not _number(m.get(fields[0])):
-                continue
-            if any(f not in m or not (m[f] is None or _number(m[f])) for f in fields[1:]):
-                return {}
-            quantum = decimal.Decimal("0.0001")
-            levels = [decimal.Decimal(repr(float(m[f] or 0))).scaleb(scale).quantize(quantum) for f in fields]
-            levels.append(decimal.Decimal(0))
-            split = [levels[i] - levels[i + 1] for i in range(len(fields))]
-            if any(v < 0 for v in split):
-                return {}
-            return {name: float(v) + 0.0 for name, v in zip(STAGES, split)}
-        return {}
+        """Stage -> ms of its compilation_metrics (compile_split.stages_of); {} where it does not split."""
+        return compile_split.stages_of(self.metrics or {})
 
     @property
     def made_variant(self) -> bool:
@@ -302,7 +225,7 @@ def compiles_in(records: Iterable[Record]) -> dict[str, Compile]:
             if parsed:
                 c.breaks.append(parsed)
         if kind in ("artifact", "chromium_event"):
-            outcome = _cache_outcome(kind, artifact, payload)
+            outcome = compile_split.cache_outcome(kind, artifact, payload)
             if outcome is not None:
                 c.saw_cache(*outcome)
     return compiles
