@@ -93,6 +93,11 @@ class PackageTest(unittest.TestCase):
         with self.assertRaises(ValueError) as caught:
             crc.capture(f, warmup=[(1,)], warm_start="mymodels")
         self.assertEqual(str(caught.exception), 'warm_start="mymodels": give "module:function"')
+        with self.assertRaises(ValueError) as caught:
+            crc.capture(f, warmup=[(1,)], warm_start=True)
+        self.assertEqual(str(caught.exception), 'warm_start must be a module-level function or "module:function" that '
+                                                "returns the capture's arguments (the command line's --warm-start makes "
+                                                "its own), found True")
         self.assertEqual(warm_start.request_of(python)["factory"], "python")
         self.assertEqual(warm_start.request_of(python)["module"], __name__)
 

@@ -60,7 +60,8 @@ def request_of(value: Any) -> Json:
                 raise ValueError("warm_start: the function is in __main__ without a file (an interactive session)")
             request["module_file"] = os.path.abspath(main_file)
         return request
-    raise ValueError(f"warm_start must be a function, \"module:function\" or True on the command line, found {value!r}")
+    raise ValueError(f'warm_start must be a module-level function or "module:function" that returns the capture\'s '
+                     f"arguments (the command line's --warm-start makes its own), found {value!r}")
 
 
 def cli_source(argv: Sequence[str]) -> Json:
