@@ -18,7 +18,8 @@
 #
 # Writes, per suite, capture/out/<suite>/:
 #   <scenario>.json              the compile-trace/1 trace
-#   <scenario>-torch-trace/      the TORCH_TRACE log of the same process
+#   <scenario>-torch-trace/      the TORCH_TRACE log of the same process; warm/ in it: the warm process's
+#                                log (the warm-start scenarios print-bridge and int-spec)
 #   <scenario>-torch-logs.txt    the TORCH_LOGS text (COMPILE_RECEIPT_TORCH_LOGS=1 only)
 #   <scenario>.counters.json     torch._dynamo.utils.counters per run; <scenario>.log its output
 #   <scenario>.receipt.txt       step 4's audit of the trace (step 4b recomputes its figures and trade in Python)
@@ -122,6 +123,8 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   (cd "$repo" && python3 capture/check-stages.py "$out" "${audit_cmd[@]}")
   echo "== 5d. recompile causes of every capture: the same from its trace, its TORCH_TRACE log and its TORCH_LOGS text"
   (cd "$repo" && python3 capture/check-causes.py "$out" "${audit_cmd[@]}")
+  echo "== 5e. warm starts: each compile's cache outcomes against a plain reading of both processes' logs; warm below empty"
+  (cd "$repo" && python3 capture/check-warm-start.py "$out" "${audit_cmd[@]}")
   echo "== 6. the shipped break-kind table is what capture/derive-break-kinds.py derives from this release's registry"
   registry="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo/graph_break_registry.json"
   shipped="$repo/core/src/main/resources/dev/compilereceipt/break-kinds.tsv"

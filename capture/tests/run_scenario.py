@@ -1,7 +1,8 @@
 """Runs one scenario in this (fresh) process: python3 run_scenario.py NAME OUT_DIR
 
 Writes OUT_DIR/NAME.json (the trace) and OUT_DIR/NAME.counters.json (what
-torch._dynamo.utils.counters counted per run). TORCH_TRACE, when set, must be set before start."""
+torch._dynamo.utils.counters counted per run; for the warm-start scenarios also warm_counters, the
+same in the warm process). TORCH_TRACE, when set, must be set before start."""
 
 import json
 import os
@@ -18,11 +19,16 @@ import scenarios  # noqa: E402
 
 
 def main(name, out_dir):
-    spec = scenarios.SCENARIOS[name]()
+    factory = scenarios.SCENARIOS[name]
+    spec = factory()
     fn = spec.pop("fn")
-    result = crc.capture(fn, out=os.path.join(out_dir, f"{name}.json"), **spec)
+    warm_start = factory if name in scenarios.WARM_START else None     # the fresh process calls it again
+    result = crc.capture(fn, out=os.path.join(out_dir, f"{name}.json"), warm_start=warm_start, **spec)
+    counted = {"torch": torch.__version__, "counters": result.counters}
+    if warm_start is not None:
+        counted["warm_counters"] = result.warm_counters
     with open(os.path.join(out_dir, f"{name}.counters.json"), "w", encoding="utf-8") as f:
-        json.dump({"torch": torch.__version__, "counters": result.counters}, f, indent=1, sort_keys=True)
+        json.dump(counted, f, indent=1, sort_keys=True)
     print(f"{name}: wrote {result.path}")
 
 

@@ -274,3 +274,26 @@ def grad_mode():
 
 
 SCENARIOS.update({"shape-churn": shape_churn, "bool-arg": bool_arg, "grad-mode": grad_mode})
+
+
+# ---- Issue #32's warm starts: appended, so that the lines above stay put. The two shipped scenarios,
+# small: their eager control and warmup calls are replayed in a fresh process that reuses the first
+# process's cache folders (capture(..., warm_start=<this function>): the fresh process calls it again).
+def print_bridge():
+    x8 = torch.randn(8, generator=torch.Generator().manual_seed(1))
+    return dict(fn=sin_print_cos, candidate=sin_cos, name="print-bridge", eager=1,
+                warmup=[(x8,)], steady=[(x8,)] * 2, changed=[],
+                fixture={"model": "sin, print, cos (candidate: print removed)"})
+
+
+def int_spec():
+    x = torch.randn(8, generator=torch.Generator().manual_seed(2))
+    return dict(fn=scale_by_int, candidate=scale_by_int, name="int-spec", eager=1,
+                warmup=[(x, 1)], steady=[(x, n) for n in (2, 3)], changed=[],
+                compile={"dynamic": False},
+                candidate_adapt=lambda x, n: (x, int_as_tensor(x, n)),
+                fixture={"model": "x * n + n with a Python int n (candidate: n as a 0-d tensor)"})
+
+
+SCENARIOS.update({"print-bridge": print_bridge, "int-spec": int_spec})
+WARM_START = {"print-bridge", "int-spec"}     # captured with warm_start=

@@ -4,6 +4,7 @@
     python3 -m unittest test_call_events          (from capture/tests)
 """
 
+import json
 import os
 import sys
 import unittest
@@ -11,6 +12,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "src"))
 
+from compile_receipt_capture import structured_log  # noqa: E402
 from compile_receipt_capture.call_events import CaptureError, RunHistory, events_of_call  # noqa: E402
 from compile_receipt_capture.profiler_spans import Span, regions_of_call  # noqa: E402
 
@@ -108,6 +110,70 @@ class CallEventsTest(unittest.TestCase):
         records[-1][1]["compilation_metrics"].update(co_name="torch_dynamo_resume_in_f_at_7", co_filename="/m/f.py")
         self.assertEqual(events(records)[1], {"kind": "break", "site": "/m/f.py:7", "reason": "Unsupported: builtin: print",
                                               "eager_ms": 0.06})
+
+    def test_stages_and_cache_outcomes_of_a_compile(self):
+        # 2.6's seconds (print-bridge 0/0 of fixtures/print-bridge): a stage is a level less the next,
+        # in exact decimals; the FX graph cache outcome is an artifact, AOTAutograd's (2.6) a
+        # chromium_event instant event
+        records = compiled(100_000, "0/0", 0.5)[:2] + compiled(250_000, "1/0", 0.25)
+        metrics = {"has_guarded_code": True, "entire_frame_compile_time_s": 1.726614, "backend_compile_time_s": 1.702276,
+                   "inductor_compile_time_s": 1.60515, "code_gen_time_s": 1.501388}
+        records.insert(2, record(100_002, "0/0", "compilation_metrics", metrics))
+        records.insert(1, record(100_001, "0/0", "artifact:dynamo_graph_break_reason", payload=BREAK))
+        records.insert(2, record(100_001, "0/0", "artifact:fx_graph_cache_miss", payload="{}"))
+        records.insert(2, record(100_001, "0/0", "chromium_event", payload=json.dumps(
+            {"name": "autograd_cache_bypass", "ph": "i", "args": {"cache_state": "bypass"}}, indent=0)))
+        region_00 = dict(REGION_00, compile_ms=1726.614,
+                         stages={"dynamo": 24.338, "aot_autograd": 97.126, "inductor": 103.762, "codegen": 1501.388},
+                         artifact_cache={"aotautograd": "bypass", "fx_graph": "miss"})
+        self.assertEqual(events(records), [region_00, BREAK_EVENT, REGION_10])
+
+    def test_a_compile_that_hit_everything_and_one_that_missed_once(self):
+        # 2.14's microseconds; an AOTAutograd hit never calls Inductor (its timers null: 0);
+        # two FX graph lookups of one compile, one a miss: the compile missed
+        hit = {"has_guarded_code": True, "entire_frame_compile_time_s": None,
+               "dynamo_cumulative_compile_time_us": 75_000, "aot_autograd_cumulative_compile_time_us": 60_500,
+               "inductor_cumulative_compile_time_us": None, "inductor_code_gen_cumulative_compile_time_us": None}
+        records = [record(100_000, "0/0", "dynamo_start"), record(100_001, "0/0", "dynamo_output_graph"),
+                   record(100_001, "0/0", "artifact:dynamo_graph_break_reason", payload=BREAK),
+                   record(100_001, "0/0", "artifact:aotautograd_cache_hit", payload="{}"),
+                   record(100_001, "0/0", "artifact:fx_graph_cache_hit", payload="{}"),
+                   record(100_001, "0/0", "artifact:aotautograd_cache_pickle_failure", payload="{}"),
+                   record(100_002, "0/0", "compilation_metrics", hit)]
+        records += compiled(250_000, "1/0", 0.25)
+        records.insert(-1, record(250_001, "1/0", "artifact:fx_graph_cache_hit", payload="{}"))
+        records.insert(-1, record(250_001, "1/0", "artifact:fx_graph_cache_miss", payload="{}"))
+        records.insert(-1, record(250_001, "1/0", "artifact:aotautograd_cache_hash",     # 2.6: its cache_state
+                                  payload=json.dumps({"cache_state": "miss", "key": "k"})))
+        got = events(records)
+        self.assertEqual(got[0], dict(REGION_00, compile_ms=75.0,
+                                      stages={"dynamo": 14.5, "aot_autograd": 60.5, "inductor": 0.0, "codegen": 0.0},
+                                      artifact_cache={"aotautograd": "hit", "fx_graph": "hit"}))
+        # 1/0's record has only the frame's timer: no stages, and what the log says of its caches
+        self.assertEqual(got[2], dict(REGION_10, artifact_cache={"aotautograd": "miss", "fx_graph": "miss"}))
+
+    def test_levels_that_do_not_nest_are_not_split(self):
+        records = compiled(100_000, "0/0", 0.5)
+        records[-1][1]["compilation_metrics"].update(backend_compile_time_s=0.6, inductor_compile_time_s=0.1,
+                                                     code_gen_time_s=0.05)
+        c = structured_log.compiles_in(records)["0/0"]
+        self.assertEqual((c.compile_ms, c.stages, c.artifact_cache), (500.0, {}, {}))
+        records[-1][1]["compilation_metrics"]["backend_compile_time_s"] = 0.4
+        self.assertEqual(structured_log.compiles_in(records)["0/0"].stages,
+                         {"dynamo": 100.0, "aot_autograd": 300.0, "inductor": 50.0, "codegen": 50.0})
+        del records[-1][1]["compilation_metrics"]["code_gen_time_s"]      # an inner timer missing
+        self.assertEqual(structured_log.compiles_in(records)["0/0"].stages, {})
+
+    def test_a_fallback_carries_its_stages_and_cache_outcomes(self):
+        records = RECORDS + compiled(400_000, "2/0", 0.01, graph=False, guarded=False)
+        records[-1][1]["compilation_metrics"].update(backend_compile_time_s=None, inductor_compile_time_s=None,
+                                                     code_gen_time_s=None)
+        records.insert(-1, record(400_001, "2/0", "chromium_event", payload=json.dumps(
+            {"name": "fx_graph_cache_disabled", "ph": "i"})))     # no outcome
+        self.assertEqual(events(records)[3], {"kind": "fallback", "graph": "2/0", "compile_ms": 10.0,
+                                              "stages": {"dynamo": 10.0, "aot_autograd": 0.0, "inductor": 0.0,
+                                                         "codegen": 0.0},
+                                              "reason": "Dynamo skipped the frame: no graph was captured (it runs eagerly)"})
 
 
 if __name__ == "__main__":

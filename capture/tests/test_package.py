@@ -23,8 +23,8 @@ sys.path.insert(0, SRC)
 
 import compile_receipt_capture as crc  # noqa: E402
 
-MODULES = ["breaks", "call_events", "calls", "cli", "contract", "output_check", "profiler_spans", "runs",
-           "structured_log"]
+MODULES = ["breaks", "call_events", "calls", "cli", "compile_split", "contract", "output_check", "profiler_spans", "runs",
+           "structured_log", "warm_start"]
 
 
 def load_tests(loader, tests, pattern):
@@ -49,7 +49,7 @@ class PackageTest(unittest.TestCase):
         self.assertTrue(issubclass(crc.TraceError, ValueError) and issubclass(crc.CaptureError, RuntimeError))
 
     def test_import_loads_neither_torch_nor_numpy(self):
-        proc = python("-c", "import sys, compile_receipt_capture; from compile_receipt_capture import cli, runs; "
+        proc = python("-c", "import sys, compile_receipt_capture; from compile_receipt_capture import cli, runs, warm_start; "
                             "print(sorted(m for m in ('torch', 'numpy') if m in sys.modules))")
         self.assertEqual((proc.returncode, proc.stdout), (0, "[]\n"))
 
@@ -58,7 +58,8 @@ class PackageTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stdout)
         self.assertTrue(proc.stdout.startswith("usage: python3 -m compile_receipt_capture [-h] --module MODULE"),
                         proc.stdout)
-        for option in ("--baseline", "--candidate", "--inputs", "--out", "--relative-to", "--decision", "--max-calls"):
+        for option in ("--baseline", "--candidate", "--inputs", "--out", "--relative-to", "--decision", "--max-calls",
+                       "--warm-start"):
             self.assertIn(option, proc.stdout)
         proc = python("-m", "compile_receipt_capture", "--module", "m.py")
         self.assertEqual(proc.returncode, 2)
@@ -74,6 +75,50 @@ class PackageTest(unittest.TestCase):
             self.assertEqual(proc.returncode, 2, proc.stdout)
             self.assertIn("compile_receipt_capture: --decision: Expecting property name", proc.stdout)
             self.assertFalse(os.path.exists(out))
+
+    def test_a_warm_start_it_cannot_replay_is_refused_before_torch(self):
+        from compile_receipt_capture import warm_start
+        f = lambda x: x  # noqa: E731
+        with self.assertRaises(ValueError) as caught:
+            crc.capture(f, warmup=[(1,)], warm_start=lambda: {})
+        self.assertTrue(str(caught.exception).startswith("warm_start=<function PackageTest.test_a_warm_start_it_cannot_"
+                                                         "replay_is_refused_before_torch.<locals>.<lambda> at "),
+                        str(caught.exception))
+        self.assertTrue(str(caught.exception).endswith(": the fresh process imports it, so it must be a module-level "
+                                                       "function (no lambda, no nested function)"))
+        with self.assertRaises(ValueError) as caught:
+            crc.capture(f, eager=0, steady=[(1,)], warm_start="mymodels:inputs")
+        self.assertEqual(str(caught.exception), "warm_start replays the eager control and warmup calls: give eager or "
+                                                "warmup calls")
+        with self.assertRaises(ValueError) as caught:
+            crc.capture(f, warmup=[(1,)], warm_start="mymodels")
+        self.assertEqual(str(caught.exception), 'warm_start="mymodels": give "module:function"')
+        with self.assertRaises(ValueError) as caught:
+            crc.capture(f, warmup=[(1,)], warm_start=True)
+        self.assertEqual(str(caught.exception), 'warm_start must be a module-level function or "module:function" that '
+                                                "returns the capture's arguments (the command line's --warm-start makes "
+                                                "its own), found True")
+        self.assertEqual(warm_start.request_of(python)["factory"], "python")
+        self.assertEqual(warm_start.request_of(python)["module"], __name__)
+
+    def test_the_warm_start_cache_folders_are_fresh_and_put_back(self):
+        from compile_receipt_capture import warm_start
+        saved = {k: os.environ.get(k) for k in warm_start.CACHE_VARIABLES}
+        try:
+            os.environ["TORCHINDUCTOR_CACHE_DIR"] = "/users/own"
+            os.environ.pop("TRITON_CACHE_DIR", None)
+            with warm_start.cache_folders(True) as folders:
+                self.assertEqual(sorted(folders), ["TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR"])
+                root = os.path.dirname(folders["TORCHINDUCTOR_CACHE_DIR"])
+                self.assertEqual((os.listdir(root), os.environ["TRITON_CACHE_DIR"]),
+                                 ([], os.path.join(root, "triton")))
+            self.assertEqual((os.environ["TORCHINDUCTOR_CACHE_DIR"], "TRITON_CACHE_DIR" in os.environ, os.path.exists(root)),
+                             ("/users/own", False, False))
+            with warm_start.cache_folders(False) as folders:
+                self.assertIsNone(folders)
+        finally:
+            for k, v in saved.items():
+                os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
 
     def test_metadata(self):
         with open(os.path.join(CAPTURE, "pyproject.toml"), "rb") as f:

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 import unittest
+from decimal import Decimal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CAPTURE = os.path.dirname(HERE)
@@ -49,8 +50,21 @@ def layer_line(pattern):
     raise AssertionError(pattern)
 
 
-def run_scenario(name):
-    """Runs the scenario in a fresh process; returns (trace, counters, torch-trace records)."""
+def read_warm(name):
+    """The warm process of a warm-start scenario: (its counters per run, its TORCH_TRACE log read)."""
+    with open(os.path.join(OUT, f"{name}.counters.json"), encoding="utf-8") as f:
+        warm_counters = json.load(f)["warm_counters"]
+    logs = glob.glob(os.path.join(OUT, f"{name}-torch-trace", "warm", "*.log"))
+    if len(logs) != 1:
+        raise AssertionError(f"expected one warm TORCH_TRACE log in {OUT}/{name}-torch-trace/warm, found {logs}")
+    return warm_counters, read_torch_trace(logs[0])
+
+
+def run_scenario(name, torch_logs=WITH_TORCH_LOGS):
+    """Runs the scenario in a fresh process; returns (trace, counters, torch-trace records).
+    ``torch_logs=False``: no TORCH_LOGS text even with COMPILE_RECEIPT_TORCH_LOGS=1 (a warm start's
+    second process writes to the same stderr, which the check of the text against the log would
+    count as the first's)."""
     os.makedirs(OUT, exist_ok=True)
     trace_dir = os.path.join(OUT, f"{name}-torch-trace")
     text_log = os.path.join(OUT, f"{name}-torch-logs.txt")
@@ -60,15 +74,15 @@ def run_scenario(name):
             os.remove(os.path.join(OUT, stale))
     env = dict(os.environ, TORCH_TRACE=trace_dir)
     env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")    # 2 cores: no compile worker pool
-    if WITH_TORCH_LOGS:
+    if torch_logs:
         env["TORCH_LOGS"] = TORCH_LOGS
     started = time.monotonic()
     proc = subprocess.run([sys.executable, os.path.join(HERE, "run_scenario.py"), name, OUT], env=env,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE if WITH_TORCH_LOGS else subprocess.STDOUT,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE if torch_logs else subprocess.STDOUT,
                           text=True)
     with open(os.path.join(OUT, f"{name}.log"), "w", encoding="utf-8") as f:
         f.write(proc.stdout)
-    if WITH_TORCH_LOGS:     # the TORCH_LOGS text, as a CI log holds it (stderr, other lines interleaved)
+    if torch_logs:     # the TORCH_LOGS text, as a CI log holds it (stderr, other lines interleaved)
         with open(text_log, "w", encoding="utf-8") as f:
             f.write(proc.stderr)
     if proc.returncode != 0:
@@ -83,7 +97,7 @@ def run_scenario(name):
     if len(logs) != 1:
         raise AssertionError(f"expected one TORCH_TRACE log in {trace_dir}, found {logs}")
     log = read_torch_trace(logs[0])
-    if WITH_TORCH_LOGS:
+    if torch_logs:
         check_torch_logs_text(text_log, log)
     return trace, counters, log
 
@@ -205,7 +219,7 @@ def read_torch_trace(path):
                 assert current is None, f"line {n}: marker {key} starts inside {current}"
                 current = key
                 calls[key] = {"start": marker, "end": None, "metrics": {}, "recompile_reasons": {},
-                              "breaks": {}, "attempts": {}, "graphs": set()}
+                              "breaks": {}, "attempts": {}, "graphs": set(), "cache": {}, "cache_reasons": {}}
             else:
                 assert current == key, f"line {n}: marker end {key} does not close {current}"
                 calls[key]["end"] = marker
@@ -226,8 +240,47 @@ def read_torch_trace(path):
             call["recompile_reasons"][cid] = recompile_reasons(payload)
         elif artifact.get("name") == "dynamo_graph_break_reason":
             call["breaks"].setdefault(cid, []).append(graph_break(payload))
+        outcome = cache_outcome(envelope, payload)
+        if outcome is not None:
+            stage, state, reason = outcome
+            call["cache"].setdefault(cid, {}).setdefault(stage, set()).add(state)
+            if reason:
+                call["cache_reasons"].setdefault(cid, []).append(f"{stage} {state}: {reason}")
     assert current is None, f"the log ends inside call {current}"
     return calls
+
+
+_CACHE_ARTIFACT = re.compile(r"(fx_graph|aotautograd)_cache_(hit|miss|bypass)")
+_CACHE_EVENT = re.compile(r"(fx_graph|autograd)_cache_(hit|miss|bypass)")
+
+
+def cache_outcome(envelope, payload):
+    """(stage, outcome, reason) of a cache-outcome record, read from PyTorch's sources of both
+    releases: the artifacts fx_graph_cache_<o> and (2.14) aotautograd_cache_<o>, the chromium_event
+    instant events fx_graph_cache_<o> / autograd_cache_<o> (2.6's only AOTAutograd outcome besides
+    the cache_state of its aotautograd_cache_hash artifact); reason: the payload's cache_bypass_reason."""
+    name, info = (envelope.get("artifact") or {}).get("name", ""), None
+    try:
+        info = json.loads("\n".join(payload)) if payload else None
+    except ValueError:
+        pass
+    info = info if isinstance(info, dict) else {}
+    m = _CACHE_ARTIFACT.fullmatch(name)
+    if m:
+        return ("fx_graph" if m.group(1) == "fx_graph" else "aotautograd"), m.group(2), info.get("cache_bypass_reason")
+    if name == "aotautograd_cache_hash" and info.get("cache_state") in ("hit", "miss", "bypass"):
+        return "aotautograd", info["cache_state"], info.get("cache_bypass_reason")
+    if "chromium_event" in envelope and info.get("ph") == "i":
+        m = _CACHE_EVENT.fullmatch(str(info.get("name", "")))
+        if m:
+            args = info.get("args") if isinstance(info.get("args"), dict) else {}
+            return ("fx_graph" if m.group(1) == "fx_graph" else "aotautograd"), m.group(2), args.get("cache_bypass_reason")
+    return None
+
+
+def worst(outcomes):
+    """A compile's outcome of one cache: miss if any lookup missed, else bypass, else hit."""
+    return next(o for o in ("miss", "bypass", "hit") if o in outcomes)
 
 
 def made_variant(metrics):
@@ -583,8 +636,11 @@ class RealTorchTest(unittest.TestCase):
         markers = log[("baseline", base[1]["id"])]
         self.assertEqual(sorted(markers["graphs"]), ["0/0", "3/0"])
         if release >= (2, 14):      # a graphless variant: made in this call, no region ran, so 0 ms
+            # no backend ran: all its compile time is Dynamo's (backend timers null), no cache was looked up
             self.assertEqual(first[3], {"kind": "region", "graph": "2/0", "cache": "compile", "ms": 0.0,
-                                        "compile_ms": first[3]["compile_ms"]})
+                                        "compile_ms": first[3]["compile_ms"],
+                                        "stages": {"dynamo": first[3]["compile_ms"], "aot_autograd": 0.0,
+                                                   "inductor": 0.0, "codegen": 0.0}})
             self.assertTrue(made_variant(markers["metrics"]["2/0"]))
         else:
             self.assertEqual(first[3]["reason"], "Dynamo skipped the frame: no graph was captured (it runs eagerly)")
@@ -647,6 +703,102 @@ class RealTorchTest(unittest.TestCase):
                           [("region", "0/0", "hit")], [("region", "0/1", "hit")]])
         self.assertEqual(base[3]["events"][0]["guard_failures"], ["0/0: GLOBAL_STATE changed: grad_mode"])
         self.assertEqual([self.kinds(c) for c in cand[1:]], [[("region", "0/0", "compile")]] + [[("region", "0/0", "hit")]] * 4)
+
+    def check_warm_start(self, name, trace, counters, warm_counters, log, warm_log):
+        """A warm-start capture: the warm process replayed each run's eager and warmup calls (what the
+        helper wrote of them agrees with the warm log and counters, as a run's calls with theirs); the
+        first process missed the FX graph cache on every compile (its folder was fresh) and the warm
+        one hit it on every compile, or the failure names the log's reason; every compile's
+        artifact_cache is the log's own outcome; the stages add up; warm warmup walls are below."""
+        release = torch_release(trace["fixture"]["torch"])
+        for run in trace["runs"]:
+            label = run["label"]
+            warm = run["warm_start"]["calls"]
+            self.assertEqual([(c["id"], c["phase"]) for c in warm],
+                             [(c["id"], c["phase"]) for c in run["calls"] if c["phase"] in ("eager", "warmup")])
+            compiles = 0
+            for side, calls, source in (("first", run["calls"], log), ("warm", warm, warm_log)):
+                for call in calls:
+                    logged = source[(label, call["id"])]
+                    for e in call["events"]:
+                        if e["kind"] == "break" or e.get("cache") == "hit":
+                            continue
+                        cache = {stage: worst(o) for stage, o in logged["cache"].get(e["graph"], {}).items()}
+                        where = f"{side} process, {label} {call['id']} {e['graph']}"
+                        self.assertEqual(e.get("artifact_cache", {}), cache, f"{where}: artifact_cache vs the log")
+                        expected = "miss" if side == "first" else "hit"
+                        self.assertEqual(cache.get("fx_graph"), expected,
+                                         f"{where}: FX graph cache {cache.get('fx_graph')}, the log says: "
+                                         f"{logged['cache_reasons'].get(e['graph']) or 'no reason'}")
+                        # 2.6 leaves the AOTAutograd cache off (TORCHINDUCTOR_AUTOGRAD_CACHE=0): no outcome at all
+                        self.assertEqual(cache.get("aotautograd"), expected if release >= (2, 14) else None, where)
+                        stages = e["stages"]
+                        self.assertEqual(sorted(stages), ["aot_autograd", "codegen", "dynamo", "inductor"], where)
+                        self.assertEqual(sum(Decimal(repr(v)) for v in stages.values()), Decimal(repr(e["compile_ms"])),
+                                         f"{where}: stages add up to compile_ms")
+                        if side == "warm":
+                            compiles += 1
+                            self.assertEqual(stages["codegen"], 0.0, f"{where}: a cache hit generates no code")
+            theirs = warm_counters[label]
+            self.assertEqual(theirs.get("inductor", {}).get("fxgraph_cache_hit"), compiles, f"{label}: warm counters")
+            self.assertNotIn("fxgraph_cache_miss", theirs.get("inductor", {}), f"{label}: warm counters")
+            if release >= (2, 14):
+                self.assertEqual(theirs["aot_autograd"].get("autograd_cache_hit"), compiles, f"{label}: warm counters")
+            first_ms = sum(c["wall_ms"] for c in run["calls"] if c["phase"] == "warmup")
+            warm_ms = sum(c["wall_ms"] for c in warm if c["phase"] == "warmup")
+            self.assertLess(warm_ms, first_ms, f"{label}: the warm process's warmup is below the first's")
+            print(f"\n[{name}] {label}: warmup {first_ms:.1f} ms with empty caches, {warm_ms:.1f} ms warm "
+                  f"({compiles} compiles, all FX graph cache hits)", file=sys.stderr)
+        # the warm process is a run like any other: its calls against its own counters and log
+        warm_trace = dict(trace, runs=[{"label": r["label"], "calls": r["warm_start"]["calls"]} for r in trace["runs"]])
+        return self.check_common(f"{name} (warm)", dict(warm_trace, fixture=dict(trace["fixture"], name=f"{name} (warm)")),
+                                 warm_counters, warm_log)
+
+    def test_17_warm_start_print_bridge(self):
+        trace, counters, log = run_scenario("print-bridge", torch_logs=False)
+        self.check_common("print-bridge", trace, counters, log)
+        warm_counters, warm_log = read_warm("print-bridge")
+        base, cand = self.check_warm_start("print-bridge", trace, counters, warm_counters, log, warm_log)
+        self.assertEqual([self.kinds(c) for c in base], [[], [("region", "0/0", "compile"), ("break", None, None),
+                                                              ("region", "1/0", "compile")]])
+        self.assertEqual([self.kinds(c) for c in cand], [[], [("region", "0/0", "compile")]])
+
+    def test_18_warm_start_int_spec(self):
+        trace, counters, log = run_scenario("int-spec", torch_logs=False)
+        self.check_common("int-spec", trace, counters, log)
+        # the first process recompiles on every new int; the warm one replays warmup n=1 only
+        self.assertEqual([self.kinds(c) for c in trace["runs"][0]["calls"][1:]],
+                         [[("region", f"0/{v}", "compile")] for v in range(3)])
+        warm_counters, warm_log = read_warm("int-spec")
+        base, cand = self.check_warm_start("int-spec", trace, counters, warm_counters, log, warm_log)
+        self.assertEqual([self.kinds(c) for c in base + cand], [[], [("region", "0/0", "compile")]] * 2)
+
+    def test_19_command_line_warm_start(self):
+        # --warm-start: the warm process parses the same command line (module by path, --eager,
+        # --name); its log goes to $TORCH_TRACE/warm/. In a folder of its own, outside the steps
+        # that read every capture of OUT.
+        folder = os.path.join(OUT, "cli-warm-start")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        out = os.path.join(folder, "cli.json")
+        env = dict(os.environ, TORCH_TRACE=os.path.join(folder, "torch-trace"))
+        env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
+        env["PYTHONPATH"] = os.path.join(CAPTURE, "src") + os.pathsep + env.get("PYTHONPATH", "")
+        proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module",
+                               os.path.join(HERE, "cli_model.py"), "--baseline", "double_then_tanh", "--out", out,
+                               "--name", "cli-warm", "--eager", "1", "--dynamic", "false", "--warm-start"],
+                              env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stdout[-3000:])
+        self.assertIn("baseline: 5 calls, 2 compiles, 2 hits, 0 breaks, 0 fallbacks, 0 checks failed", proc.stdout)
+        self.assertRegex(proc.stdout, r"baseline warm start: 2 calls, 1 compiles, warmup \d+\.\d ms \(first process: "
+                                      r"\d+\.\d ms\); cache outcomes (aotautograd hit 1, )?fx_graph hit 1\n")
+        with open(out, encoding="utf-8") as f:
+            trace = json.load(f)
+        warm = trace["runs"][0]["warm_start"]["calls"]
+        self.assertEqual([(c["id"], c["phase"]) for c in warm], [("b00", "eager"), ("b01", "warmup")])
+        self.assertEqual(warm[1]["events"][0]["artifact_cache"]["fx_graph"], "hit")
+        self.assertEqual([len(glob.glob(os.path.join(folder, "torch-trace", *sub, "*.log"))) for sub in ([], ["warm"])],
+                         [1, 1])
 
     def test_5_command_line(self):
         out = os.path.join(OUT, "cli.json")

@@ -303,6 +303,108 @@ class ValidateTest(unittest.TestCase):
                      "file:line")
 
 
+def warm():
+    """good() with a warm start on the baseline: its eager and warmup calls again, every compile served
+    by the caches (variants compiled anew in the fresh process, so 0/0 and 1/0 once more)."""
+    trace = good()
+    trace["runs"][0]["warm_start"] = {"calls": [
+        {"id": "b00", "phase": "eager", "family": "base", "wall_ms": 0.1, "events": []},
+        {"id": "b01", "phase": "warmup", "wall_ms": 90.5, "check": {"max_abs_err": 0.0, "ok": True},
+         "events": [{"kind": "region", "graph": "0/0", "cache": "compile", "ms": 0.06, "compile_ms": 80.0,
+                     "stages": {"dynamo": 20, "aot_autograd": 30, "inductor": 30, "codegen": 0},
+                     "artifact_cache": {"fx_graph": "hit", "aotautograd": "hit"}},
+                    {"kind": "break", "site": "m.py:31", "reason": "Unsupported: print", "eager_ms": 3.9},
+                    {"kind": "region", "graph": "1/0", "cache": "compile", "ms": 0.04, "compile_ms": 10,
+                     "artifact_cache": {"fx_graph": "miss"}}]},
+        {"id": "b02", "phase": "warmup", "wall_ms": 0.2,
+         "events": [{"kind": "fallback", "graph": "2/0", "reason": "x", "compile_ms": 1.5,
+                     "artifact_cache": {"aotautograd": "bypass"}}]}]}
+    return trace
+
+
+class WarmStartValidateTest(unittest.TestCase):
+    """A run's warm_start is held to the rules and limits of a run's calls, phases eager and warmup
+    only, with the full message naming the pointer and the rule."""
+
+    def refused(self, mutate, message, max_calls=crc.MAX_CALLS, max_events=crc.MAX_EVENTS_PER_CALL):
+        trace = warm()
+        mutate(trace)
+        with self.assertRaises(crc.TraceError) as caught:
+            crc.validate_trace(trace, max_calls, max_events)
+        self.assertEqual(str(caught.exception), message)
+
+    @staticmethod
+    def calls(t):
+        return t["runs"][0]["warm_start"]["calls"]
+
+    def test_a_warm_start_with_cache_outcomes_passes(self):
+        self.assertIs(crc.validate_trace(warm())["runs"][0]["warm_start"]["calls"][1]["events"][0]
+                      ["artifact_cache"]["fx_graph"], "hit")
+        trace = warm()      # the candidate may have one too, and the outcomes may be in the runs themselves
+        trace["runs"][1]["warm_start"] = {"calls": [dict(trace["runs"][1]["calls"][0])]}
+        trace["runs"][0]["calls"][1]["events"][0]["artifact_cache"] = {"fx_graph": "miss", "aotautograd": "miss"}
+        crc.validate_trace(trace)
+
+    def test_its_shape(self):
+        at = "invalid compile-trace/1 at /runs/0/warm_start"
+        self.refused(lambda t: t["runs"][0].update(warm_start=[]), f"{at}: must be a JSON object, found list")
+        self.refused(lambda t: t["runs"][0]["warm_start"].update(runs=1),
+                     f'{at}/runs: unknown key "runs" (allowed here: calls); a typo must never silently change a receipt')
+        self.refused(lambda t: t["runs"][0].update(warm_start={}), f'{at}: "calls" is required')
+        self.refused(lambda t: self.calls(t).clear(), f"{at}/calls: a run needs at least 1 call")
+        self.refused(lambda t: t["runs"][0].update(warmstart={}),
+                     'invalid compile-trace/1 at /runs/0/warmstart: unknown key "warmstart" (allowed here: calls, label, '
+                     'warm_start); a typo must never silently change a receipt')
+
+    def test_only_eager_and_warmup_calls(self):
+        self.refused(lambda t: self.calls(t)[2].update(phase="steady"),
+                     "invalid compile-trace/1 at /runs/0/warm_start/calls/2/phase: phase must be one of eager, warmup in "
+                     "a warm start (it replays the eager control and warmup calls), found 'steady'")
+        self.refused(lambda t: self.calls(t)[0]["events"].append({"kind": "region", "graph": "0/0", "cache": "hit", "ms": 0}),
+                     'invalid compile-trace/1 at /runs/0/warm_start/calls/0/events/0/kind: an eager call runs no '
+                     'compiled code: a "region" event is not allowed in phase eager')
+
+    def test_the_limits_and_refusals_of_a_run(self):
+        at = "invalid compile-trace/1 at /runs/0/warm_start/calls"
+        more_calls = lambda t: self.calls(t).extend(  # noqa: E731
+            {"id": f"e{i}", "phase": "eager", "wall_ms": 0.1, "events": []} for i in range(2))
+        self.refused(more_calls, f"{at}: the run has 5 calls, over the limit of 4 calls per run (fewer calls per "
+                                 "phase, or raise the limit on both sides: max_calls= here and the CLI's "
+                                 "--max-calls when the trace is imported)", max_calls=4)
+        more_events = lambda t: self.calls(t)[2]["events"].extend(  # noqa: E731
+            [{"kind": "break", "site": "m.py:1", "reason": "r", "eager_ms": 0}] * 3)
+        self.refused(more_events, f"{at}/2/events: the call has 4 events, over the limit of 3 events per call "
+                                  "(raise it on both sides: max_events= here and the CLI's --max-events when the "
+                                  "trace is imported)", max_events=3)
+        self.refused(lambda t: self.calls(t)[2].update(id="b01"),
+                     f'{at}/2/id: call id "b01" is used twice in this run; ids must be unique within a run')
+        self.refused(lambda t: self.calls(t)[2]["events"].append(dict(self.calls(t)[1]["events"][2])),
+                     f"{at}/2/events/1/graph: graph 1/0 is compiled twice in this run; a variant is compiled once, "
+                     "later calls hit it")
+        self.refused(lambda t: self.calls(t)[1].update(wall_ms=-1), f"{at}/1/wall_ms: must be >= 0, found -1")
+        self.refused(lambda t: self.calls(t)[1]["events"][0].update(compile_ms=50.0),
+                     f"{at}/1/events/0/stages: the stages add up to 80 ms, more than compile_ms 50.0: a stage cannot "
+                     "claim time the compile did not take")
+
+    def test_artifact_cache(self):
+        at = "invalid compile-trace/1 at /runs/0/warm_start/calls/1/events/0/artifact_cache"
+        ev = lambda t: self.calls(t)[1]["events"][0]  # noqa: E731
+        self.refused(lambda t: ev(t).update(artifact_cache={"fx_graph": "warm"}),
+                     f"{at}/fx_graph: a cache outcome is hit, miss or bypass, found 'warm'")
+        self.refused(lambda t: ev(t).update(artifact_cache={"inductor": "hit"}),
+                     f'{at}/inductor: unknown key "inductor" (allowed here: aotautograd, fx_graph); a typo must never '
+                     'silently change a receipt')
+        self.refused(lambda t: ev(t).update(artifact_cache=["hit"]),
+                     f"{at}: artifact_cache must be an object of cache (fx_graph, aotautograd) to outcome (hit, miss, bypass)")
+        self.refused(lambda t: self.calls(t)[2]["events"][0].update(artifact_cache={"aotautograd": None}),
+                     "invalid compile-trace/1 at /runs/0/warm_start/calls/2/events/0/artifact_cache/aotautograd: a cache "
+                     "outcome is hit, miss or bypass, found None")
+        # a hit compiled nothing, in a run as in a warm start
+        self.refused(lambda t: t["runs"][0]["calls"][2]["events"][0].update(artifact_cache={"fx_graph": "hit"}),
+                     'invalid compile-trace/1 at /runs/0/calls/2/events/0/artifact_cache: artifact_cache is only '
+                     'allowed with cache "compile": nothing was compiled')
+
+
 class TorchTraceReaderTest(unittest.TestCase):
     """The tests' own TORCH_TRACE reader (test_real_torch.read_torch_trace) on the shared real logs of
     both releases: per call, the compile ids that made a variant and those that made none, as

@@ -4,8 +4,10 @@ Standard library and torch only (torch is imported when a capture runs, not by `
 Install with ``pip install ./capture`` or put ``capture/src`` on ``PYTHONPATH``. Its modules:
 ``contract`` (the compile-trace/1 rules and the decision record), ``calls`` (the inputs and the
 plan of a run), ``runs`` (the capture loop), ``call_events`` (a call's events from its spans and
-records), ``structured_log`` (PyTorch's structured trace), ``breaks`` (PyTorch's graph-break
-messages), ``profiler_spans``, ``output_check`` (the check against eager) and ``cli``.
+records), ``structured_log`` (PyTorch's structured trace), ``compile_split`` (a compile's stages
+and cache outcomes), ``breaks`` (PyTorch's graph-break messages), ``profiler_spans``,
+``output_check`` (the check against eager), ``warm_start`` (the replay in a fresh process with the
+first one's cache folders) and ``cli``.
 
     from compile_receipt_capture import capture
 
@@ -22,6 +24,12 @@ messages), ``profiler_spans``, ``output_check`` (the check against eager) and ``
                   "rollback_trigger": "steady p90 over 1 ms", "owner": "decoder team",
                   "warmup_policy": "one warmup call per worker", "worker_lifetime_calls": 50_000},
         out="trace.json")
+
+``warm_start=make_inputs`` (a module-level function returning these keyword arguments, ``fn=``
+included) adds each run's ``warm_start``: its eager control and warmup calls again in a fresh
+process that reuses this one's Inductor/Triton cache folders (with ``TORCH_TRACE=DIR``, its log is
+written to ``DIR/warm/``); compile events carry ``stages`` and ``artifact_cache`` (FX graph and
+AOTAutograd cache hit/miss/bypass) from the structured log.
 
 What it does, per run (``baseline``, then ``candidate``): ``torch._dynamo.reset()``, the eager
 control calls of the plain callable, ``torch._dynamo.reset()`` again, then ``torch.compile`` of the
@@ -68,7 +76,7 @@ it is written; a trace that breaks one raises :class:`TraceError` and nothing is
 Command line:  python -m compile_receipt_capture --module mymodels --baseline fn_a \
                    --candidate fn_b --inputs make_inputs --out trace.json
 (see ``--help``; ``--inputs`` names a function of the module that returns the keyword arguments
-``warmup``, ``steady``, ``changed``, ... of :func:`capture`).
+``warmup``, ``steady``, ``changed``, ... of :func:`capture`; ``--warm-start`` for the warm start).
 """
 
 from .call_events import CaptureError

@@ -14,6 +14,7 @@ CaptureError: the profiler missed it. Standard library only.
 
 from __future__ import annotations
 
+import decimal
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,7 +105,19 @@ def _compiled_region(c: Compile, ms: float) -> Event:
                     "compile_ms": rounded(c.compile_ms)}
     if c.guard_failures:
         event["guard_failures"] = list(c.guard_failures)
+    _add_compile_split(event, c)
     return event
+
+
+def _add_compile_split(event: Event, c: Compile) -> None:
+    """The compile's ``stages`` and ``artifact_cache``, where its records give them. Stages are left
+    out rather than written over compile_ms (only a compile time with more than 7 decimals of a
+    second could round so)."""
+    stages = c.stages
+    if stages and sum(decimal.Decimal(repr(v)) for v in stages.values()) <= decimal.Decimal(repr(event["compile_ms"])):
+        event["stages"] = stages
+    if c.artifact_cache:
+        event["artifact_cache"] = c.artifact_cache
 
 
 def events_of_call(cid: str, spans: CallSpans, records: list[Record], t0_ns: int, history: RunHistory,
@@ -155,6 +168,7 @@ def events_of_call(cid: str, spans: CallSpans, records: list[Record], t0_ns: int
                         "compile_ms": rounded(c.compile_ms)}
         if c.guard_failures:
             event["guard_failures"] = list(c.guard_failures)
+        _add_compile_split(event, c)
         timeline.append((at(c.last_ns), 10 ** 9, event))
     timeline.sort(key=lambda t: (t[0], t[1]))
     return [e for _, _, e in timeline]

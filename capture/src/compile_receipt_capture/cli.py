@@ -17,6 +17,7 @@ from typing import Any
 from .call_events import CaptureError
 from .contract import MAX_CALLS, MAX_EVENTS_PER_CALL, Json, TraceError
 from .runs import capture, tolerance_of
+from .warm_start import cli_source
 
 
 def _load_module(spec: str) -> ModuleType:
@@ -49,7 +50,11 @@ def _bool_or_none(text: str) -> bool | None:
     return {"true": True, "false": False, "none": None}[text.lower()]
 
 
-def main(argv: list[str] | None = None) -> int:
+class _DecisionError(ValueError):
+    """--decision could not be read."""
+
+
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python3 -m compile_receipt_capture",
         description="Run a callable (and optionally a candidate) through eager, warmup, steady and "
@@ -80,10 +85,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--decision", metavar="JSON",
                    help="the decision record as a JSON object, or @FILE for a file holding one "
                         "(intervention, rollback_trigger, warmup_policy, owner, worker_lifetime_calls)")
+    p.add_argument("--warm-start", action="store_true",
+                   help="also replay each run's eager and warmup calls in a fresh process that reuses this one's "
+                        "Inductor/Triton cache folders (the run's warm_start; with TORCH_TRACE, its log goes "
+                        "to $TORCH_TRACE/warm/)")
     p.add_argument("--max-calls", type=int, default=MAX_CALLS)
     p.add_argument("--max-events", type=int, default=MAX_EVENTS_PER_CALL)
-    args = p.parse_args(argv)
+    return p
 
+
+def capture_arguments(argv: list[str]) -> dict[str, Any]:
+    """The keyword arguments of :func:`capture` (``fn`` included) that this command line gives; the
+    warm-start process builds its own from the same command line. Raises _DecisionError."""
+    return _capture_kwargs(_parser().parse_args(argv))
+
+
+def _capture_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     module = _load_module(args.module)
     kwargs = dict(_attr(module, args.inputs)())
     compile_opts = dict(kwargs.pop("compile", None) or {})
@@ -112,33 +129,60 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 kwargs["decision"] = json.loads(args.decision)
         except (OSError, ValueError) as e:
-            print(f"compile_receipt_capture: --decision: {e}", file=sys.stderr)
-            return 2
+            raise _DecisionError(f"--decision: {e}") from e
     if args.suppress_errors:
         import torch._dynamo
         torch._dynamo.config.suppress_errors = True
+    return dict(fn=_attr(module, args.baseline),
+                candidate=_attr(module, args.candidate) if args.candidate else None,
+                compile=compile_opts, candidate_compile=candidate_compile,
+                name=args.name or kwargs.pop("name", None) or args.baseline, out=args.out,
+                relative_to=args.relative_to if args.relative_to is not None else kwargs.pop("relative_to", None),
+                max_calls=args.max_calls, max_events=args.max_events,
+                **{k: v for k, v in kwargs.items() if k not in ("name", "relative_to")})
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = _parser().parse_args(argv)
     try:
-        result = capture(_attr(module, args.baseline),
-                         candidate=_attr(module, args.candidate) if args.candidate else None,
-                         compile=compile_opts, candidate_compile=candidate_compile,
-                         name=args.name or kwargs.pop("name", None) or args.baseline, out=args.out,
-                         relative_to=args.relative_to if args.relative_to is not None else kwargs.pop("relative_to", None),
-                         max_calls=args.max_calls, max_events=args.max_events,
-                         **{k: v for k, v in kwargs.items() if k not in ("name", "relative_to")})
+        kwargs = _capture_kwargs(args)
+    except _DecisionError as e:
+        print(f"compile_receipt_capture: {e}", file=sys.stderr)
+        return 2
+    if args.warm_start:
+        kwargs["warm_start"] = cli_source(argv)
+    try:
+        result = capture(**kwargs)
     except (TraceError, CaptureError) as e:
         print(f"compile_receipt_capture: {e}", file=sys.stderr)
         return 1
     for run in result.trace["runs"]:
-        summary = _summary(run)
+        summary = _summary(run["calls"])
         print(f"{run['label']}: {len(run['calls'])} calls, {summary['compiles']} compiles, {summary['hits']} hits, "
               f"{summary['breaks']} breaks, {summary['fallbacks']} fallbacks, {summary['check_failed']} checks failed")
+        if "warm_start" in run:
+            warm = run["warm_start"]["calls"]
+            print(f"{run['label']} warm start: {len(warm)} calls, {_summary(warm)['compiles']} compiles, "
+                  f"warmup {sum(c['wall_ms'] for c in warm if c['phase'] == 'warmup'):.1f} ms "
+                  f"(first process: {sum(c['wall_ms'] for c in run['calls'] if c['phase'] == 'warmup'):.1f} ms); "
+                  f"cache outcomes {_cache_outcomes(warm) or 'not logged'}")
     print(f"wrote {result.path}")
     return 0
 
 
-def _summary(run: Json) -> dict[str, int]:
+def _cache_outcomes(calls: list[Json]) -> str:
+    counts: dict[str, int] = {}
+    for call in calls:
+        for e in call["events"]:
+            for stage, outcome in sorted((e.get("artifact_cache") or {}).items()):
+                counts[f"{stage} {outcome}"] = counts.get(f"{stage} {outcome}", 0) + 1
+    return ", ".join(f"{key} {n}" for key, n in sorted(counts.items()))
+
+
+def _summary(calls: list[Json]) -> dict[str, int]:
     s = {"compiles": 0, "hits": 0, "breaks": 0, "fallbacks": 0, "check_failed": 0}
-    for call in run["calls"]:
+    for call in calls:
         if call.get("check", {}).get("ok") is False:
             s["check_failed"] += 1
         for e in call["events"]:

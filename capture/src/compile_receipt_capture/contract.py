@@ -22,6 +22,9 @@ MAX_CALLS = 64
 MAX_EVENTS_PER_CALL = 16
 MAX_WORKER_LIFETIME_CALLS = 10 ** 15
 PHASES = ("eager", "warmup", "steady", "changed")
+WARM_START_PHASES = ("eager", "warmup")     # a warm start replays a run's eager control and warmup calls
+CACHE_STAGES = ("fx_graph", "aotautograd")
+CACHE_OUTCOMES = ("hit", "miss", "bypass")
 
 Json = dict[str, Any]
 
@@ -30,12 +33,13 @@ _DECISION_KEYS = {"intervention", "rollback_trigger", "warmup_policy", "owner", 
 _FIXTURE_KEYS = {"name", "model", "revision", "device", "dtype", "backend", "mode", "torch",
                  "tolerance"}
 _TOLERANCE_KEYS = {"atol", "rtol"}
-_RUN_KEYS = {"label", "calls"}
+_RUN_KEYS = {"label", "calls", "warm_start"}
+_WARM_START_KEYS = {"calls"}
 _CALL_KEYS = {"id", "phase", "family", "wall_ms", "check", "events"}
 _CHECK_KEYS = {"max_abs_err", "ok"}
-_REGION_KEYS = {"kind", "graph", "cache", "ms", "compile_ms", "guard_failures", "stages"}
+_REGION_KEYS = {"kind", "graph", "cache", "ms", "compile_ms", "guard_failures", "stages", "artifact_cache"}
 _BREAK_KEYS = {"kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints", "user_frame"}
-_FALLBACK_KEYS = {"kind", "graph", "reason", "compile_ms", "guard_failures", "stages"}
+_FALLBACK_KEYS = {"kind", "graph", "reason", "compile_ms", "guard_failures", "stages", "artifact_cache"}
 # A compile's optional stages (docs/trace-format.md section 9): timer names -> ms, at most compile_ms together.
 _STAGE = re.compile(r"[a-z][a-z0-9_]{0,63}")
 _MAX_STAGES = 32
@@ -153,6 +157,8 @@ def validate_trace(trace: Json, max_calls: int = MAX_CALLS, max_events: int = MA
         labels.add(label)
         calls = _required(run, at, "calls")
         _validate_calls(calls, f"{at}/calls", max_calls, max_events)
+        if "warm_start" in run:
+            _validate_warm_start(run["warm_start"], f"{at}/warm_start", max_calls, max_events)
     if "baseline" not in labels:
         raise TraceError("/runs", 'a "baseline" run is required')
     # A last guard: the JSON text itself must be writable without NaN/Infinity.
@@ -181,7 +187,17 @@ def validate_decision(decision: object) -> None:
                              f"{MAX_WORKER_LIFETIME_CALLS}, found {calls}")
 
 
-def _validate_calls(calls: object, at: str, max_calls: int, max_events: int) -> None:
+def _validate_warm_start(warm: object, at: str, max_calls: int, max_events: int) -> None:
+    """A run's warm start: the calls of a fresh process that reused the first one's caches, held to
+    the rules and limits of a run's calls (its own ids and variants: the process compiled anew),
+    in the phases eager and warmup only."""
+    _object(warm, at, _WARM_START_KEYS)
+    assert isinstance(warm, dict)
+    _validate_calls(_required(warm, at, "calls"), f"{at}/calls", max_calls, max_events, WARM_START_PHASES)
+
+
+def _validate_calls(calls: object, at: str, max_calls: int, max_events: int,
+                    phases: tuple[str, ...] = PHASES) -> None:
     if not isinstance(calls, list):
         raise TraceError(at, "calls must be an array")
     if not calls:
@@ -202,8 +218,9 @@ def _validate_calls(calls: object, at: str, max_calls: int, max_events: int) -> 
             raise TraceError(f"{cat}/id", f'call id "{cid}" is used twice in this run; ids must be unique within a run')
         ids.add(cid)
         phase = _required(call, cat, "phase")
-        if phase not in PHASES:
-            raise TraceError(f"{cat}/phase", f"phase must be one of eager, warmup, steady, changed, found {phase!r}")
+        if phase not in phases:
+            where = "" if phases == PHASES else " in a warm start (it replays the eager control and warmup calls)"
+            raise TraceError(f"{cat}/phase", f"phase must be one of {', '.join(phases)}{where}, found {phase!r}")
         if "family" in call:
             _text(call["family"], f"{cat}/family")
         _ms(_required(call, cat, "wall_ms"), f"{cat}/wall_ms")
@@ -250,12 +267,16 @@ def _validate_event(event: object, at: str) -> str:
                 raise TraceError(f"{at}/guard_failures", 'guard_failures are only allowed with cache "compile"')
             if "stages" in event:
                 raise TraceError(f"{at}/stages", 'stages are only allowed with cache "compile": nothing was compiled')
+            if "artifact_cache" in event:
+                raise TraceError(f"{at}/artifact_cache",
+                                 'artifact_cache is only allowed with cache "compile": nothing was compiled')
         elif cache == "compile":
             if "compile_ms" not in event:
                 raise TraceError(at, 'compile_ms is required with cache "compile"')
             _ms(event["compile_ms"], f"{at}/compile_ms")
             _guards(event, at)
             _stages(event, at)
+            _artifact_cache(event, at)
         else:
             raise TraceError(f"{at}/cache", f'cache must be "hit" or "compile", found "{cache}"')
     elif kind == "break":
@@ -288,6 +309,7 @@ def _validate_event(event: object, at: str) -> str:
         _ms(_required(event, at, "compile_ms"), f"{at}/compile_ms")
         _guards(event, at)
         _stages(event, at)
+        _artifact_cache(event, at)
     else:
         raise TraceError(f"{at}/kind", f'kind must be region, break or fallback, found "{kind}"')
     return kind
@@ -311,6 +333,21 @@ def _stages(event: Mapping[str, Any], at: str) -> None:
     if total > _four_decimals(event["compile_ms"]):
         raise TraceError(where, f"the stages add up to {total.normalize():f} ms, more than compile_ms {event['compile_ms']}:"
                                 " a stage cannot claim time the compile did not take")
+
+
+def _artifact_cache(event: Mapping[str, Any], at: str) -> None:
+    """A compile's optional cache outcomes: {"fx_graph": o, "aotautograd": o}, each key optional,
+    o one of hit, miss, bypass."""
+    if "artifact_cache" not in event:
+        return
+    where = f"{at}/artifact_cache"
+    if not isinstance(event["artifact_cache"], dict):
+        raise TraceError(where, "artifact_cache must be an object of cache (fx_graph, aotautograd) to "
+                                "outcome (hit, miss, bypass)")
+    _object(event["artifact_cache"], where, set(CACHE_STAGES))
+    for stage, outcome in event["artifact_cache"].items():
+        if outcome not in CACHE_OUTCOMES:
+            raise TraceError(f"{where}/{stage}", f"a cache outcome is hit, miss or bypass, found {outcome!r}")
 
 
 def _four_decimals(ms: float) -> decimal.Decimal:

@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import output_check, structured_log
+from . import warm_start as warm_starts
 from .call_events import CaptureError, RunHistory, events_of_call
 from .calls import Args, Changed, Plan
-from .contract import FORMAT, MAX_CALLS, MAX_EVENTS_PER_CALL, Json, rounded, validate_decision, validate_trace, \
-    write_trace
+from .contract import FORMAT, MAX_CALLS, MAX_EVENTS_PER_CALL, PHASES, WARM_START_PHASES, Json, rounded, \
+    validate_decision, validate_trace, write_trace
 from .profiler_spans import CALL_SPAN, regions_of_call, spans_of
 
 Counters = dict[str, dict[str, int]]
@@ -28,10 +29,13 @@ Adapt = Callable[..., Any]
 class Capture:
     """The result of :func:`capture`: ``trace`` (the compile-trace/1 dict, already validated),
     ``counters`` ({label: what ``torch._dynamo.utils.counters`` counted during that run}) and
-    ``path`` (where the trace was written, or None)."""
+    ``path`` (where the trace was written, or None), and with a warm start ``warm_counters`` (the same
+    counts in the warm process; else None)."""
 
-    def __init__(self, trace: Json, counters: dict[str, Counters], path: str | None) -> None:
+    def __init__(self, trace: Json, counters: dict[str, Counters], path: str | None,
+                 warm_counters: dict[str, Counters] | None = None) -> None:
         self.trace, self.counters, self.path = trace, counters, path
+        self.warm_counters = warm_counters
 
     def write(self, path: str, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL) -> str:
         self.path = write_trace(self.trace, path, max_calls, max_events)
@@ -121,7 +125,7 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
             candidate_compile: Mapping[str, Any] | None = None, adapt: Adapt | None = None,
             candidate_adapt: Adapt | None = None, family: str = "base", fixture: Mapping[str, Any] | None = None,
             relative_to: str | None = None, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL,
-            decision: Mapping[str, Any] | None = None) -> Capture:
+            decision: Mapping[str, Any] | None = None, warm_start: Any = None) -> Capture:
     """Runs ``fn`` (and ``candidate``) through the phases and returns a :class:`Capture`.
 
     fn, candidate  the baseline callable and, optionally, the callable after an intervention;
@@ -146,11 +150,58 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
     decision       optional decision record written as the trace's top-level ``decision``:
                    {"intervention": str (required), "rollback_trigger", "warmup_policy",
                    "owner": str, "worker_lifetime_calls": int >= 1}; validated before any call runs
+    warm_start     optional: also replay each run's eager control and warmup calls in a fresh
+                   Python process that reuses this one's Inductor and Triton cache folders, as the
+                   run's ``warm_start`` (warm_start.py). The value says how that process rebuilds
+                   these arguments: a module-level function (or "module:function") returning this
+                   call's keyword arguments with ``fn=``, or :func:`warm_start.cli_source`
     out            where to write the trace (validated first; nothing is written if invalid)
     """
     if decision is not None:
         validate_decision(decision)     # a typo fails before minutes of compiling, not after
         decision = dict(decision)
+    source = warm_starts.request_of(warm_start) if warm_start not in (None, False) else None
+    if source is not None and not any(c.phase in WARM_START_PHASES
+                                      for c in Plan(eager, warmup, steady, changed, repeats, str(family)).calls):
+        raise ValueError("warm_start replays the eager control and warmup calls: give eager or warmup calls")
+    with warm_starts.cache_folders(source is not None):
+        trace, counters = _recorded(fn, candidate, eager, warmup, steady, changed, repeats, tolerance, name,
+                                    compile, candidate_compile, adapt, candidate_adapt, family, fixture,
+                                    relative_to, max_calls, decision, PHASES)
+        warm_counters = warm_starts.attach(trace, source) if source is not None else None
+    validate_trace(trace, max_calls, max_events)
+    captured = Capture(trace, counters, None, warm_counters)
+    if out is not None:
+        captured.write(out, max_calls, max_events)
+    return captured
+
+
+def replay_calls(fn: Callable[..., Any], **kwargs: Any) -> tuple[dict[str, list[Json]], dict[str, Counters]]:
+    """The warm process's part (warm_start.py): with :func:`capture`'s arguments, only the eager control
+    and warmup calls of each run, ids as in the first process: ({label: calls}, {label: counters})."""
+    for key in ("out", "warm_start", "max_events"):
+        kwargs.pop(key, None)
+    args = {key: kwargs.pop(key, default) for key, default in _RECORDED_DEFAULTS.items()}
+    if kwargs:
+        raise TypeError(f"replay_calls() got unexpected keyword arguments {sorted(kwargs)}")
+    trace, counters = _recorded(fn, **args, phases=WARM_START_PHASES)
+    return {run["label"]: run["calls"] for run in trace["runs"]}, counters
+
+
+_RECORDED_DEFAULTS: dict[str, Any] = {
+    "candidate": None, "eager": 3, "warmup": (), "steady": (), "changed": None, "repeats": 1,
+    "tolerance": (1e-3, 1e-3), "name": None, "compile": None, "candidate_compile": None, "adapt": None,
+    "candidate_adapt": None, "family": "base", "fixture": None, "relative_to": None, "max_calls": MAX_CALLS,
+    "decision": None}
+
+
+def _recorded(fn: Callable[..., Any], candidate: Callable[..., Any] | None, eager: int | Sequence[Any],
+              warmup: Sequence[Any], steady: Sequence[Any], changed: Changed, repeats: int, tolerance: Tolerance,
+              name: str | None, compile: Mapping[str, Any] | None, candidate_compile: Mapping[str, Any] | None,
+              adapt: Adapt | None, candidate_adapt: Adapt | None, family: str, fixture: Mapping[str, Any] | None,
+              relative_to: str | None, max_calls: int, decision: Mapping[str, Any] | None,
+              phases: Sequence[str]) -> tuple[Json, dict[str, Counters]]:
+    """The trace (not yet validated) and counters of the runs, with only the calls in ``phases``."""
     import torch
     import torch._dynamo
     from torch.profiler import ProfilerActivity, profile, record_function
@@ -189,7 +240,7 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
         torch._dynamo.reset()
         references: dict[tuple[str, int], Any] = {}
         for planned in plan.calls:
-            if planned.key not in references:
+            if planned.phase in phases and planned.key not in references:
                 b = _prepared(_clone_args(planned.args), adapt)
                 references[planned.key] = output_check.snapshot(fn(*b.args, **b.kwargs))
         sync()
@@ -203,6 +254,8 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
             calls = []
             for index, planned in enumerate(plan.calls):
                 phase, fam = planned.phase, planned.family
+                if phase not in phases:
+                    continue
                 if phase != "eager" and compiled_fn is None:
                     torch._dynamo.reset()
                     compiled_fn = torch.compile(callable_, **opts)
@@ -260,8 +313,4 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
     trace: Json = {"format": FORMAT, "fixture": fixture_fields, "runs": runs}
     if decision is not None:
         trace["decision"] = decision
-    validate_trace(trace, max_calls, max_events)
-    captured = Capture(trace, counters, None)
-    if out is not None:
-        captured.write(out, max_calls, max_events)
-    return captured
+    return trace, counters

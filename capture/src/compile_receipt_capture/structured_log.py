@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from . import breaks
+from . import breaks, compile_split
 from .breaks import Break
 from .contract import GRAPH_ID
 
@@ -135,6 +135,20 @@ class Compile:
         self.guard_failures: list[str] | None = None
         self.breaks: list[Break] = []
         self.made_graph = False        # a dynamo_output_graph record: Dynamo produced an FX graph
+        self.cache_outcomes: dict[str, set[str]] = {}    # "fx_graph" / "aotautograd" -> outcomes logged
+
+    def saw_cache(self, stage: str, outcome: str) -> None:
+        self.cache_outcomes.setdefault(stage, set()).add(outcome)
+
+    @property
+    def artifact_cache(self) -> dict[str, str]:
+        """{"fx_graph": ..., "aotautograd": ...}: per cache the worst outcome logged; absent where none was."""
+        return compile_split.worst_outcomes(self.cache_outcomes)
+
+    @property
+    def stages(self) -> dict[str, float]:
+        """Stage -> ms of its compilation_metrics (compile_split.stages_of); {} where it does not split."""
+        return compile_split.stages_of(self.metrics or {})
 
     @property
     def made_variant(self) -> bool:
@@ -210,4 +224,8 @@ def compiles_in(records: Iterable[Record]) -> dict[str, Compile]:
             parsed = breaks.parse_break(payload)
             if parsed:
                 c.breaks.append(parsed)
+        if kind in ("artifact", "chromium_event"):
+            outcome = compile_split.cache_outcome(kind, artifact, payload)
+            if outcome is not None:
+                c.saw_cache(*outcome)
     return compiles

@@ -1,0 +1,164 @@
+"""The warm start: what a fresh worker pays when the caches of the last deploy are on disk. With
+``capture(..., warm_start=...)`` (or ``--warm-start``) the first process compiles with
+``TORCHINDUCTOR_CACHE_DIR`` and ``TRITON_CACHE_DIR`` pointed at a fresh temporary folder, so that its
+FX graph cache (on by default in 2.6 and 2.14), AOTAutograd cache (on by default in 2.14; 2.6 only
+with ``TORCHINDUCTOR_AUTOGRAD_CACHE=1``), compiled kernels and Triton cache land there; after its
+runs, one fresh Python process (:func:`main`, given a request file) with the
+same folders replays every run's eager control and warmup calls, in order, with a
+``torch._dynamo.reset()`` between the runs as in the first process. Its calls (ids as in the first
+process) become the run's ``warm_start`` section. With ``TORCH_TRACE`` set, the warm process writes
+its own log into ``$TORCH_TRACE/warm/``. The folder is removed afterwards; the user's own values of
+the two variables are restored.
+
+The warm process rebuilds the capture's arguments from a *request*: a module-level function that
+returns them (``{"factory": ..., "module": ...}``), or the command line's arguments (``{"cli": argv}``).
+Standard library only; torch is imported by the warm process alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from .call_events import CaptureError
+from .contract import WARM_START_PHASES, Json
+
+WARM_TRACE_FOLDER = "warm"        # the warm process's TORCH_TRACE folder, inside the first one's
+CACHE_VARIABLES = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
+_WARM_PROCESS = "import sys; from compile_receipt_capture.warm_start import main; sys.exit(main(sys.argv[1:]))"
+_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def request_of(value: Any) -> Json:
+    """The request of ``warm_start=``: a module-level function returning the capture's keyword
+    arguments (``fn=`` included), ``"module:function"``, or a request already made (cli_source)."""
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, str):
+        module, _, factory = value.partition(":")
+        if not module or not factory:
+            raise ValueError(f'warm_start="{value}": give "module:function"')
+        return {"module": module, "factory": factory, "cwd": os.getcwd()}
+    if callable(value):
+        module, factory = getattr(value, "__module__", None), getattr(value, "__qualname__", "")
+        if not module or "<" in factory:
+            raise ValueError(f"warm_start={value!r}: the fresh process imports it, so it must be a module-level "
+                             "function (no lambda, no nested function)")
+        request: Json = {"module": module, "factory": factory, "cwd": os.getcwd()}
+        if module == "__main__":     # a script: the fresh process loads the file under another name
+            main_file = getattr(sys.modules["__main__"], "__file__", None)
+            if not main_file:
+                raise ValueError("warm_start: the function is in __main__ without a file (an interactive session)")
+            request["module_file"] = os.path.abspath(main_file)
+        return request
+    raise ValueError(f'warm_start must be a module-level function or "module:function" that returns the capture\'s '
+                     f"arguments (the command line's --warm-start makes its own), found {value!r}")
+
+
+def cli_source(argv: Sequence[str]) -> Json:
+    """The request of ``--warm-start``: the warm process parses the same command line."""
+    return {"cli": list(argv), "cwd": os.getcwd()}
+
+
+@contextlib.contextmanager
+def cache_folders(enabled: bool) -> Iterator[dict[str, str] | None]:
+    """While enabled: Inductor's and Triton's cache folders in a fresh temporary folder (read by
+    PyTorch on every lookup, so setting them here before the first compile is enough)."""
+    if not enabled:
+        yield None
+        return
+    root = tempfile.mkdtemp(prefix="compile-receipt-warm-")
+    folders = {"TORCHINDUCTOR_CACHE_DIR": os.path.join(root, "inductor"),
+               "TRITON_CACHE_DIR": os.path.join(root, "triton")}
+    saved = {name: os.environ.get(name) for name in folders}
+    os.environ.update(folders)
+    try:
+        yield folders
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def attach(trace: Json, request: Json) -> dict[str, Any]:
+    """Runs the warm process and puts each run's calls into ``run["warm_start"]``; returns its
+    counters ({label: torch._dynamo.utils.counters of its replay})."""
+    result = _replay(request)
+    for run in trace["runs"]:
+        label = run["label"]
+        expected = [(c["id"], c["phase"]) for c in run["calls"] if c["phase"] in WARM_START_PHASES]
+        calls = result["calls"].get(label) or []
+        if [(c["id"], c["phase"]) for c in calls] != expected:
+            raise CaptureError(f"the warm-start process replayed other calls for {label} than the first process "
+                               f"made ({[c['id'] for c in calls]} vs {[e[0] for e in expected]}): its arguments "
+                               "must be the same")
+        run["warm_start"] = {"calls": calls}
+    return result["counters"]
+
+
+def _replay(request: Json) -> Json:
+    with tempfile.TemporaryDirectory(prefix="compile-receipt-warm-request-") as tmp:
+        request_path, out = os.path.join(tmp, "request.json"), os.path.join(tmp, "calls.json")
+        with open(request_path, "w", encoding="utf-8") as f:
+            json.dump(dict(request, sys_path=list(sys.path), out=out), f)
+        env = dict(os.environ)
+        if env.get("TORCH_TRACE"):
+            env["TORCH_TRACE"] = os.path.join(env["TORCH_TRACE"], WARM_TRACE_FOLDER)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
+        # -c, not -m: the package has imported this module already, which runpy would warn about
+        command = [sys.executable, "-c", _WARM_PROCESS, request_path]
+        sys.stdout.flush()
+        sys.stderr.flush()
+        code = subprocess.run(command, env=env, cwd=request.get("cwd") or os.getcwd()).returncode
+        if code != 0 or not os.path.exists(out):
+            raise CaptureError(f"the warm-start process ({sys.executable} -c '{_WARM_PROCESS}') exited with "
+                               f"{code}; its output is above")
+        with open(out, encoding="utf-8") as f:
+            return json.load(f)
+
+
+def _factory(request: Json) -> Callable[[], Any]:
+    if request.get("module_file"):
+        path = request["module_file"]
+        spec = importlib.util.spec_from_file_location("compile_receipt_warm_main", path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot load {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    else:
+        module = importlib.import_module(request["module"])
+    value: Any = module
+    for part in request["factory"].split("."):
+        value = getattr(value, part)
+    return value
+
+
+def main(argv: Sequence[str]) -> int:
+    """The warm process: ``python -c "...warm_start import main; main(['REQUEST.json'])"``."""
+    with open(argv[0], encoding="utf-8") as f:
+        request = json.load(f)
+    sys.path[:0] = [p for p in request.get("sys_path", []) if p not in sys.path]
+    if "cli" in request:
+        from .cli import capture_arguments
+        kwargs = capture_arguments(request["cli"])
+    else:
+        kwargs = dict(_factory(request)())
+    from .runs import replay_calls
+    calls, counters = replay_calls(**kwargs)
+    with open(request["out"], "w", encoding="utf-8") as f:
+        json.dump({"calls": calls, "counters": counters}, f, allow_nan=False)
+    return 0
+
