@@ -177,6 +177,7 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
             torch.cuda.synchronize()
 
     mark = structured_log.marker_writer()
+    mark_run = structured_log.run_marker_logger()
     handler = structured_log.TraceRecords()
     trace_log = structured_log.trace_log()
     old_mark_wrapper = torch._inductor.config.profiler_mark_wrapper_call
@@ -196,6 +197,8 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
 
         width = max(2, len(str(total - 1)))
         for label, prefix, callable_, opts, fn_adapt in runs_spec:
+            if mark_run:
+                mark_run(label)
             before = _counters_snapshot()
             torch._dynamo.reset()
             history = RunHistory()
