@@ -223,3 +223,22 @@ def numpy_out():
 
 SCENARIOS.update({"tolist": tolist, "deepcopy-dict": deepcopy_dict, "time-builtin": time_builtin,
                   "torch-branch": torch_branch, "logging-call": logging_call, "numpy-out": numpy_out})
+
+
+# ---- Issue #35 (item 9): the print-bridge capture of fixtures/, remade here so that its TORCH_LOGS text can be
+# captured again with the run markers. Appended, so that the lines above stay put.
+def bridged(x):
+    y = torch.sin(x) * 2.0
+    print("bridge", end="\r", file=_SINK)
+    return torch.cos(y) + 1.0
+
+
+def print_bridge():
+    g = torch.Generator().manual_seed(1)
+    x8, x16, x32 = (torch.randn(n, generator=g) for n in (8, 16, 32))
+    return dict(fn=bridged, candidate=sin_cos, name="print-bridge", eager=3,
+                warmup=[(x8,)], steady=[(x8,)] * 8, changed=[("n16", (x16,)), ("n32", (x32,)), ("n16", (x16,))],
+                fixture={"model": "sin-print-cos"})
+
+
+SCENARIOS.update({"print-bridge": print_bridge})
