@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders the HTML receipt of both real fixtures and of fixtures/decision (its Decision section) in headless Chromium (installed from Debian's
-# packages when missing), checks the DOM the browser built, and leaves the screenshots in
+# packages when missing), checks the DOM the browser built and its layout at 1024, 1280, 1920 and
+# 500 px (no text over text, every text inside its cell), and leaves the screenshots in
 # cli/target/report-screenshots/*.png (the whole page, however tall). With --docs it also copies
 # them to docs/report-<fixture>.png, the screenshots the README links to.
 set -euo pipefail

@@ -297,3 +297,22 @@ def int_spec():
 
 SCENARIOS.update({"print-bridge": print_bridge, "int-spec": int_spec})
 WARM_START = {"print-bridge", "int-spec"}     # captured with warm_start=
+
+
+# ---- Issue #35 (item 9): the print-bridge capture of fixtures/ (calls and sizes as there), remade here so that its TORCH_LOGS text can be
+# captured again with the run markers. Appended, so that the lines above stay put.
+def bridged(x):
+    y = torch.sin(x) * 2.0
+    print("bridge", end="\r", file=_SINK)
+    return torch.cos(y) + 1.0
+
+
+def print_bridge_marked():
+    g = torch.Generator().manual_seed(1)
+    x8, x16, x32 = (torch.randn(n, generator=g) for n in (8, 16, 32))
+    return dict(fn=bridged, candidate=sin_cos, name="print-bridge-marked", eager=3,
+                warmup=[(x8,)], steady=[(x8,)] * 8, changed=[("n16", (x16,)), ("n32", (x32,)), ("n16", (x16,))],
+                fixture={"model": "sin-print-cos"})
+
+
+SCENARIOS.update({"print-bridge-marked": print_bridge_marked})

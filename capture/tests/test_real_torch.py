@@ -99,6 +99,7 @@ def run_scenario(name, torch_logs=WITH_TORCH_LOGS):
     log = read_torch_trace(logs[0])
     if torch_logs:
         check_torch_logs_text(text_log, log)
+        check_torch_logs_runs(text_log, log)
     return trace, counters, log
 
 
@@ -126,6 +127,46 @@ def check_torch_logs_text(path, log):
     if sorted(breaks) != sorted(logged_breaks) or sorted(recompiles) != sorted(logged_recompiles):
         raise AssertionError(f"{path}: the TORCH_LOGS text and the TORCH_TRACE log differ: graph breaks "
                              f"{breaks} vs {logged_breaks}; recompiles {recompiles} vs {logged_recompiles}")
+
+
+# The helper's run marker (structured_log.run_marker_logger): PyTorch's prefix at INFO, no compile id, no artifact.
+_RUN_MARKER = re.compile(r"^(?:\[rank\d+\]:)?I\d{4} [^\]]*\] compile_receipt_run (\w+)$")
+
+
+def check_torch_logs_runs(path, log):
+    """The TORCH_LOGS text of a scenario holds one compile_receipt_run line per run, in the order of
+    the TORCH_TRACE log's runs, each in PyTorch's own prefix; between one and the next, the text's
+    graph breaks and recompiles are those the log's call markers put in that run."""
+    runs, breaks, recompiles = [], {}, {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            marker = _RUN_MARKER.match(line)
+            if marker:
+                runs.append(marker.group(1))
+                continue
+            m = _TEXT_LINE.match(line)
+            if not m:
+                continue
+            if not runs:
+                raise AssertionError(f"{path}: a PyTorch message before the first compile_receipt_run line: {line}")
+            cid, channel, message = m.groups()
+            at = _BREAK_AT.match(message.strip())
+            if channel == "__graph_breaks" and at:
+                breaks.setdefault(runs[-1], []).append((cid, f"{at.group(1)}:{at.group(2)}"))
+            elif channel in ("__recompiles", "__recompiles_verbose") and message.startswith("Recompiling function"):
+                recompiles.setdefault(runs[-1], []).append(cid)
+    logged_runs = list(dict.fromkeys(run for run, _ in log))
+    if runs != logged_runs:
+        raise AssertionError(f"{path}: compile_receipt_run lines name runs {runs}, the TORCH_TRACE log has {logged_runs}")
+    for run in runs:
+        logged_breaks = [(cid, b["site"]) for (label, _), call in log.items() if label == run
+                         for cid, bs in call["breaks"].items() for b in bs]
+        logged_recompiles = [cid for (label, _), call in log.items() if label == run for cid in call["recompile_reasons"]]
+        if sorted(breaks.get(run, [])) != sorted(logged_breaks) or sorted(recompiles.get(run, [])) != sorted(logged_recompiles):
+            raise AssertionError(f"{path}: run {run} of the TORCH_LOGS text and of the TORCH_TRACE log differ: graph breaks "
+                                 f"{breaks.get(run, [])} vs {logged_breaks}; recompiles {recompiles.get(run, [])} vs "
+                                 f"{logged_recompiles}")
 
 
 _ENVELOPE = re.compile(r"^[A-Z]\d{4} [^\]]*\] (\{.*\})\s*$")
@@ -799,6 +840,16 @@ class RealTorchTest(unittest.TestCase):
         self.assertEqual(warm[1]["events"][0]["artifact_cache"]["fx_graph"], "hit")
         self.assertEqual([len(glob.glob(os.path.join(folder, "torch-trace", *sub, "*.log"))) for sub in ([], ["warm"])],
                          [1, 1])
+
+    def test_20_print_bridge_marked(self):
+        """fixtures/torch-logs/<release>-print-bridge-marked/ made afresh: the baseline recompiles the print's two
+        frames (bridged and its resume frame) on the n16 size, the candidate its one frame; the TORCH_LOGS text
+        (COMPILE_RECEIPT_TORCH_LOGS=1) splits the same way at its compile_receipt_run lines (run_scenario checks)."""
+        trace, counters, log = run_scenario("print-bridge-marked")
+        self.check_common("print-bridge-marked", trace, counters, log)
+        recompiles = {run: sorted(cid for (label, _), call in log.items() if label == run for cid in call["recompile_reasons"])
+                      for run in ("baseline", "candidate")}
+        self.assertEqual(recompiles, {"baseline": ["0/1", "1/1"], "candidate": ["0/1"]})
 
     def test_5_command_line(self):
         out = os.path.join(OUT, "cli.json")

@@ -228,6 +228,7 @@ def _recorded(fn: Callable[..., Any], candidate: Callable[..., Any] | None, eage
             torch.cuda.synchronize()
 
     mark = structured_log.marker_writer()
+    mark_run = structured_log.run_marker_logger()
     handler = structured_log.TraceRecords()
     trace_log = structured_log.trace_log()
     old_mark_wrapper = torch._inductor.config.profiler_mark_wrapper_call
@@ -247,6 +248,8 @@ def _recorded(fn: Callable[..., Any], candidate: Callable[..., Any] | None, eage
 
         width = max(2, len(str(total - 1)))
         for label, prefix, callable_, opts, fn_adapt in runs_spec:
+            if mark_run:
+                mark_run(label)
             before = _counters_snapshot()
             torch._dynamo.reset()
             history = RunHistory()

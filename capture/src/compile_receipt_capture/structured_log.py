@@ -1,7 +1,9 @@
 """PyTorch's structured trace (what ``TORCH_TRACE`` writes), read in the process: a handler on
 ``torch._logging._internal.trace_log`` keeps every record of a call, and ``compiles_in`` turns them
 into what each compile id did (section 7 of trace-format.md). Also writes the per-call
-``compile_receipt_call`` markers. torch is imported only by ``attach``'s callers and ``marker_writer``.
+``compile_receipt_call`` markers, and a ``compile_receipt_run`` line into the TORCH_LOGS text at the
+start of each run (:func:`run_marker_logger`). torch is imported only by ``attach``'s callers,
+``marker_writer`` and ``run_marker_logger``.
 
     >>> c = compiles_in([(1, {"frame_id": 0, "frame_compile_id": 0, "dynamo_start": {}}, None),
     ...                  (2, {"frame_id": 0, "frame_compile_id": 0, "compilation_metrics":
@@ -26,6 +28,10 @@ from .breaks import Break
 from .contract import GRAPH_ID
 
 MARKER_ARTIFACT = "compile_receipt_call"
+RUN_MARKER = "compile_receipt_run"
+# A logger of the helper's own under torch._dynamo: its lines reach the stderr handler PyTorch's
+# logging gives torch._dynamo, so they carry the same prefix as every other TORCH_LOGS line.
+RUN_MARKER_LOGGER = "torch._dynamo.compile_receipt"
 RECOMPILE_LIMIT_REASON = "recompile limit reached: the frame now runs eagerly"
 
 # (perf_counter_ns when it arrived, the record's metadata, its payload)
@@ -78,6 +84,27 @@ def marker_writer() -> Callable[[dict[str, Any]], None] | None:
         trace_structured("artifact",
                          metadata_fn=lambda: {"name": MARKER_ARTIFACT, "encoding": "json"},
                          payload_fn=lambda: text, **extra)
+    return mark
+
+
+def run_marker_logger() -> Callable[[str], None] | None:
+    """The function that logs ``compile_receipt_run <label>`` as a run starts, or None without
+    TORCH_LOGS. The TORCH_LOGS text of one process holds every run of a capture; the text reader
+    splits it into its runs at these lines, as the TORCH_TRACE reader does at the call markers.
+
+    The line is an INFO record of :data:`RUN_MARKER_LOGGER`, so PyTorch's formatter writes it
+    (``I1202 04:01:02.345000 4242 compile_receipt_capture/structured_log.py:94] compile_receipt_run baseline``),
+    outside any compile, so without a compile id. PyTorch's logging sets the levels of the loggers
+    it registers (``torch._dynamo`` stays at WARNING under ``TORCH_LOGS=graph_breaks,recompiles``);
+    this one is not among them, so the INFO level it is given here survives ``set_logs()``."""
+    if not os.environ.get("TORCH_LOGS"):
+        return None
+    import torch._logging  # noqa: F401  (PyTorch's logging, with its handlers, is set up on import)
+    log = logging.getLogger(RUN_MARKER_LOGGER)
+
+    def mark(label: str) -> None:
+        log.setLevel(logging.INFO)
+        log.info("%s %s", RUN_MARKER, label)
     return mark
 
 

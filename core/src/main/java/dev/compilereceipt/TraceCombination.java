@@ -46,6 +46,7 @@ final class TraceCombination {
                 notMeasured.add(measure);
             }
         }
+        // Not runsMerged, whatever the two were: whoever combines them says which run each one is.
         return new Trace(baseline.source(), baseline.fixture(), runs, CanonicalJson.sha256(pins),
                 baseline.limits(), notMeasured, badLines, decision(baseline, candidate), bounds);
     }

@@ -381,8 +381,10 @@ class TorchLogsShapesTest {
         Receipt receipt = Receipt.of(Traces.read(write("ci.log", recompile(RECOMPILE + " [0/1] [__recompiles_verbose]"))));
         assertThat(receipt.limits().notEstablished()).containsExactly("universal speedup", "unseen input stability",
                 "backend portability", "production capacity",
-                "no silent frame skips (2.6 logs no line when it skips a frame that breaks in a loop)");
+                "no silent frame skips (2.6 logs no line when it skips a frame that breaks in a loop)",
+                "runs told apart (the TORCH_LOGS text has no compile_receipt_run markers: run baseline holds every run of its"
+                        + " process, a capture's baseline and candidate added up)");
         String html = dev.compilereceipt.view.html.ReceiptHtml.render(Traces.read(dir.resolve("ci.log")), receipt);
-        assertThat(html).contains("Compile log (TORCH_LOGS text)", "no silent frame skips");
+        assertThat(html).contains("Compile log (TORCH_LOGS text)", "no silent frame skips", "runs told apart");
     }
 }

@@ -149,6 +149,89 @@ class ReportInBrowserTest {
     }
 
     /**
+     * The layout holds at a laptop's width and wider: at 1024, 1280 and 1920 px no text is drawn over
+     * another, every text fits its table cell or SVG, no box side by side overlaps its neighbour and
+     * nothing needs scrolling (the runs stack below 1380 px, where two 650 px timelines no longer fit).
+     * At 500 px, Chromium's narrowest window, the same holds except that wide drawings scroll inside
+     * their own boxes. Measured by {@code layout-check.js}, run in a copy of the page that allows it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"print-bridge", "int-spec", "decision"})
+    void theLayoutHoldsAtEveryWidth(String fixture) throws Exception {
+        Path page = checkedPage(fixture, "");
+        for (int width : new int[] {1024, 1280, 1920}) {
+            LayoutCheck check = layout(page, width);
+            assertThat(check.width()).as("viewport width").isEqualTo(width);
+            assertThat(check.texts()).as("texts measured at " + width + " px").isGreaterThan(400);
+            assertThat(check.problems()).as(fixture + " at " + width + " px").isEmpty();
+            assertThat(check.scrolling()).as(fixture + " at " + width + " px").isEmpty();
+        }
+        LayoutCheck narrow = layout(page, 500);
+        assertThat(narrow.problems()).as(fixture + " at 500 px").isEmpty();
+        assertThat(narrow.scrolling()).as(fixture + " at 500 px").contains("div.run of baseline in #timeline", "table.axes in #decision");
+    }
+
+    /**
+     * The check finds the overlap the report once had: with the runs forced side by side at 1280 px,
+     * the baseline's wall times are drawn over the candidate's call ids, and its timeline spills out
+     * of its box.
+     */
+    @org.junit.jupiter.api.Test
+    void theLayoutCheckSeesTheBaselinesWallTimesOverTheCandidatesCallIds() throws Exception {
+        Path page = checkedPage("print-bridge", ".runs { grid-template-columns: repeat(2, minmax(0, 1fr)) !important; }"
+                + " .runs > .run { overflow-x: visible !important; }");
+        LayoutCheck check = layout(page, 1280);
+        assertThat(check.problems()).contains(
+                "text.head of baseline in #timeline \"wall ms\" overlaps text.head of candidate in #timeline \"call\"",
+                "text.num.wall of baseline in #timeline \"0.2994\" overlaps text.id of candidate in #timeline \"c00\"",
+                "text.num.wall of baseline in #timeline \"2793.634\" overlaps text.id of candidate in #timeline \"c03\"");
+        assertThat(check.problems()).anyMatch(problem -> problem.startsWith("svg.timeline of baseline in #timeline")
+                && problem.contains(" spills out of div.run of baseline in #timeline"));
+    }
+
+    /** What {@code layout-check.js} found: the window's width, how many texts it measured, its problems and scroll boxes. */
+    private record LayoutCheck(int width, int texts, List<String> problems, String scrolling) {
+    }
+
+    private static final Pattern LAYOUT_CHECK = Pattern.compile(
+            "<pre id=\"layout-check\" data-width=\"(\\d+)\" data-texts=\"(\\d+)\" data-scrolling=\"([^\"]*)\">([^<]*)</pre>");
+
+    private static LayoutCheck layout(Path page, int width) throws IOException, InterruptedException {
+        String dom = chromium("--window-size=" + width + ",900", "--hide-scrollbars", "--dump-dom", page.toUri().toString());
+        Matcher found = LAYOUT_CHECK.matcher(dom);
+        assertThat(found.find()).as("the layout check's output in the DOM of " + page).isTrue();
+        String problems = unescape(found.group(4));
+        return new LayoutCheck(Integer.parseInt(found.group(1)), Integer.parseInt(found.group(2)),
+                problems.isEmpty() ? List.of() : List.of(problems.split("\n")), unescape(found.group(3)));
+    }
+
+    private static String unescape(String text) {
+        return text.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+    }
+
+    /**
+     * The report of {@code fixture} with {@code layout-check.js} at the end of its body and its content
+     * security policy opened for that one inline script; {@code css} is appended to its style sheet.
+     */
+    private static Path checkedPage(String fixture, String css) throws IOException {
+        Trace trace = Traces.read(FIXTURES.resolve(fixture).resolve("trace.json"));
+        String html = ReceiptHtml.render(trace, Receipt.of(trace));
+        String policy = "content=\"default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;\"";
+        assertThat(html).as("the report's content security policy").contains(policy);
+        String script;
+        try (var in = ReportInBrowserTest.class.getResourceAsStream("layout-check.js")) {
+            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String checked = html.replace(policy, "content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\"")
+                .replace("</style>", css + "</style>")
+                .replace("</body>", "<script>" + script + "</script>\n</body>");
+        Files.createDirectories(SHOTS);
+        Path page = SHOTS.resolve(fixture + (css.isEmpty() ? "" : "-forced") + "-layout-check.html").toAbsolutePath();
+        Files.writeString(page, checked, StandardCharsets.UTF_8);
+        return page;
+    }
+
+    /**
      * A screenshot of the whole page: taken in ever taller windows until the bottom rows are blank,
      * then cut {@link #BOTTOM_PADDING} px below the last row that is not background.
      */

@@ -67,6 +67,9 @@ public final class ReceiptCalculator {
         if (!trace.measured(Measure.COMPILES)) {
             notEstablished.add(ReceiptLimits.SILENT_FRAME_SKIPS);
         }
+        if (trace.runsMerged()) {
+            notEstablished.add(ReceiptLimits.RUNS_MERGED);
+        }
         ReceiptLimits limits = new ReceiptLimits(trace.limits(), notEstablished,
                 Arrays.stream(Measure.values()).filter(m -> !trace.measured(m)).map(Measure::id).toList(), trace.bounds());
         Optional<Trade> trade = trade(runs, comparisons, trace.decision());

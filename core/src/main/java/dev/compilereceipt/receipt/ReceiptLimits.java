@@ -28,6 +28,14 @@ public record ReceiptLimits(Limits readUnder, List<String> notEstablished, List<
     public static final String SILENT_FRAME_SKIPS = "no silent frame skips (2.6 logs no line when it skips a frame"
             + " that breaks in a loop)";
 
+    /**
+     * Also not established by a TORCH_LOGS text without {@code compile_receipt_run} markers
+     * ({@link dev.compilereceipt.trace.Trace#runsMerged()}): which run a compile belongs to. Its one
+     * run holds every run of its process, so a capture's baseline and candidate add up.
+     */
+    public static final String RUNS_MERGED = "runs told apart (the TORCH_LOGS text has no compile_receipt_run markers: run"
+            + " baseline holds every run of its process, a capture's baseline and candidate added up)";
+
     public ReceiptLimits {
         notEstablished = List.copyOf(notEstablished);
         notMeasured = List.copyOf(notMeasured);

@@ -13,7 +13,10 @@ import org.apiguardian.api.API;
  * What a torch.compile run recorded, whatever source it was read from: the fixture, one or two
  * runs of calls, the SHA-256 of the trace's canonical form, the limits it was read under, what
  * the source did not measure, for a TORCH_TRACE log the line numbers of skipped records and, for a
- * {@code compile-trace/1} file that records one, the {@link Decision} (logs have none).
+ * {@code compile-trace/1} file that records one, the {@link Decision} (logs have none), and whether
+ * its runs are merged: a TORCH_LOGS text without {@code compile_receipt_run} markers cannot tell a
+ * capture's baseline from its candidate, so its one {@code baseline} run holds every run of its
+ * process ({@code runsMerged}).
  *
  * <p>Example: {@code Trace trace = Traces.read(Path.of("fixtures/print-bridge/trace.json"));}
  */
@@ -27,7 +30,8 @@ public record Trace(
         Set<Measure> notMeasured,
         Optional<List<Long>> badLines,
         Optional<Decision> decision,
-        Map<Measure, Coverage> bounds) {
+        Map<Measure, Coverage> bounds,
+        boolean runsMerged) {
 
     public Trace {
         runs = List.copyOf(runs);
@@ -37,6 +41,12 @@ public record Trace(
         if (bounds.values().stream().anyMatch(c -> c != Coverage.LOWER_BOUND && c != Coverage.UPPER_BOUND)) {
             throw new IllegalArgumentException("bounds hold lower and upper bounds only: " + bounds);
         }
+    }
+
+    /** A trace whose runs its source told apart. */
+    public Trace(Path source, Fixture fixture, List<Run> runs, String sha256, Limits limits, Set<Measure> notMeasured,
+                 Optional<List<Long>> badLines, Optional<Decision> decision, Map<Measure, Coverage> bounds) {
+        this(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, bounds, false);
     }
 
     /** A trace whose source measured every figure it did not name as not measured. */
@@ -71,11 +81,16 @@ public record Trace(
 
     /** The same trace with these figures known as bounds of the truth. */
     public Trace withBounds(Map<Measure, Coverage> otherBounds) {
-        return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, otherBounds);
+        return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, otherBounds, runsMerged);
     }
 
     /** The same trace with its runs in another order, or some left out. */
     public Trace withRuns(List<Run> otherRuns) {
-        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision, bounds);
+        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision, bounds, runsMerged);
+    }
+
+    /** The same trace, its one run holding every run of its process or not ({@link #runsMerged()}). */
+    public Trace withRunsMerged(boolean merged) {
+        return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, bounds, merged);
     }
 }

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The run of a TORCH_LOGS text in its {@link CanonicalImport}: no calls, the compile log as the
- * receipt writes it and the compiles the text names (which the receipt writes as {@code null}, not
+ * The runs of a TORCH_LOGS text in its {@link CanonicalImport}: no calls, {@code "marked": true}
+ * when run markers told them apart, the compile log as the receipt writes it and the compiles the text names (which the receipt writes as {@code null}, not
  * measured, yet counts among the graphs seen). Two texts that import to the same compile log and
  * bad lines have the same hash, whatever other output they held.
  *
@@ -28,9 +28,14 @@ final class TorchLogsCanonicalForm {
     private TorchLogsCanonicalForm() {
     }
 
-    static Trace trace(Path file, Fixture fixture, Run run, Limits limits, Set<Measure> notMeasured, List<Long> badLines) {
-        return CanonicalImport.trace(FORMAT, file, fixture, List.of(run), limits, notMeasured, badLines, (imported, node) -> {
+    static Trace trace(Path file, Fixture fixture, List<Run> runs, Limits limits, Set<Measure> notMeasured, List<Long> badLines,
+                       boolean marked) {
+        return CanonicalImport.trace(FORMAT, file, fixture, runs, limits, notMeasured, badLines, (imported, node) -> {
             node.putArray("calls");
+            if (marked) {
+                // A marked text's one baseline run and an unmarked text's are two receipts (only the second says its runs are merged).
+                node.put("marked", true);
+            }
             imported.compileLog().ifPresent(log -> {
                 node.set("compile_log", CompileLogJson.compileLog(log, m -> !notMeasured.contains(m)));
                 // What the receipt writes as null is still in the trace (the compiles the text names, which give

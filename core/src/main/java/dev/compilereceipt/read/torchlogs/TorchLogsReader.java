@@ -26,9 +26,12 @@ import java.util.TreeSet;
 /**
  * Reads the text PyTorch prints with {@code TORCH_LOGS=graph_breaks,recompiles[,recompiles_verbose]}
  * (a CI log, a file of captured stderr) into a {@link Trace} with the compile side of a receipt:
- * one {@code baseline} run without calls whose {@link dev.compilereceipt.trace.CompileLog} holds the
- * recompiles with their guard failures, the fallbacks (recompile limit reached, frame given up),
- * and the break sites with reason, gb id, explanation and hints. The text is streamed line by line
+ * runs without calls whose {@link dev.compilereceipt.trace.CompileLog} holds the recompiles with
+ * their guard failures, the fallbacks (recompile limit reached, frame given up), and the break
+ * sites with reason, gb id, explanation and hints. The capture helper logs a
+ * {@code compile_receipt_run} line as each run starts ({@link RunMarker}): the text is split into
+ * those runs ({@link TextRuns}); a text without them is one {@code baseline} run holding every run
+ * of its process, and its trace says so ({@link Trace#runsMerged()}). The text is streamed line by line
  * ({@link TextLines}); its messages are reassembled from their prefixed lines
  * ({@link TextMessages}) and read as they complete ({@link TextCompileLog}); any other output may
  * stand between them.
@@ -135,9 +138,9 @@ public final class TorchLogsReader {
     }
 
     private Trace readAll(TextLines lines) throws IOException {
-        TextReading read = new TextReading(file, limits);
+        TextRuns read = new TextRuns(file, limits);
         // Rank 0 of a text without tags is the whole text: read alongside until a tag says the text has them.
-        TextReading whole = rank.isPresent() && rank.getAsInt() == 0 ? new TextReading(file, limits) : null;
+        TextRuns whole = rank.isPresent() && rank.getAsInt() == 0 ? new TextRuns(file, limits) : null;
         Refusal wholeRefused = null;
         try {
             while (lines.next()) {
@@ -209,13 +212,13 @@ public final class TorchLogsReader {
     }
 
     /** The trace of a finished reading; {@code tagged}, the rank it read by its tags. */
-    private Trace trace(TextReading reading, TextLines lines, OptionalInt tagged) {
+    private Trace trace(TextRuns reading, TextLines lines, OptionalInt tagged) {
         try {
             reading.finish();
         } catch (PassedLimit | StringPool.OverLimit over) {
             throw refusal(over, lines.number());
         }
-        if (!reading.sawMessage() && (rank.isEmpty() || whenNoLine.isPresent())) {
+        if (!reading.sawAny() && (rank.isEmpty() || whenNoLine.isPresent())) {
             if (whenNoLine.isPresent()) {
                 throw whenNoLine.get();
             }
@@ -223,11 +226,12 @@ public final class TorchLogsReader {
                     + " a recompile-limit warning or WON'T CONVERT, with a glog prefix like " + EXAMPLE + " or bare");
         }
         Map<String, String> fields = tagged.isPresent() ? Map.of("rank", Integer.toString(tagged.getAsInt())) : Map.of();
-        CompileLog compileLog = reading.build();
-        Run run = new Run(Run.BASELINE, List.of(), Optional.of(compileLog));
-        SourceShape shape = structured(compileLog) ? SourceShape.TORCH_LOGS_2_8 : SourceShape.TORCH_LOGS_2_6;
-        return TorchLogsCanonicalForm.trace(file, new Fixture(LogFixtureName.of(file, tagged), fields, Optional.empty()), run, limits,
-                shape.notMeasured(), reading.badLines()).withBounds(shape.bounds());
+        List<Run> runs = reading.runs().stream()
+                .map(run -> new Run(run.label(), List.of(), Optional.of(run.reading().build()))).toList();
+        SourceShape shape = runs.stream().anyMatch(run -> structured(run.compileLog().orElseThrow()))
+                ? SourceShape.TORCH_LOGS_2_8 : SourceShape.TORCH_LOGS_2_6;
+        return TorchLogsCanonicalForm.trace(file, new Fixture(LogFixtureName.of(file, tagged), fields, Optional.empty()), runs, limits,
+                shape.notMeasured(), reading.badLines(), reading.marked()).withBounds(shape.bounds()).withRunsMerged(!reading.marked());
     }
 
     /**

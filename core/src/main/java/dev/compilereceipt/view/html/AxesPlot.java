@@ -15,9 +15,10 @@ import java.util.List;
  */
 final class AxesPlot {
 
-    static final double WIDTH = 176;
+    static final double WIDTH = 196;
     static final double HEIGHT = 124;
-    private static final double LEFT = 34;
+    /** Room for the y axis's largest tick, up to "99999.999" in 9 px type; 34 px clipped "2781.771". */
+    private static final double LEFT = 54;
     private static final double RIGHT = 8;
     private static final double TOP = 16;
     private static final double BOTTOM = 26;

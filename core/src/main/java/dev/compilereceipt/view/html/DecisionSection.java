@@ -28,13 +28,13 @@ import java.util.Optional;
 final class DecisionSection {
 
     static final String CSS = """
-            dl.decision div, dl.trade-figures div { display: grid; grid-template-columns: 320px 1fr; gap: 12px; margin: 2px 0; }
+            dl.decision div, dl.trade-figures div { display: grid; grid-template-columns: minmax(0, 320px) minmax(0, 1fr); gap: 12px; margin: 2px 0; }
             dl.decision dt, dl.trade-figures dt { color: var(--muted); }
-            dl.decision dd, dl.trade-figures dd { margin: 0; }
+            dl.decision dd, dl.trade-figures dd { margin: 0; overflow-wrap: anywhere; }
             dl.decision dd { font-weight: 600; }
             p.trade { font-size: 14px; font-weight: 600; margin: 10px 0 6px; max-width: 1100px; }
             p.trade.never { color: #9b1c1c; }
-            table.axes { border-collapse: collapse; margin-top: 8px; }
+            table.axes { border-collapse: collapse; margin-top: 8px; display: block; max-width: 100%; overflow-x: auto; }
             table.axes th { font-weight: 600; text-align: center; padding: 2px 6px; }
             table.axes th.phase { text-align: right; color: var(--muted); }
             table.axes td { padding: 2px 6px; }

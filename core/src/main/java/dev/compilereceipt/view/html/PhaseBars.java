@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 final class PhaseBars {
 
-    private static final double WIDTH = 320;
+    static final double WIDTH = 320;
     private static final double LABEL_W = 108;
     private static final double BAR_W = 104;
     private static final double ROW = 20;

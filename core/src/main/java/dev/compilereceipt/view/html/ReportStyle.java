@@ -9,6 +9,19 @@ final class ReportStyle {
     private ReportStyle() {
     }
 
+    /**
+     * The runs side by side while both timelines fit whole, one below the other in a narrower window;
+     * a box narrower than its drawing scrolls inside itself, so nothing is ever drawn over a
+     * neighbour (at 1200 px the baseline's wall times once covered the candidate's call ids).
+     */
+    private static final String RUNS = ".runs { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, "
+            + (int) CallTimeline.WIDTH + "px), 1fr)); gap: 12px 24px; }\n"
+            + ".runs > .run { min-width: 0; overflow-x: auto; }\n";
+    /** The phase cards four abreast when the bars fit, fewer a row when not; 22 px is a card's padding and border. */
+    private static final String PHASE_CARDS = ".phase-cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, "
+            + (int) (PhaseBars.WIDTH + 22) + "px), 1fr)); gap: 14px; margin-bottom: 12px; }\n"
+            + ".phase-card { min-width: 0; overflow-x: auto; }\n";
+
     static final String CSS = """
 
             :root { --region: #2f6fbf; --region-new: #173f73; --island: #e07b1a; --compile: #8a5cc7;
@@ -24,7 +37,8 @@ final class ReportStyle {
             code, .site, .guard { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12px; }
             .note { color: var(--muted); margin: 2px 0 10px; max-width: 1100px; }
             dl.fixture { display: flex; flex-wrap: wrap; gap: 4px 22px; margin: 0 0 8px; }
-            dl.fixture div { display: flex; gap: 6px; }
+            dl.fixture div { display: flex; gap: 6px; max-width: 100%; }
+            dl.fixture dd { min-width: 0; overflow-wrap: anywhere; }
             dl.fixture dt { color: var(--muted); }
             dl.fixture dd { margin: 0; font-weight: 600; }
             dl.fixture div[data-field$="sha256"] dd { font: 11px "DejaVu Sans Mono", monospace; font-weight: normal; }
@@ -32,8 +46,7 @@ final class ReportStyle {
             .verdict.ok { background: #e5f4ea; color: #1f6b3a; }
             .verdict.failed { background: #fde8e8; color: #9b1c1c; }
             code.failure { background: #fde8e8; color: #9b1c1c; padding: 1px 5px; border-radius: 3px; }
-            .stack > div { margin-bottom: 10px; }
-            .runs { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 24px; }
+            .stack > div { margin-bottom: 10px; overflow-x: auto; }
             .legend { display: flex; flex-wrap: wrap; gap: 4px 24px; align-items: flex-start; margin-bottom: 6px; }
             .legend p { flex: 1 1 100%; margin: 0; color: var(--muted); max-width: 1300px; }
             .keys { display: flex; flex-wrap: wrap; gap: 4px 16px; flex: 1 1 600px; align-content: flex-start; padding-top: 6px; }
@@ -64,7 +77,6 @@ final class ReportStyle {
             .num { font-variant-numeric: tabular-nums; }
             text.num.inside { fill: #fff; font-weight: 600; }
             text.wall { font-weight: 600; }
-            .phase-cards { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 14px; margin-bottom: 12px; }
             .phase-card { border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
             .phase-bars rect.baseline { fill: #6b7a8c; }
             .phase-bars rect.candidate { fill: #2f9e6b; }
@@ -97,13 +109,13 @@ final class ReportStyle {
             ul.guards { display: flex; flex-wrap: wrap; gap: 3px 6px; list-style: none; margin: 3px 0 0; padding: 0; }
             ul.guards li { background: #fbf3dc; color: #4a3a12; border-radius: 3px; padding: 0 6px; }
             p.guards.none { color: var(--muted); font-style: italic; }
-            dl.limits div, dl.compile-log div { display: grid; grid-template-columns: 260px 1fr; gap: 12px; margin: 3px 0; }
+            dl.limits div, dl.compile-log div { display: grid; grid-template-columns: minmax(0, 260px) minmax(0, 1fr); gap: 12px; margin: 3px 0; }
             dl.limits dt, dl.compile-log dt { color: var(--muted); }
-            dl.limits dd, dl.compile-log dd { margin: 0; }
+            dl.limits dd, dl.compile-log dd { margin: 0; overflow-wrap: anywhere; }
             ul.inline { display: flex; flex-wrap: wrap; gap: 4px 8px; list-style: none; margin: 0; padding: 0; }
             ul.inline li { background: var(--band); border: 1px solid var(--line); border-radius: 3px; padding: 0 6px; }
             dl.limits ul:not(.inline) { margin: 0; padding-left: 18px; }
             .not-measured { color: var(--muted); font-style: italic; }
             .none { color: var(--muted); }
-            """ + DecisionSection.CSS;
+            """ + RUNS + PHASE_CARDS + DecisionSection.CSS;
 }

@@ -40,6 +40,10 @@ public final class ReceiptSummary {
     /** What the table's counts count: a call that crosses a break runs two regions, so its hits are two. */
     private static final String HITS = "  (compiles and hits count compiled regions: a call that crosses one break runs two)\n";
 
+    /** Under the one run of a text without run markers: what it holds. */
+    private static final String RUNS_MERGED = "  runs merged: the text has no compile_receipt_run markers, so this run holds every"
+            + " run of its process (a capture's baseline and candidate add up)\n";
+
     /** The guard-check time of each phase that has one (a torch.profiler source), or nothing. */
     private static String guardChecks(RunFigures run) {
         List<String> phases = run.phases().values().stream().filter(figures -> figures.guardCheckMs().isPresent())
@@ -61,6 +65,9 @@ public final class ReceiptSummary {
         out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
         for (RunFigures run : receipt.runs()) {
             out.append('\n').append("run ").append(run.label()).append('\n');
+            if (receipt.limits().notEstablished().contains(ReceiptLimits.RUNS_MERGED)) {
+                out.append(RUNS_MERGED);
+            }
             out.append(run.hasPhases() ? table(run) + HITS + phaseStages(run) + guardChecks(run) : "  phases: none (the source has no per-call markers)\n");
             out.append("  graphs: ").append(run.variants().isEmpty() ? "none" : join(run.variants()));
             if (!run.fallbackGraphs().isEmpty()) {
