@@ -124,10 +124,8 @@ public enum SourceShape {
                                 + " loop, and a text without a structured break message may be 2.6");
             };
             case PROFILER_WITH_LOG -> switch (measure) {
-                case EAGER_ISLAND_MS -> Cell.not("the eager code between a profile's regions is not yet told apart from the"
-                        + " code around them");
-                case BREAKS, SITE_CROSSINGS -> Cell.not("a profile names the regions a call ran, not the break sites between"
-                        + " them");
+                case BREAKS, SITE_CROSSINGS -> Cell.atLeast("a break is seen where its resume frame's region runs inside the"
+                        + " region of the frame that broke; a resume frame that ran eagerly leaves no region to see it by");
                 default -> Cell.MEASURED;
             };
         };
