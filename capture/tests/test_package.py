@@ -23,7 +23,7 @@ sys.path.insert(0, SRC)
 
 import compile_receipt_capture as crc  # noqa: E402
 
-MODULES = ["breaks", "call_events", "calls", "cli", "contract", "output_check", "profiler_spans", "runs",
+MODULES = ["breaks", "call_events", "calls", "cli", "contract", "output_check", "profile_out", "profiler_spans", "runs",
            "structured_log"]
 
 

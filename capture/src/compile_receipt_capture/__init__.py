@@ -5,7 +5,8 @@ Install with ``pip install ./capture`` or put ``capture/src`` on ``PYTHONPATH``.
 ``contract`` (the compile-trace/1 rules and the decision record), ``calls`` (the inputs and the
 plan of a run), ``runs`` (the capture loop), ``call_events`` (a call's events from its spans and
 records), ``structured_log`` (PyTorch's structured trace), ``breaks`` (PyTorch's graph-break
-messages), ``profiler_spans``, ``output_check`` (the check against eager) and ``cli``.
+messages), ``profiler_spans``, ``profile_out`` (each run's torch.profiler trace, with
+``profile_out=``), ``output_check`` (the check against eager) and ``cli``.
 
     from compile_receipt_capture import capture
 

@@ -80,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--decision", metavar="JSON",
                    help="the decision record as a JSON object, or @FILE for a file holding one "
                         "(intervention, rollback_trigger, warmup_policy, owner, worker_lifetime_calls)")
+    p.add_argument("--profile-out", metavar="PATH",
+                   help="also write each run's torch.profiler trace (Chrome trace JSON, as export_chrome_trace "
+                        "writes it): the baseline's at PATH, the candidate's at PATH with -candidate before .json")
     p.add_argument("--max-calls", type=int, default=MAX_CALLS)
     p.add_argument("--max-events", type=int, default=MAX_EVENTS_PER_CALL)
     args = p.parse_args(argv)
@@ -123,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
                          compile=compile_opts, candidate_compile=candidate_compile,
                          name=args.name or kwargs.pop("name", None) or args.baseline, out=args.out,
                          relative_to=args.relative_to if args.relative_to is not None else kwargs.pop("relative_to", None),
-                         max_calls=args.max_calls, max_events=args.max_events,
+                         max_calls=args.max_calls, max_events=args.max_events, profile_out=args.profile_out,
                          **{k: v for k, v in kwargs.items() if k not in ("name", "relative_to")})
     except (TraceError, CaptureError) as e:
         print(f"compile_receipt_capture: {e}", file=sys.stderr)
@@ -133,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{run['label']}: {len(run['calls'])} calls, {summary['compiles']} compiles, {summary['hits']} hits, "
               f"{summary['breaks']} breaks, {summary['fallbacks']} fallbacks, {summary['check_failed']} checks failed")
     print(f"wrote {result.path}")
+    for label, path in result.profiles.items():
+        print(f"wrote {path} (the {label} run's torch.profiler trace)")
     return 0
 
 

@@ -18,6 +18,7 @@ from .call_events import CaptureError, RunHistory, events_of_call
 from .calls import Args, Changed, Plan
 from .contract import FORMAT, MAX_CALLS, MAX_EVENTS_PER_CALL, Json, rounded, validate_decision, validate_trace, \
     write_trace
+from .profile_out import RunProfile, run_path
 from .profiler_spans import CALL_SPAN, regions_of_call, spans_of
 
 Counters = dict[str, dict[str, int]]
@@ -28,10 +29,12 @@ Adapt = Callable[..., Any]
 class Capture:
     """The result of :func:`capture`: ``trace`` (the compile-trace/1 dict, already validated),
     ``counters`` ({label: what ``torch._dynamo.utils.counters`` counted during that run}) and
-    ``path`` (where the trace was written, or None)."""
+    ``path`` (where the trace was written, or None) and ``profiles`` ({label: where that run's
+    torch.profiler trace was written}, with ``profile_out=``)."""
 
     def __init__(self, trace: Json, counters: dict[str, Counters], path: str | None) -> None:
         self.trace, self.counters, self.path = trace, counters, path
+        self.profiles: dict[str, str] = {}
 
     def write(self, path: str, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL) -> str:
         self.path = write_trace(self.trace, path, max_calls, max_events)
@@ -121,7 +124,7 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
             candidate_compile: Mapping[str, Any] | None = None, adapt: Adapt | None = None,
             candidate_adapt: Adapt | None = None, family: str = "base", fixture: Mapping[str, Any] | None = None,
             relative_to: str | None = None, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL,
-            decision: Mapping[str, Any] | None = None) -> Capture:
+            decision: Mapping[str, Any] | None = None, profile_out: str | None = None) -> Capture:
     """Runs ``fn`` (and ``candidate``) through the phases and returns a :class:`Capture`.
 
     fn, candidate  the baseline callable and, optionally, the callable after an intervention;
@@ -147,6 +150,10 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
                    {"intervention": str (required), "rollback_trigger", "warmup_policy",
                    "owner": str, "worker_lifetime_calls": int >= 1}; validated before any call runs
     out            where to write the trace (validated first; nothing is written if invalid)
+    profile_out    where to write each run's torch.profiler trace (Chrome trace JSON, as
+                   ``export_chrome_trace`` writes it; one file per run, every call inside its
+                   ``compile_receipt_call`` span): the baseline's at this path, the candidate's
+                   beside it (``x.json`` -> ``x-candidate.json``); written with the trace
     """
     if decision is not None:
         validate_decision(decision)     # a typo fails before minutes of compiling, not after
@@ -184,6 +191,7 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
     trace_log.addHandler(handler)
     runs: list[Json] = []
     counters: dict[str, Counters] = {}
+    profiles: dict[str, RunProfile] = {}
     try:
         # The reference: the baseline callable, eagerly, on a copy of every input.
         torch._dynamo.reset()
@@ -201,6 +209,7 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
             history = RunHistory()
             compiled_fn = None
             calls = []
+            run_profile = profiles.setdefault(label, RunProfile()) if profile_out is not None else None
             for index, planned in enumerate(plan.calls):
                 phase, fam = planned.phase, planned.family
                 if phase != "eager" and compiled_fn is None:
@@ -229,6 +238,8 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
                     if mark:
                         mark({"run": label, "id": cid, "phase": phase, "edge": "end", "wall_ms": wall_ms})
                 spans = regions_of_call(spans_of(prof))
+                if run_profile is not None:
+                    run_profile.add(prof)
                 call: Json = {"id": cid, "phase": phase, "family": fam, "wall_ms": wall_ms,
                               "events": events_of_call(cid, spans, handler.records[first:], t0, history,
                                                        relative_to)}
@@ -264,4 +275,6 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
     captured = Capture(trace, counters, None)
     if out is not None:
         captured.write(out, max_calls, max_events)
+    for label, run_profile in profiles.items():
+        captured.profiles[label] = run_profile.write(run_path(profile_out, label))    # type: ignore[arg-type]
     return captured
