@@ -3,7 +3,7 @@
 torch.profiler trace (the helper's --profile-out: NAME.profile.json, NAME.profile-candidate.json) with the
 TORCH_TRACE log of the same process gives the receipt the helper's own trace (NAME.json) gives for that run:
 per call its phase, graphs (in order), cache outcome and break sites; per phase the calls, compiles and cache
-hits; and per call wall_ms and eager_island_ms within the tolerances below (docs/profiler.md says why each
+hits; and per call wall_ms and eager_island_ms within the tolerances below (docs/sources.md, "Against the capture helper", says why each
 differs: the profile's call span holds the helper's timer, and its JSON writes microseconds to 3 decimals).
 
     capture/check-profile.py OUT_DIR AUDIT_COMMAND...     (e.g. OUT_DIR ./receipt)

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * same process, the helper's {@code trace.json}): the receipt from profile and log is the trace's on
  * calls, their graphs, cache outcomes, breaks and fallbacks, and compiles and cache hits per phase;
  * region and island ms are equal (the same wrapper-call spans, rounded alike); each profile call's wall
- * time holds the helper's timer (docs/profiler.md, "Against the capture helper"). capture/check-profile.py
+ * time holds the helper's timer (docs/sources.md, "Against the capture helper"). capture/check-profile.py
  * checks the same of every fresh capture in CI.
  */
 class ProfileAgainstCaptureTest {

@@ -162,6 +162,15 @@ class ProfilerTracesTest {
                 "request#4", "request#5");
         assertThat(calls.get(2).wallMs()).isEqualTo(0.1397); // request 139.720 inside ProfilerStep#3
         assertThat(regions(calls.get(2))).containsExactly("0/0 hit 0.0166", "break plain.py:16 0.017", "1/0 hit 0.0144");
+        // one request per step, each holding all its step's regions, compiles and lookups: the same events, the
+        // wall of the request alone (466.798, 194.191, 139.720, 167.010, 263865.178, 317.141 us)
+        List<Call> steps = read("2.14").run("baseline").orElseThrow().calls();
+        for (int i = 0; i < calls.size(); i++) {
+            assertThat(regions(calls.get(i))).as("request#%d", i).isEqualTo(regions(steps.get(i)));
+            assertThat(calls.get(i).guardCheckMs()).as("request#%d", i).isEqualTo(steps.get(i).guardCheckMs());
+            assertThat(calls.get(i).phase()).isEqualTo(steps.get(i).phase());
+        }
+        assertThat(calls).extracting(Call::wallMs).containsExactly(0.4668, 0.1942, 0.1397, 0.167, 263.8652, 0.3171);
     }
 
     @Test
