@@ -33,8 +33,11 @@ import org.apiguardian.api.API;
  * <p>A torch.profiler trace is read with the TORCH_TRACE log of the same process ({@link #log()}, or a
  * folder holding both as {@link #value()}) and the phases of its calls, which a profile cannot tell:
  * <pre>{@code
- * @TraceFixture(value = "serving/profile.json", log = "serving/torch_trace.log", callSpan = "request",
- *               phases = {"eager=0-2", "warmup=3", "steady=4-83"}) Receipt receipt
+ * @Test
+ * void steadyRequestsNeverCompile(@TraceFixture(value = "serving/profile.json", log = "serving/torch_trace.log",
+ *         callSpan = "request", phases = {"eager=0-2", "warmup=3", "steady=4-83"}) Receipt receipt) {
+ *     assertThat(receipt.run("baseline").phase(Phase.STEADY).compiles()).isZero();
+ * }
  * }</pre>
  * {@link #phases()} takes the ranges one by one as above, or as one string the way the CLI's
  * {@code --phases} takes them ({@code phases = "eager=0-2,warmup=3,steady=4-83"}); a profile without
