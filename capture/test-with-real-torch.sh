@@ -22,6 +22,8 @@
 #                                log (the warm-start scenarios print-bridge and int-spec)
 #   <scenario>-torch-logs.txt    the TORCH_LOGS text (COMPILE_RECEIPT_TORCH_LOGS=1 only)
 #   <scenario>.counters.json     torch._dynamo.utils.counters per run; <scenario>.log its output
+#   <scenario>.profile.json      the baseline run's torch.profiler trace (Chrome trace JSON, the helper's
+#                                --profile-out); <scenario>.profile-candidate.json the candidate's
 #   <scenario>.receipt.txt       step 4's audit of the trace (step 4b recomputes its figures and trade in Python)
 #   summary.txt                  the trace figures beside torch._dynamo.utils.counters and the log
 #   break-kinds.diff             (sid) the shipped break-kind table against what the registry derives
@@ -89,7 +91,7 @@ fi
 echo "== 4. the Java side imports every trace (capture/out/$SUITE/)"
 traces=()
 for f in "$out"/*.json; do
-  [[ "$f" == *.counters.json ]] && continue
+  [[ "$f" == *.counters.json || "$f" == *.profile.json || "$f" == *.profile-candidate.json ]] && continue
   traces+=("$f")
 done
 jar="$repo/cli/target/receipt.jar"
@@ -125,6 +127,8 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   (cd "$repo" && python3 capture/check-causes.py "$out" "${audit_cmd[@]}")
   echo "== 5e. warm starts: each compile's cache outcomes against a plain reading of both processes' logs; warm below empty"
   (cd "$repo" && python3 capture/check-warm-start.py "$out" "${audit_cmd[@]}")
+  echo "== 5f. every run's torch.profiler trace with its TORCH_TRACE log gives the trace.json receipt of the same run"
+  (cd "$repo" && python3 capture/check-profile.py "$out" "${audit_cmd[@]}")
   echo "== 6. the shipped break-kind table is what capture/derive-break-kinds.py derives from this release's registry"
   registry="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo/graph_break_registry.json"
   shipped="$repo/core/src/main/resources/dev/compilereceipt/break-kinds.tsv"

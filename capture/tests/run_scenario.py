@@ -1,6 +1,7 @@
 """Runs one scenario in this (fresh) process: python3 run_scenario.py NAME OUT_DIR
 
-Writes OUT_DIR/NAME.json (the trace) and OUT_DIR/NAME.counters.json (what
+Writes OUT_DIR/NAME.json (the trace), OUT_DIR/NAME.profile.json (and NAME.profile-candidate.json:
+each run's torch.profiler trace) and OUT_DIR/NAME.counters.json (what
 torch._dynamo.utils.counters counted per run; for the warm-start scenarios also warm_counters, the
 same in the warm process). TORCH_TRACE, when set, must be set before start."""
 
@@ -23,7 +24,9 @@ def main(name, out_dir):
     spec = factory()
     fn = spec.pop("fn")
     warm_start = factory if name in scenarios.WARM_START else None     # the fresh process calls it again
-    result = crc.capture(fn, out=os.path.join(out_dir, f"{name}.json"), warm_start=warm_start, **spec)
+    # the run's torch.profiler traces beside it, for check-profile.py: NAME.profile.json (baseline), NAME.profile-candidate.json
+    result = crc.capture(fn, out=os.path.join(out_dir, f"{name}.json"), warm_start=warm_start,
+                         profile_out=os.path.join(out_dir, f"{name}.profile.json"), **spec)
     counted = {"torch": torch.__version__, "counters": result.counters}
     if warm_start is not None:
         counted["warm_counters"] = result.warm_counters

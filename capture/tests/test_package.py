@@ -23,8 +23,8 @@ sys.path.insert(0, SRC)
 
 import compile_receipt_capture as crc  # noqa: E402
 
-MODULES = ["breaks", "call_events", "calls", "cli", "compile_split", "contract", "output_check", "profiler_spans", "runs",
-           "structured_log", "warm_start"]
+MODULES = ["breaks", "call_events", "calls", "cli", "compile_split", "contract", "output_check", "profile_out",
+           "profiler_spans", "runs", "structured_log", "warm_start"]
 
 
 def load_tests(loader, tests, pattern):

@@ -69,7 +69,8 @@ def run_scenario(name, torch_logs=WITH_TORCH_LOGS):
     trace_dir = os.path.join(OUT, f"{name}-torch-trace")
     text_log = os.path.join(OUT, f"{name}-torch-logs.txt")
     shutil.rmtree(trace_dir, ignore_errors=True)
-    for stale in (f"{name}.json", f"{name}.counters.json", f"{name}-torch-logs.txt"):
+    for stale in (f"{name}.json", f"{name}.counters.json", f"{name}-torch-logs.txt", f"{name}.profile.json",
+                  f"{name}.profile-candidate.json"):
         if os.path.exists(os.path.join(OUT, stale)):
             os.remove(os.path.join(OUT, stale))
     env = dict(os.environ, TORCH_TRACE=trace_dir)
@@ -100,7 +101,30 @@ def run_scenario(name, torch_logs=WITH_TORCH_LOGS):
     if torch_logs:
         check_torch_logs_text(text_log, log)
         check_torch_logs_runs(text_log, log)
+    check_profiles(name, trace)
     return trace, counters, log
+
+
+def check_profiles(name, trace):
+    """Each run's torch.profiler trace (--profile-out) beside the trace: one compile_receipt_call span per
+    call of the run, and in each the compiled regions that call's events name, in order (check-profile.py
+    then holds the Java reading of the profile against the trace's receipt)."""
+    for run in trace["runs"]:
+        suffix = "" if run["label"] == "baseline" else "-" + run["label"]
+        with open(os.path.join(OUT, f"{name}.profile{suffix}.json"), encoding="utf-8") as f:
+            events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
+        calls = sorted((e for e in events if e["name"] == "compile_receipt_call"), key=lambda e: e["ts"])
+        if len(calls) != len(run["calls"]):
+            raise AssertionError(f"{name} {run['label']}: {len(calls)} call spans in its profile, {len(run['calls'])} calls")
+        for span, call in zip(calls, run["calls"]):
+            inside = sorted((e for e in events if e["name"].startswith("Torch-Compiled Region: ")
+                             and span["ts"] <= e["ts"] and e["ts"] + e["dur"] <= span["ts"] + span["dur"]),
+                            key=lambda e: (e["ts"], -e["dur"]))
+            ran = [e["name"].split(": ", 1)[1] for e in inside]
+            named = [e["graph"] for e in call["events"] if e["kind"] == "region" and e["ms"] > 0 or
+                     e["kind"] == "region" and e["cache"] == "hit"]
+            if [g for g in ran if g in named] != named:
+                raise AssertionError(f"{name} {run['label']} {call['id']}: the profile runs {ran}, the trace names {named}")
 
 
 _TEXT_LINE = re.compile(r"^(?:\[rank\d+\]:)?[A-Z]\d{4} [^\]]*\] \[(\d+/\d+)(?:_\d+)?\] \[(__\w+)\] (.*)$")

@@ -6,8 +6,9 @@ Install with ``pip install ./capture`` or put ``capture/src`` on ``PYTHONPATH``.
 plan of a run), ``runs`` (the capture loop), ``call_events`` (a call's events from its spans and
 records), ``structured_log`` (PyTorch's structured trace), ``compile_split`` (a compile's stages
 and cache outcomes), ``breaks`` (PyTorch's graph-break messages), ``profiler_spans``,
-``output_check`` (the check against eager), ``warm_start`` (the replay in a fresh process with the
-first one's cache folders) and ``cli``.
+``profile_out`` (each run's torch.profiler trace, with ``profile_out=``), ``output_check`` (the
+check against eager), ``warm_start`` (the replay in a fresh process with the first one's cache
+folders) and ``cli``.
 
     from compile_receipt_capture import capture
 

@@ -89,6 +89,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="also replay each run's eager and warmup calls in a fresh process that reuses this one's "
                         "Inductor/Triton cache folders (the run's warm_start; with TORCH_TRACE, its log goes "
                         "to $TORCH_TRACE/warm/)")
+    p.add_argument("--profile-out", metavar="PATH",
+                   help="also write each run's torch.profiler trace (Chrome trace JSON, as export_chrome_trace "
+                        "writes it): the baseline's at PATH, the candidate's at PATH with -candidate before .json")
     p.add_argument("--max-calls", type=int, default=MAX_CALLS)
     p.add_argument("--max-events", type=int, default=MAX_EVENTS_PER_CALL)
     return p
@@ -138,7 +141,7 @@ def _capture_kwargs(args: argparse.Namespace) -> dict[str, Any]:
                 compile=compile_opts, candidate_compile=candidate_compile,
                 name=args.name or kwargs.pop("name", None) or args.baseline, out=args.out,
                 relative_to=args.relative_to if args.relative_to is not None else kwargs.pop("relative_to", None),
-                max_calls=args.max_calls, max_events=args.max_events,
+                max_calls=args.max_calls, max_events=args.max_events, profile_out=args.profile_out,
                 **{k: v for k, v in kwargs.items() if k not in ("name", "relative_to")})
 
 
@@ -168,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"(first process: {sum(c['wall_ms'] for c in run['calls'] if c['phase'] == 'warmup'):.1f} ms); "
                   f"cache outcomes {_cache_outcomes(warm) or 'not logged'}")
     print(f"wrote {result.path}")
+    for label, path in result.profiles.items():
+        print(f"wrote {path} (the {label} run's torch.profiler trace)")
     return 0
 
 

@@ -19,6 +19,7 @@ from .call_events import CaptureError, RunHistory, events_of_call
 from .calls import Args, Changed, Plan
 from .contract import FORMAT, MAX_CALLS, MAX_EVENTS_PER_CALL, PHASES, WARM_START_PHASES, Json, rounded, \
     validate_decision, validate_trace, write_trace
+from .profile_out import RunProfile, run_path
 from .profiler_spans import CALL_SPAN, regions_of_call, spans_of
 
 Counters = dict[str, dict[str, int]]
@@ -29,13 +30,15 @@ Adapt = Callable[..., Any]
 class Capture:
     """The result of :func:`capture`: ``trace`` (the compile-trace/1 dict, already validated),
     ``counters`` ({label: what ``torch._dynamo.utils.counters`` counted during that run}) and
-    ``path`` (where the trace was written, or None), and with a warm start ``warm_counters`` (the same
-    counts in the warm process; else None)."""
+    ``path`` (where the trace was written, or None), ``profiles`` ({label: where that run's
+    torch.profiler trace was written}, with ``profile_out=``), and with a warm start ``warm_counters``
+    (the same counts in the warm process; else None)."""
 
     def __init__(self, trace: Json, counters: dict[str, Counters], path: str | None,
                  warm_counters: dict[str, Counters] | None = None) -> None:
         self.trace, self.counters, self.path = trace, counters, path
         self.warm_counters = warm_counters
+        self.profiles: dict[str, str] = {}
 
     def write(self, path: str, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL) -> str:
         self.path = write_trace(self.trace, path, max_calls, max_events)
@@ -125,7 +128,8 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
             candidate_compile: Mapping[str, Any] | None = None, adapt: Adapt | None = None,
             candidate_adapt: Adapt | None = None, family: str = "base", fixture: Mapping[str, Any] | None = None,
             relative_to: str | None = None, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL,
-            decision: Mapping[str, Any] | None = None, warm_start: Any = None) -> Capture:
+            decision: Mapping[str, Any] | None = None, warm_start: Any = None,
+            profile_out: str | None = None) -> Capture:
     """Runs ``fn`` (and ``candidate``) through the phases and returns a :class:`Capture`.
 
     fn, candidate  the baseline callable and, optionally, the callable after an intervention;
@@ -156,6 +160,11 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
                    these arguments: a module-level function (or "module:function") returning this
                    call's keyword arguments with ``fn=``, or :func:`warm_start.cli_source`
     out            where to write the trace (validated first; nothing is written if invalid)
+    profile_out    where to write each run's torch.profiler trace (Chrome trace JSON, as
+                   ``export_chrome_trace`` writes it; one file per run, every call inside its
+                   ``compile_receipt_call`` span): the baseline's at this path, the candidate's
+                   beside it (``x.json`` -> ``x-candidate.json``); written with the trace; the
+                   warm start's calls are not profiled
     """
     if decision is not None:
         validate_decision(decision)     # a typo fails before minutes of compiling, not after
@@ -164,27 +173,30 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
     if source is not None and not any(c.phase in WARM_START_PHASES
                                       for c in Plan(eager, warmup, steady, changed, repeats, str(family)).calls):
         raise ValueError("warm_start replays the eager control and warmup calls: give eager or warmup calls")
+    profiles: dict[str, RunProfile] | None = {} if profile_out is not None else None
     with warm_starts.cache_folders(source is not None):
         trace, counters = _recorded(fn, candidate, eager, warmup, steady, changed, repeats, tolerance, name,
                                     compile, candidate_compile, adapt, candidate_adapt, family, fixture,
-                                    relative_to, max_calls, decision, PHASES)
+                                    relative_to, max_calls, decision, PHASES, profiles)
         warm_counters = warm_starts.attach(trace, source) if source is not None else None
     validate_trace(trace, max_calls, max_events)
     captured = Capture(trace, counters, None, warm_counters)
     if out is not None:
         captured.write(out, max_calls, max_events)
+    for label, run_profile in (profiles or {}).items():
+        captured.profiles[label] = run_profile.write(run_path(profile_out, label))    # type: ignore[arg-type]
     return captured
 
 
 def replay_calls(fn: Callable[..., Any], **kwargs: Any) -> tuple[dict[str, list[Json]], dict[str, Counters]]:
     """The warm process's part (warm_start.py): with :func:`capture`'s arguments, only the eager control
     and warmup calls of each run, ids as in the first process: ({label: calls}, {label: counters})."""
-    for key in ("out", "warm_start", "max_events"):
+    for key in ("out", "warm_start", "max_events", "profile_out"):
         kwargs.pop(key, None)
     args = {key: kwargs.pop(key, default) for key, default in _RECORDED_DEFAULTS.items()}
     if kwargs:
         raise TypeError(f"replay_calls() got unexpected keyword arguments {sorted(kwargs)}")
-    trace, counters = _recorded(fn, **args, phases=WARM_START_PHASES)
+    trace, counters = _recorded(fn, **args, phases=WARM_START_PHASES, profiles=None)
     return {run["label"]: run["calls"] for run in trace["runs"]}, counters
 
 
@@ -200,8 +212,9 @@ def _recorded(fn: Callable[..., Any], candidate: Callable[..., Any] | None, eage
               name: str | None, compile: Mapping[str, Any] | None, candidate_compile: Mapping[str, Any] | None,
               adapt: Adapt | None, candidate_adapt: Adapt | None, family: str, fixture: Mapping[str, Any] | None,
               relative_to: str | None, max_calls: int, decision: Mapping[str, Any] | None,
-              phases: Sequence[str]) -> tuple[Json, dict[str, Counters]]:
-    """The trace (not yet validated) and counters of the runs, with only the calls in ``phases``."""
+              phases: Sequence[str], profiles: dict[str, RunProfile] | None) -> tuple[Json, dict[str, Counters]]:
+    """The trace (not yet validated) and counters of the runs, with only the calls in ``phases``;
+    each run's torch.profiler trace is gathered into ``profiles`` when it is a dict."""
     import torch
     import torch._dynamo
     from torch.profiler import ProfilerActivity, profile, record_function
@@ -255,6 +268,7 @@ def _recorded(fn: Callable[..., Any], candidate: Callable[..., Any] | None, eage
             history = RunHistory()
             compiled_fn = None
             calls = []
+            run_profile = profiles.setdefault(label, RunProfile()) if profiles is not None else None
             for index, planned in enumerate(plan.calls):
                 phase, fam = planned.phase, planned.family
                 if phase not in phases:
@@ -285,6 +299,8 @@ def _recorded(fn: Callable[..., Any], candidate: Callable[..., Any] | None, eage
                     if mark:
                         mark({"run": label, "id": cid, "phase": phase, "edge": "end", "wall_ms": wall_ms})
                 spans = regions_of_call(spans_of(prof))
+                if run_profile is not None:
+                    run_profile.add(prof)
                 call: Json = {"id": cid, "phase": phase, "family": fam, "wall_ms": wall_ms,
                               "events": events_of_call(cid, spans, handler.records[first:], t0, history,
                                                        relative_to)}

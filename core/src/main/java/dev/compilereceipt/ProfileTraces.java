@@ -33,22 +33,27 @@ final class ProfileTraces {
     private ProfileTraces() {
     }
 
-    /** The trace of {@code profile} with {@code compiles}, the trace of its log: {@link Traces#readProfile}. */
-    static Trace read(Path profile, Trace compiles, Path log, Optional<String> callSpan, CallPhases phases, Limits limits) {
+    /**
+     * The trace of {@code profile} with {@code compiles}, the trace of its log: {@link Traces#readProfile}. The run of
+     * the log is its one run, or the one named {@code run} of a log the capture helper's markers split into runs.
+     */
+    static Trace read(Path profile, Trace compiles, Path log, Optional<String> callSpan, CallPhases phases, Limits limits,
+                      Optional<String> run) {
         try {
-            Run logRun = compiles.runs().size() == 1 ? compiles.runs().get(0) : null;
-            if (logRun == null || logRun.compileLog().isEmpty()) {
+            Run logRun = logRun(compiles, log, run);
+            if (logRun.compileLog().isEmpty()) {
                 throw new TraceRefusedException(log, "", 0, 0, "the log beside a torch.profiler trace is a TORCH_TRACE log of"
                         + " one process; this is not");
             }
             ProfilerReader.Read read;
             try (InputStream in = profileStream(profile)) {
-                read = ProfilerReader.read(profile, in, limits, callSpan, phases, logRun.compileLog());
+                read = ProfilerReader.read(profile, in, limits, callSpan, phases, logRun.compileLog().get());
             }
             ObjectNode pins = JsonNodeFactory.instance.objectNode();
             pins.put("log", compiles.sha256());
             pins.put("profile", read.sha256());
             Set<Measure> notMeasured = new HashSet<>(SourceShape.PROFILER_WITH_LOG.notMeasured());
+            notMeasured.addAll(read.notMeasured());
             if (!compiles.measured(Measure.GRAPHS_COMPILED)) {
                 notMeasured.add(Measure.GRAPHS_COMPILED);
             }
@@ -63,6 +68,19 @@ final class ProfileTraces {
         } catch (IOException e) {
             throw new TraceRefusedException(profile, "", 0, 0, "cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    private static Run logRun(Trace compiles, Path log, Optional<String> run) {
+        List<String> labels = compiles.runs().stream().map(Run::label).toList();
+        if (run.isPresent()) {
+            return compiles.run(run.get()).orElseThrow(() -> new TraceRefusedException(log, "", 0, 0, "the log holds no run \""
+                    + run.get() + "\" (its runs: " + labels + ")"));
+        }
+        if (labels.size() != 1) {
+            throw new TraceRefusedException(log, "", 0, 0, "the log holds the runs " + labels + " (its compile_receipt_call"
+                    + " markers): name the one the torch.profiler trace is of with --run, or the run of Traces.readProfile");
+        }
+        return compiles.runs().get(0);
     }
 
     /** The one torch.profiler trace and the one TORCH_TRACE log in {@code folder}; refused when it holds other than one of each. */
@@ -92,6 +110,18 @@ final class ProfileTraces {
 
     private static String names(List<Path> files) {
         return files.stream().map(file -> file.getFileName().toString()).toList().toString();
+    }
+
+    /** Whether {@code file} is a torch.profiler trace, or a folder holding one. */
+    static boolean holdsProfile(Path file) {
+        if (!Files.isDirectory(file)) {
+            return Files.isRegularFile(file) && isProfile(file);
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(file)) {
+            return files.filter(Files::isRegularFile).anyMatch(ProfileTraces::isProfile);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean isProfile(Path file) {

@@ -202,7 +202,17 @@ public final class Traces {
      * Optional.of("request"), CallPhases.parse("warmup=0,steady=1-9"), Limits.DEFAULT)}.
      */
     public static Trace readProfile(Path profile, Path log, Optional<String> callSpan, CallPhases phases, Limits limits) {
-        return ProfileTraces.read(profile, read(log, limits), log, callSpan, phases, limits);
+        return readProfile(profile, log, callSpan, phases, limits, Optional.empty());
+    }
+
+    /**
+     * {@link #readProfile(Path, Path, Optional, CallPhases, Limits)} with the {@code run} of a log the
+     * capture helper's markers split into runs (its baseline and candidate): the run the profile is of.
+     * The trace's one run is its baseline, as for every single-run source.
+     */
+    public static Trace readProfile(Path profile, Path log, Optional<String> callSpan, CallPhases phases, Limits limits,
+                                    Optional<String> run) {
+        return ProfileTraces.read(profile, read(log, limits), log, callSpan, phases, limits, run);
     }
 
     /**
@@ -211,8 +221,18 @@ public final class Traces {
      * folder holds other than one of each.
      */
     public static Trace readProfile(Path folder, Optional<String> callSpan, CallPhases phases, Limits limits) {
+        return readProfile(folder, callSpan, phases, limits, Optional.empty());
+    }
+
+    /** Whether {@code file} is a torch.profiler trace (recognised by content, plain or gzip), or a folder holding one. */
+    public static boolean isProfile(Path file) {
+        return ProfileTraces.holdsProfile(file);
+    }
+
+    /** {@link #readProfile(Path, Optional, CallPhases, Limits)} with the {@code run} of a log split into runs. */
+    public static Trace readProfile(Path folder, Optional<String> callSpan, CallPhases phases, Limits limits, Optional<String> run) {
         Path[] pair = ProfileTraces.pairIn(folder);
-        return readProfile(pair[0], pair[1], callSpan, phases, limits);
+        return readProfile(pair[0], pair[1], callSpan, phases, limits, run);
     }
 
     /**

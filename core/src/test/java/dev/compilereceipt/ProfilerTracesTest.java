@@ -44,10 +44,12 @@ class ProfilerTracesTest {
                 Limits.DEFAULT);
     }
 
+    /** A call's events as text: {@code 0/0 hit 0.0166}, {@code break plain.py:16 0.017}, {@code fallback 0/0 ...}. */
     private static List<String> regions(Call call) {
-        return call.events().stream().map(e -> (Event.Region) e)
-                .map(r -> r.graph() + " " + r.cache().id() + " " + r.ms() + (r.isCompile() ? " compile " + r.compileMs() : ""))
-                .toList();
+        return call.events().stream().map(e -> e instanceof Event.Region r
+                ? r.graph() + " " + r.cache().id() + " " + r.ms() + (r.isCompile() ? " compile " + r.compileMs() : "")
+                : e instanceof Event.Break b ? "break " + b.site() + " " + b.eagerMs()
+                : "fallback " + ((Event.Fallback) e).graph() + " " + ((Event.Fallback) e).compileMs()).toList();
     }
 
     @Test
@@ -60,15 +62,23 @@ class ProfilerTracesTest {
         assertThat(calls).extracting(Call::phase).containsExactly(Phase.STEADY, Phase.STEADY, Phase.STEADY, Phase.STEADY,
                 Phase.CHANGED, Phase.STEADY);
         Call third = calls.get(2);
-        // ProfilerStep#3: dur 156.940; ## Call CompiledFxGraph 16.617 in 0/0 and 14.430 in 1/0; lookups 7.554 + 5.611
+        // ProfilerStep#3: dur 156.940; ## Call CompiledFxGraph 16.617 in 0/0 and 14.430 in 1/0; lookups 7.554 + 5.611.
+        // 1/0 runs inside 0/0 (the resume of the print's break, plain.py:16 by the log's break of 0/0): its island
+        // is from the end of 0/0's graph (…612.676) to the start of 1/0 (…629.669), 16.993
         assertThat(third.wallMs()).isEqualTo(0.1569);
-        assertThat(regions(third)).containsExactly("0/0 hit 0.0166", "1/0 hit 0.0144");
+        assertThat(regions(third)).containsExactly("0/0 hit 0.0166", "break plain.py:16 0.017", "1/0 hit 0.0144");
         assertThat(third.guardCheckMs()).isEqualTo(OptionalDouble.of(0.0132));
-        // ProfilerStep#5: _compile.compile_inner 167289.536 before 0/1 (graph 279.239), 89120.556 inside it before 1/1 (295.315)
-        assertThat(regions(calls.get(4))).containsExactly("0/1 compile 0.2792 compile 167.2895", "1/1 compile 0.2953 compile 89.1206");
+        // ProfilerStep#5: _compile.compile_inner 167289.536 before 0/1 (graph 279.239), 89120.556 inside it before 1/1 (295.315);
+        // the island from 0/1's graph end (…808931.463) to 1/1 (…901213.630) is 92282.167 less that compile: 3161.611
+        assertThat(regions(calls.get(4))).containsExactly("0/1 compile 0.2792 compile 167.2895", "break plain.py:16 3.1616",
+                "1/1 compile 0.2953 compile 89.1206");
         assertThat(((Event.Region) calls.get(4).events().get(0)).guardFailures())
                 .containsExactly("0/0: tensor 'x' size mismatch at index 0. expected 8, actual 5");
-        assertThat(regions(calls.get(5))).containsExactly("0/1 hit 0.0369", "1/1 hit 0.0207");
+        // ProfilerStep#6: 0/1's graph ends at …902051.767, 1/1 begins at …902100.376
+        assertThat(regions(calls.get(5))).containsExactly("0/1 hit 0.0369", "break plain.py:16 0.0486", "1/1 hit 0.0207");
+        // steps 1, 2 and 4: islands 48.434, 20.795, 19.768
+        assertThat(calls).extracting(call -> ((Event.Break) call.events().get(1)).eagerMs())
+                .containsExactly(0.0484, 0.0208, 0.017, 0.0198, 3.1616, 0.0486);
         assertThat(trace.fixture().torch()).contains("2.14.1+debian");
         assertThat(trace.fixture().name()).isEqualTo("profile");
     }
@@ -78,12 +88,14 @@ class ProfilerTracesTest {
         List<Call> calls = read("2.6").run("baseline").orElseThrow().calls();
 
         Call third = calls.get(2);
-        // 0/0: 48.902 less the lookup 2.421 and the region 1/0 (19.476) nested in it, as the resume runs inside it
-        assertThat(regions(third)).containsExactly("0/0 hit 0.027", "1/0 hit 0.0195");
+        // 0/0: 48.902 less the lookup 2.421 and the region 1/0 (19.476) nested in it, as the resume runs inside it;
+        // the break before 1/0 is the log's of 0/0, its island not timed: 0/0 has no graph span where the print begins
+        assertThat(regions(third)).containsExactly("0/0 hit 0.027", "break plain.py:16 0.0", "1/0 hit 0.0195");
         assertThat(third.guardCheckMs()).isEqualTo(OptionalDouble.of(0.0058)); // 3.402 + 2.421
         Call changed = calls.get(4);
         // 0/1: 92969.567 less the compile of 1/1 (84585.953), 1/1 (211.084) and 11 lookups (14.300) = 8158.230
-        assertThat(regions(changed)).containsExactly("0/1 compile 8.1582 compile 173.1322", "1/1 compile 0.2111 compile 84.586");
+        assertThat(regions(changed)).containsExactly("0/1 compile 8.1582 compile 173.1322", "break plain.py:16 0.0",
+                "1/1 compile 0.2111 compile 84.586");
         // 12 lookups outside the compiles: 1.158 + 0.677 + 0.150 + 0.095 + 0.261 + 0.389 + 0.194 + 0.183 + 0.074 + 0.118 + 0.195 + 11.964
         assertThat(changed.guardCheckMs()).isEqualTo(OptionalDouble.of(0.0155));
         assertThat(changed.wallMs()).isEqualTo(273.2405);
@@ -103,7 +115,9 @@ class ProfilerTracesTest {
         assertThat(changed.newGraphVariants()).extracting(GraphId::toString).containsExactly("0/1", "1/1");
         assertThat(changed.compileMs()).isEqualTo(256.4101); // 167.2895 + 89.1206
         assertThat(receipt.run("baseline").phase(Phase.WARMUP).guardCheckMs()).isEmpty();
-        assertThat(receipt.limits().notMeasured()).containsExactlyInAnyOrder("eager_island_ms", "breaks", "site_crossings");
+        assertThat(receipt.limits().notMeasured()).isEmpty();
+        assertThat(steady.breaks()).hasValue(5);
+        assertThat(steady.eagerIslandMs()).hasValue(0.1546); // 48.434 + 20.795 + 16.993 + 19.768 + 48.609 us
         assertThat(ReceiptExport.json(receipt).toString()).contains("\"guard_check_ms\":{\"median\":0.0176,\"total\":0.193}");
         assertThat(receipt.ledger().rows("baseline")).extracting(row -> row.guardCheckMs().getAsDouble())
                 .containsExactly(0.0747, 0.0176, 0.0132, 0.0149, 0.0303, 0.0726);
@@ -115,8 +129,11 @@ class ProfilerTracesTest {
     void theTraceDeclaresWhatTheProfilerShapeDoesNotMeasure() {
         Trace trace = read("2.6");
 
-        assertThat(trace.notMeasured()).isEqualTo(SourceShape.PROFILER_WITH_LOG.notMeasured())
-                .containsExactlyInAnyOrder(Measure.EAGER_ISLAND_MS, Measure.BREAKS, Measure.SITE_CROSSINGS);
+        // 2.6 under no_grad writes no graph span, so the islands of its breaks are not timed
+        assertThat(SourceShape.PROFILER_WITH_LOG.notMeasured()).isEmpty();
+        assertThat(trace.notMeasured()).containsExactly(Measure.EAGER_ISLAND_MS);
+        assertThat(read("2.14").notMeasured()).isEmpty();
+        assertThat(trace.bounds()).isEmpty();
         assertThat(trace.run("baseline").orElseThrow().compileLog().orElseThrow().compiles())
                 .containsExactly("0/0", "1/0", "0/1", "1/1");
     }
@@ -143,7 +160,16 @@ class ProfilerTracesTest {
         assertThat(calls).extracting(Call::id).containsExactly("request#0", "request#1", "request#2", "request#3",
                 "request#4", "request#5");
         assertThat(calls.get(2).wallMs()).isEqualTo(0.1397); // request 139.720 inside ProfilerStep#3
-        assertThat(regions(calls.get(2))).containsExactly("0/0 hit 0.0166", "1/0 hit 0.0144");
+        assertThat(regions(calls.get(2))).containsExactly("0/0 hit 0.0166", "break plain.py:16 0.017", "1/0 hit 0.0144");
+        // one request per step, each holding all its step's regions, compiles and lookups: the same events, the
+        // wall of the request alone (466.798, 194.191, 139.720, 167.010, 263865.178, 317.141 us)
+        List<Call> steps = read("2.14").run("baseline").orElseThrow().calls();
+        for (int i = 0; i < calls.size(); i++) {
+            assertThat(regions(calls.get(i))).as("request#%d", i).isEqualTo(regions(steps.get(i)));
+            assertThat(calls.get(i).guardCheckMs()).as("request#%d", i).isEqualTo(steps.get(i).guardCheckMs());
+            assertThat(calls.get(i).phase()).isEqualTo(steps.get(i).phase());
+        }
+        assertThat(calls).extracting(Call::wallMs).containsExactly(0.4668, 0.1942, 0.1397, 0.167, 263.8652, 0.3171);
     }
 
     @Test
@@ -194,18 +220,9 @@ class ProfilerTracesTest {
 
         assertThatThrownBy(() -> Traces.readProfile(profile, otherLog, Optional.empty(), PHASES, Limits.DEFAULT))
                 .isInstanceOf(TraceRefusedException.class)
-                .hasMessage(profile + ": /traceEvents: call 4 (ProfilerStep#5) compiles 0/1, which its TORCH_TRACE"
-                        + " log does not hold (its compiles: [0/0, 1/0, 2/0]): are the two of the same process?");
-    }
-
-    @Test
-    void aLogWithFallbacksIsRefusedRatherThanGivingPhasesWithoutThem() {
-        Path profile = Fixtures.path("profiler/2.14-plain/profile.json");
-        Path failed = Fixtures.path("tlparse/comp_failure.log"); // compile 0/0 gave up
-
-        assertThatThrownBy(() -> Traces.readProfile(profile, failed, Optional.empty(), PHASES, Limits.DEFAULT))
-                .hasMessage(profile + ": /traceEvents: its TORCH_TRACE log holds fallbacks [0/0], and a profile does not yet say"
-                        + " in which call a frame fell back; read the log alone for its compile side");
+                .hasMessage(profile + ": /traceEvents: the 2 compile spans of the profile (the first before region 0/1) fit no"
+                        + " run of consecutive compiles of its TORCH_TRACE log ([0/0, 1/0, 2/0]): are the two of the same"
+                        + " process?");
     }
 
     @Test
@@ -218,9 +235,10 @@ class ProfilerTracesTest {
                 .hasMessage(profile + ": /traceEvents: the trace holds 6 calls, over the limit of 5 (max_calls; raise it with"
                         + " Limits.withMaxCalls, the CLI's --max-calls or @TraceFixture(maxCalls = ...))");
         assertThatThrownBy(() -> Traces.readProfile(profile, log, Optional.empty(), PHASES,
-                Limits.DEFAULT.withMaxEventsPerCall(1))).hasMessage(profile + ": /traceEvents: call 0 (ProfilerStep#1) runs 2"
-                        + " compiled regions, over the limit of 1 events a call (max_events_per_call; raise it with"
-                        + " Limits.withMaxEventsPerCall, the CLI's --max-events or @TraceFixture(maxEventsPerCall = ...))");
+                Limits.DEFAULT.withMaxEventsPerCall(2))).hasMessage(profile + ": /traceEvents: call 0 (ProfilerStep#1) has 3"
+                        + " events (compiled regions, breaks, fallbacks), over the limit of 2 events a call (max_events_per_call;"
+                        + " raise it with Limits.withMaxEventsPerCall, the CLI's --max-events or @TraceFixture(maxEventsPerCall"
+                        + " = ...))");
     }
 
     @Test

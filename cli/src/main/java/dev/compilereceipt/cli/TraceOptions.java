@@ -64,6 +64,10 @@ final class TraceOptions {
             + " a record_function(\"request\") (default: ProfilerStep#N).")
     String callSpan;
 
+    @Option(names = "--run", paramLabel = "LABEL", description = "The run of the --log that the torch.profiler trace is of,"
+            + " where the capture helper's markers split the log into runs (baseline, candidate).")
+    String run;
+
     /** Turns the text of --phases into phases, its refusal into picocli's one-line usage error. */
     static final class PhasesConverter implements CommandLine.ITypeConverter<CallPhases> {
         @Override
@@ -86,7 +90,7 @@ final class TraceOptions {
             }
             return Traces.read(Path.of("(standard input)"), System.in, limits);
         }
-        if (log != null || phases != null || callSpan != null) {
+        if (log != null || phases != null || callSpan != null || run != null) {
             return readProfile(limits);
         }
         return rank == null ? Traces.read(trace, limits) : Traces.read(trace, rank, limits);
@@ -102,10 +106,10 @@ final class TraceOptions {
         }
         Optional<String> span = Optional.ofNullable(callSpan);
         if (log != null) {
-            return Traces.readProfile(trace, log, span, phases, limits);
+            return Traces.readProfile(trace, log, span, phases, limits, Optional.ofNullable(run));
         }
         if (Files.isDirectory(trace)) {
-            return Traces.readProfile(trace, span, phases, limits);
+            return Traces.readProfile(trace, span, phases, limits, Optional.ofNullable(run));
         }
         throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read with the TORCH_TRACE log of the same"
                 + " process: --log LOG, or a folder holding both");

@@ -28,7 +28,20 @@ public record CompileLog(
         OptionalDouble compileMs,
         ArtifactCache artifactCache,
         List<String> graphless,
-        List<CompileTime> compileTimes) {
+        List<CompileTime> compileTimes,
+        List<CompileEvents> compileEvents) {
+
+    /** The reason of a fallback whose frame hit the recompile limit: Dynamo gave up before compiling. */
+    public static final String RECOMPILE_LIMIT = "recompile limit reached: the frame now runs eagerly";
+
+    /** A compile log that does not say what each compile made and reported, compile by compile (TORCH_LOGS text). */
+    public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
+                      List<String> fallbackGraphs, List<Site> breakSites, List<RecompileReason> recompileReasons,
+                      OptionalDouble compileMs, ArtifactCache artifactCache, List<String> graphless,
+                      List<CompileTime> compileTimes) {
+        this(compiles, recompiles, fallbacks, graphs, fallbackGraphs, breakSites, recompileReasons, compileMs, artifactCache,
+                graphless, compileTimes, List.of());
+    }
 
     /** A compile log whose variants all produced a graph, or whose source does not say ({@link Measure#GRAPHS_COMPILED}). */
     public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
@@ -46,6 +59,7 @@ public record CompileLog(
     }
 
     public CompileLog {
+        compileEvents = List.copyOf(compileEvents);
         compileTimes = List.copyOf(compileTimes);
         graphless = List.copyOf(graphless);
         compiles = List.copyOf(compiles);
@@ -76,6 +90,29 @@ public record CompileLog(
      * metrics give no time, {@code stages} {@link CompileStages#NONE} where they do not split it.
      */
     public record CompileTime(String graph, OptionalDouble compileMs, CompileStages stages) {
+    }
+
+    /**
+     * What one compile made, in log order, variants and fallbacks alike, as the call it happened in
+     * would hold it: {@code outcome} an {@link Event.Region} (cache compile, 0 ms: no call ran it yet)
+     * or an {@link Event.Fallback}, and the graph breaks it reported. A source that joins the log to
+     * the calls of another (a torch.profiler trace) places them.
+     */
+    public record CompileEvents(Event outcome, List<Event.Break> breaks) {
+        public CompileEvents {
+            if (!(outcome instanceof Event.Region) && !(outcome instanceof Event.Fallback)) {
+                throw new IllegalArgumentException("a compile makes a region or falls back, not " + outcome.kind());
+            }
+            breaks = List.copyOf(breaks);
+        }
+
+        public GraphId graph() {
+            return outcome instanceof Event.Region region ? region.graph() : ((Event.Fallback) outcome).graph();
+        }
+
+        public boolean madeVariant() {
+            return outcome instanceof Event.Region;
+        }
     }
 
     /** A graph-break site seen while compiling, and how many compiles reported it. */

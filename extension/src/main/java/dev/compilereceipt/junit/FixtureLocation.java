@@ -49,11 +49,30 @@ record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, 
 
     /** Reads and checks the trace; a {@link TraceRefusedException} when the contract refuses it. */
     Trace read(Limits limits, OptionalInt rank) {
-        return read(limits, rank, false);
+        return read(limits, rank, false, ProfileRequest.NONE, Optional.empty());
     }
 
-    /** With {@code side}, a trace of one run whatever its label, for {@code baseline = ..., candidate = ...}. */
-    Trace read(Limits limits, OptionalInt rank, boolean side) {
+    /**
+     * With {@code side}, a trace of one run whatever its label, for {@code baseline = ..., candidate = ...}; with
+     * the phases of {@code profile}, a torch.profiler trace with {@code log} (or, in a folder, the log beside it).
+     * A profile without phases is refused naming the attribute, as no call's phase is guessed.
+     */
+    Trace read(Limits limits, OptionalInt rank, boolean side, ProfileRequest profile, Optional<Path> log) {
+        if (profile.isProfile()) {
+            if (file.isEmpty()) {
+                throw new TraceRefusedException(name, "", 0, 0, "a torch.profiler trace is read from its file; " + key
+                        + " is a classpath resource inside a jar");
+            }
+            return log.isPresent()
+                    ? Traces.readProfile(file.get(), log.get(), profile.callSpan(), profile.callPhases(), limits, profile.run())
+                    : Traces.readProfile(file.get(), profile.callSpan(), profile.callPhases(), limits, profile.run());
+        }
+        if (file.isPresent() && Traces.isProfile(file.get())) {
+            throw new TraceRefusedException(file.get(), "", 0, 0, "a torch.profiler trace is read with the phases of its calls,"
+                    + " as no phase is guessed: add phases = \"steady=0-9\" (by call index from 0) to the @TraceFixture, with"
+                    + " log = \"...\" unless a folder holds the profile and its TORCH_TRACE log, and callSpan = \"request\""
+                    + " where a call is not a ProfilerStep#N");
+        }
         if (file.isPresent()) {
             return rank.isPresent() ? Traces.read(file.get(), rank.getAsInt(), limits)
                     : side ? Traces.readSide(file.get(), limits) : Traces.read(file.get(), limits);

@@ -11,7 +11,7 @@ import java.util.function.Function;
  * path to combine.
  */
 record FixtureRequest(Optional<String> single, Optional<String> baseline, Optional<String> candidate, Limits limits,
-                      OptionalInt rank) {
+                      OptionalInt rank, ProfileRequest profile) {
 
     /**
      * The request of an annotation, its limits taken from its attributes, else from the suite's
@@ -45,7 +45,12 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
                 (int) limit(annotation.maxDepth(), "maxDepth", d.maxDepth(), configuration),
                 limit(annotation.maxKeptChars(), "maxKeptChars", d.maxKeptChars(), configuration));
         OptionalInt rank = annotation.rank() < 0 ? OptionalInt.empty() : OptionalInt.of(annotation.rank());
-        return new FixtureRequest(single, baseline, candidate, limits, rank);
+        ProfileRequest profile = ProfileRequest.of(annotation);
+        if (profile.isProfile() && single.isEmpty()) {
+            throw new IllegalArgumentException("phases, callSpan, log and run read one torch.profiler trace, named by value;"
+                    + " two profiles make a comparison with Traces.combine(Traces.readProfile(...), Traces.readProfile(...))");
+        }
+        return new FixtureRequest(single, baseline, candidate, limits, rank, profile);
     }
 
     private static long limit(long attribute, String name, long fallback, Function<String, Optional<String>> configuration) {
@@ -78,8 +83,22 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
 
     /** The annotation as written, for messages: {@code @TraceFixture("print-bridge/trace.json")}. */
     static String describe(TraceFixture annotation) {
-        if (annotation.baseline().isEmpty() && annotation.candidate().isEmpty()) {
+        if (annotation.baseline().isEmpty() && annotation.candidate().isEmpty() && annotation.phases().length == 0
+                && annotation.callSpan().isEmpty() && annotation.log().isEmpty()) {
             return "@TraceFixture(\"" + annotation.value() + "\")";
+        }
+        if (annotation.baseline().isEmpty() && annotation.candidate().isEmpty()) {
+            StringBuilder text = new StringBuilder("@TraceFixture(value = \"").append(annotation.value()).append('"');
+            if (!annotation.log().isEmpty()) {
+                text.append(", log = \"").append(annotation.log()).append('"');
+            }
+            if (!annotation.callSpan().isEmpty()) {
+                text.append(", callSpan = \"").append(annotation.callSpan()).append('"');
+            }
+            if (annotation.phases().length > 0) {
+                text.append(", phases = \"").append(String.join(",", annotation.phases())).append('"');
+            }
+            return text.append(')').toString();
         }
         StringBuilder text = new StringBuilder("@TraceFixture(");
         if (!annotation.value().isEmpty()) {

@@ -7,6 +7,7 @@ import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Run;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -35,31 +36,37 @@ final class SharedFixtures {
         FixtureLocator locator = FixtureLocator.of(context);
         ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
         if (!request.combined()) {
-            return single(store, locator.locate(request.single().get()), request, false);
+            Optional<Path> log = request.profile().log().map(path -> locator.locate(path).file().orElseThrow(
+                    () -> new IllegalArgumentException("log \"" + path + "\" is a classpath resource inside a jar; a profile's log"
+                            + " is read from its file")));
+            return single(store, locator.locate(request.single().get()), request, false, log);
         }
         FixtureLocation baseline = locator.locate(request.baseline().get());
         FixtureLocation candidate = locator.locate(request.candidate().get());
-        Key key = new Key(List.of(baseline.key(), candidate.key()), request.limits(), request.rank(), true);
-        return store.getOrComputeIfAbsent(key,
-                k -> combine(single(store, baseline, request, true), single(store, candidate, request, true)), LoadedFixture.class);
+        Key key = new Key(List.of(baseline.key(), candidate.key()), request.limits(), request.rank(), true, request.profile());
+        return store.getOrComputeIfAbsent(key, k -> combine(single(store, baseline, request, true, Optional.empty()),
+                single(store, candidate, request, true, Optional.empty())), LoadedFixture.class);
     }
 
     /** One file, read once per limits, rank and whether it is a side of a comparison (then any single run's label will do). */
-    private static LoadedFixture single(ExtensionContext.Store store, FixtureLocation location, FixtureRequest request, boolean side) {
+    private static LoadedFixture single(ExtensionContext.Store store, FixtureLocation location, FixtureRequest request, boolean side,
+                                        Optional<Path> log) {
         // A file read one way serves the other when the result is the same: a plain read as a side, and a
         // side read as a plain one when its run is the baseline (a lone candidate is refused as a plain read).
-        LoadedFixture other = store.get(new Key(List.of(location.key()), request.limits(), request.rank(), !side), LoadedFixture.class);
+        List<String> locations = log.isPresent() ? List.of(location.key(), log.get().toString()) : List.of(location.key());
+        LoadedFixture other = store.get(new Key(locations, request.limits(), request.rank(), !side, request.profile()),
+                LoadedFixture.class);
         if (other != null && other.refusal().isEmpty() && (side || other.trace().run(Run.BASELINE).isPresent())) {
             return other;
         }
-        return store.getOrComputeIfAbsent(new Key(List.of(location.key()), request.limits(), request.rank(), side),
-                key -> read(location, request, side), LoadedFixture.class);
+        return store.getOrComputeIfAbsent(new Key(locations, request.limits(), request.rank(), side, request.profile()),
+                key -> read(location, request, side, log), LoadedFixture.class);
     }
 
-    private static LoadedFixture read(FixtureLocation location, FixtureRequest request, boolean side) {
+    private static LoadedFixture read(FixtureLocation location, FixtureRequest request, boolean side, Optional<Path> log) {
         READS.incrementAndGet();
         try {
-            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side)).approvedAt(approval(location, request.rank()));
+            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side, request.profile(), log)).approvedAt(approval(location, request.rank()));
         } catch (TraceRefusedException refusal) {
             return LoadedFixture.refused(location.key(), location.inSourceTree(refusal));
         } catch (OutOfMemoryError | StackOverflowError exhausted) {
@@ -105,6 +112,6 @@ final class SharedFixtures {
     }
 
     /** The locations a fixture was read from (one file, or baseline and candidate) and what it was read under. */
-    private record Key(List<String> locations, Limits limits, OptionalInt rank, boolean side) {
+    private record Key(List<String> locations, Limits limits, OptionalInt rank, boolean side, ProfileRequest profile) {
     }
 }

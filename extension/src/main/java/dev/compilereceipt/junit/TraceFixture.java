@@ -30,6 +30,19 @@ import org.apiguardian.api.API;
  * a TORCH_TRACE folder, or the lines of one rank ({@code [rank1]:}) of a TORCH_LOGS text; the
  * receipt's name then says which ({@code ddp rank 1}).
  *
+ * <p>A torch.profiler trace is read with the TORCH_TRACE log of the same process ({@link #log()}, or a
+ * folder holding both as {@link #value()}) and the phases of its calls, which a profile cannot tell:
+ * <pre>{@code
+ * @Test
+ * void steadyRequestsNeverCompile(@TraceFixture(value = "serving/profile.json", log = "serving/torch_trace.log",
+ *         callSpan = "request", phases = {"eager=0-2", "warmup=3", "steady=4-83"}) Receipt receipt) {
+ *     assertThat(receipt.run("baseline").phase(Phase.STEADY).compiles()).isZero();
+ * }
+ * }</pre>
+ * {@link #phases()} takes the ranges one by one as above, or as one string the way the CLI's
+ * {@code --phases} takes them ({@code phases = "eager=0-2,warmup=3,steady=4-83"}); a profile without
+ * them is refused, as no call's phase is guessed.
+ *
  * <p>Example:
  * <pre>{@code
  * @Test
@@ -94,4 +107,20 @@ public @interface TraceFixture {
      * lines tagged {@code [rankN]:} in a TORCH_LOGS text; -1 for a trace of one rank.
      */
     int rank() default -1;
+
+    /**
+     * The phase of each call of a torch.profiler trace, by call index from 0: {@code "eager=0-2"},
+     * {@code "steady=4-83"}, ... (each a range, or several joined by commas, as {@code --phases}); needed
+     * for a profile, refused for any other source.
+     */
+    String[] phases() default {};
+
+    /** The span of one call in a torch.profiler trace, such as a {@code record_function("request")}; empty for {@code ProfilerStep#N}. */
+    String callSpan() default "";
+
+    /** The TORCH_TRACE log of the process whose torch.profiler trace {@link #value()} is, found as {@code value} is; empty when {@code value} is a folder holding both. */
+    String log() default "";
+
+    /** The run of {@link #log()} the profile is of, where the capture helper's markers split the log into runs ({@code baseline}, {@code candidate}). */
+    String run() default "";
 }

@@ -2,6 +2,7 @@ package dev.compilereceipt.read.profiler;
 
 import dev.compilereceipt.trace.GraphId;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One complete span ({@code "ph": "X"}) of a kind the receipt reads, on one thread, from
@@ -19,6 +20,11 @@ record ProfileSpan(Kind kind, Optional<GraphId> graph, String thread, double sta
         GUARD_CHECK,
         /** The compiled graph's own call: {@code ## Call CompiledFxGraph <hash> ##} (2.8 and later) or {@code CompiledFunction}. */
         GRAPH_CALL,
+        /**
+         * Inductor's {@code graph_N_inductor_wrapper_call} (or {@code inductor_wrapper_call}), written with
+         * {@code torch._inductor.config.profiler_mark_wrapper_call}: the graph's code alone, inside its graph call.
+         */
+        WRAPPER_CALL,
         /** {@code _compile.compile_inner (dynamo_timed)}: Dynamo compiled a frame. */
         COMPILE
     }
@@ -29,6 +35,8 @@ record ProfileSpan(Kind kind, Optional<GraphId> graph, String thread, double sta
     static final String GRAPH_CALL_PREFIX = "## Call CompiledFxGraph ";
     static final String COMPILED_FUNCTION = "CompiledFunction";
     static final String COMPILE = "_compile.compile_inner (dynamo_timed)";
+    static final String WRAPPER_CALL = "inductor_wrapper_call";
+    private static final Pattern WRAPPER_CALL_NAME = Pattern.compile("(graph_[0-9]+_)?inductor_wrapper_call");
 
     double ms() {
         return (end - start) / 1000;
@@ -48,6 +56,9 @@ record ProfileSpan(Kind kind, Optional<GraphId> graph, String thread, double sta
         }
         if (name.equals(GUARD_CHECK)) {
             return Optional.of(Kind.GUARD_CHECK);
+        }
+        if (name.endsWith(WRAPPER_CALL) && WRAPPER_CALL_NAME.matcher(name).matches()) {
+            return Optional.of(Kind.WRAPPER_CALL);
         }
         if (name.startsWith(GRAPH_CALL_PREFIX) || name.equals(COMPILED_FUNCTION)) {
             return Optional.of(Kind.GRAPH_CALL);

@@ -5,6 +5,7 @@ import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.CallPhases;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Measure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,27 +14,33 @@ import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
- * Reads a torch.profiler Chrome trace into calls: one per {@code ProfilerStep#N} span, or per span
- * of the name given; each call's compiled regions, their ms, compiles and guard-check ms (see
- * {@link ProfileCalls}); the phases as given. With the compile log of the TORCH_TRACE log of the
- * same process, a region compiled in the profile must be one the log compiled, and carries the
- * log's guard failures.
+ * Reads a torch.profiler Chrome trace into calls with the compile log of the TORCH_TRACE log of the
+ * same process: one call per {@code ProfilerStep#N} span, or per span of the name given; each call's
+ * compiled regions, their ms, the compiles, fallbacks and graph breaks the log places in it, and its
+ * guard-check ms (see {@link ProfileCalls}); the phases as given.
  *
- * <p>Example: {@code ProfilerReader.read(file, in, Limits.DEFAULT, Optional.empty(), CallPhases.parse("steady=0-5"), log)}.
+ * <p>Example: {@code ProfilerReader.read(file, in, Limits.DEFAULT, Optional.empty(), CallPhases.parse("steady=0-5"), compileLog)}.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ProfilerReader {
 
-    /** The calls of a profile and the SHA-256 of its bytes as read. */
-    public record Read(List<Call> calls, String sha256) {
+    /**
+     * The calls of a profile, the SHA-256 of its bytes as read, and what its calls leave unknown:
+     * {@link Measure#EAGER_ISLAND_MS} where a break follows a region with no graph span of its own,
+     * {@link Measure#FALLBACKS} where a recompile-limit fallback (it writes no span) cannot be placed.
+     */
+    public record Read(List<Call> calls, String sha256, Set<Measure> notMeasured) {
         public Read {
             calls = List.copyOf(calls);
+            notMeasured = Set.copyOf(notMeasured);
         }
     }
 
@@ -68,7 +75,7 @@ public final class ProfilerReader {
     }
 
     public static Read read(Path file, InputStream in, Limits limits, Optional<String> callSpan, CallPhases phases,
-                            Optional<CompileLog> compileLog) {
+                            CompileLog compileLog) {
         MessageDigest sha = sha256();
         DigestInputStream digesting = new DigestInputStream(in, sha);
         List<ProfileSpan> spans = ProfileEvents.read(file, digesting, limits, callSpan);
@@ -77,8 +84,15 @@ public final class ProfilerReader {
         } catch (IOException e) {
             throw new Refusal(file, "", 0, 0, "cannot be read: " + e.getMessage(), e);
         }
-        List<Call> calls = ProfileCalls.of(file, spans, phases, limits, compileLog);
-        return new Read(calls, HexFormat.of().formatHex(sha.digest()));
+        ProfileCalls.Calls calls = ProfileCalls.of(file, spans, phases, limits, compileLog);
+        Set<Measure> unknown = EnumSet.noneOf(Measure.class);
+        if (calls.unknown().islands()) {
+            unknown.add(Measure.EAGER_ISLAND_MS);
+        }
+        if (calls.unknown().fallbacks()) {
+            unknown.add(Measure.FALLBACKS);
+        }
+        return new Read(calls.calls(), HexFormat.of().formatHex(sha.digest()), unknown);
     }
 
     private static MessageDigest sha256() {

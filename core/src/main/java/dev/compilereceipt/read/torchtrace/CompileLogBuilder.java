@@ -32,6 +32,7 @@ final class CompileLogBuilder {
     private final Map<String, Integer> siteCompiles = new TreeMap<>();
     private final List<CompileLog.RecompileReason> recompileReasons = new ArrayList<>();
     private final List<CompileLog.CompileTime> compileTimes = new ArrayList<>();
+    private final List<CompileLog.CompileEvents> compileEvents = new ArrayList<>();
     private final int[] fxGraph = new int[3];
     private final int[] aotAutograd = new int[3];
     private double compileMs;
@@ -67,6 +68,9 @@ final class CompileLogBuilder {
         untimed |= !compile.timed();
         compileTimes.add(new CompileLog.CompileTime(graph, compile.timed() ? OptionalDouble.of(Millis.round(compile.compileMs()))
                 : OptionalDouble.empty(), compile.stages()));
+        List<Event> made = new ArrayList<>(1);
+        compile.addEventsTo(made);
+        compileEvents.add(new CompileLog.CompileEvents(made.get(0), compile.breaks()));
         for (Event.Break brk : compile.breaks()) {
             if (!siteCompiles.containsKey(brk.site()) && siteCompiles.size() == limits.maxBreakSites()) {
                 throw PassedLimit.over("the run reports more than " + limits.maxBreakSites() + " distinct break sites",
@@ -122,7 +126,7 @@ final class CompileLogBuilder {
         siteCompiles.forEach((site, count) -> sites.add(new CompileLog.Site(site, siteReasons.get(site), count, siteDetails.get(site))));
         return new CompileLog(compiles, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), sites,
                 recompileReasons, untimed ? OptionalDouble.empty() : OptionalDouble.of(Millis.round(compileMs)),
-                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)), graphless, compileTimes);
+                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)), graphless, compileTimes, compileEvents);
     }
 
     private static CompileLog.CacheCounts counts(int[] counts) {

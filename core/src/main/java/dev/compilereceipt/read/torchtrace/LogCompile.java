@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.GraphId;
@@ -25,7 +26,7 @@ record LogCompile(
         List<String> guardFailures,
         List<Event.Break> breaks) {
 
-    static final String RECOMPILE_LIMIT = "recompile limit reached: the frame now runs eagerly";
+    static final String RECOMPILE_LIMIT = CompileLog.RECOMPILE_LIMIT;
     static final String UNFINISHED = "the compile did not finish: the log has no compilation_metrics for it";
 
     LogCompile {
