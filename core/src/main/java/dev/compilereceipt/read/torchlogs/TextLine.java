@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.trace.GraphId;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -52,9 +53,20 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         return b;
     }
 
-    /** {@link #parse(String)} of {@code s}, whose chars are {@code b}'s bytes (an ASCII line as read). */
+    /** {@link #parse(String)} of {@code s}, whose chars are {@code b}'s bytes. */
     static Optional<TextLine> parse(String s, byte[] b) {
-        int length = s.length();
+        return parse(b, s.length(), s);
+    }
+
+    /**
+     * {@link #parse(String)} of the ASCII line {@code b[0, length)}, as read: its strings are made
+     * from the bytes, and the line itself is never made a string.
+     */
+    static Optional<TextLine> parse(byte[] b, int length) {
+        return parse(b, length, null);
+    }
+
+    private static Optional<TextLine> parse(byte[] b, int length, String s) {
         int reach = Math.min(length, PREFIX_REACH);
         for (int p = 0; p < reach; p++) {
             if (p > 0 && !separator(b[p - 1])) {
@@ -62,7 +74,7 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
             }
             byte c = b[p];
             if (c == '[' ? startsWith(b, length, p, RANK) : level(c) && p + 1 < length && isDigit(b[p + 1])) {
-                Optional<TextLine> line = at(s, b, p);
+                Optional<TextLine> line = at(s, b, length, p);
                 if (line.isPresent()) {
                     return line;
                 }
@@ -71,10 +83,14 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         return Optional.empty();
     }
 
+    /** {@code [from, to)} of the line: of {@code s}, or of the bytes when there is no string. */
+    private static String cut(String s, byte[] b, int from, int to) {
+        return s != null ? s.substring(from, to) : new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
     private static final byte[] RANK = {'[', 'r', 'a', 'n', 'k'};
 
-    private static Optional<TextLine> at(String s, byte[] b, int p) {
-        int length = s.length();
+    private static Optional<TextLine> at(String s, byte[] b, int length, int p) {
         int i = p;
         int rank = -1;
         // A launcher's [rankN]: and PyTorch's own (written once the process group is up) may both stand there.
@@ -133,7 +149,7 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
             int frame = close < 0 ? NO_TRACE_ID : traceId(b, i + 2, close);
             if (frame != NO_TRACE_ID) {
                 traced = true;
-                graph = frame < 0 ? Optional.empty() : GraphId.parse(s.substring(frame, compileIdEnd(b, frame, close)));
+                graph = frame < 0 ? Optional.empty() : GraphId.parse(cut(s, b, frame, compileIdEnd(b, frame, close)));
                 i = close + 1;
             }
         }
@@ -141,13 +157,14 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         if (i + 3 < length && b[i] == ' ' && b[i + 1] == '[' && b[i + 2] == '_' && b[i + 3] == '_') {
             int close = indexOf(b, length, ']', i + 4);
             if (close > i + 4) {
-                artifact = Optional.of(s.substring(i + 4, close));
+                artifact = Optional.of(cut(s, b, i + 4, close));
                 i = close + 1;
             }
         }
-        String key = Integer.toString(rank).concat(s.substring(level, i));
-        String message = i >= length ? "" : b[i] == ' ' ? s.substring(i + 1) : s.substring(i);
-        return Optional.of(new TextLine(rank, Integer.toString(rank).concat(":").concat(s.substring(pidStart, pidEnd)), key, traced, graph, artifact, message));
+        String key = Integer.toString(rank).concat(cut(s, b, level, i));
+        String message = i >= length ? "" : cut(s, b, b[i] == ' ' ? i + 1 : i, length);
+        return Optional.of(new TextLine(rank, Integer.toString(rank).concat(":").concat(cut(s, b, pidStart, pidEnd)), key, traced,
+                graph, artifact, message));
     }
 
     /** Reads {@code s[from, to)} as a trace id: {@link #traceId(byte[], int, int)} of a String. */

@@ -87,6 +87,7 @@ final class TextLines {
         length = 0;
         cut = false;
         plain = true;
+        malformed = false;
         if (afterCr) {
             afterCr = false;
             afterNewline = false;

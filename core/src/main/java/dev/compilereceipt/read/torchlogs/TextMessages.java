@@ -49,6 +49,7 @@ final class TextMessages {
         }
     };
     private TextMessage bare;
+    private final UserFrames frames = new UserFrames();
     private long openChars;
     private boolean sawMessage;
 
@@ -71,7 +72,7 @@ final class TextMessages {
         }
         if (kind.isPresent()) {
             endBare();
-            bare = new TextMessage(kind.get(), number, "", null, false, Optional.empty(), text, limits);
+            bare = new TextMessage(kind.get(), number, "", null, false, Optional.empty(), text, limits, frames);
             opened(bare, damaged);
         } else if (bare != null && bare.takesBare(text)) {
             kept(bare, bare.add(text), damaged);
@@ -98,7 +99,7 @@ final class TextMessages {
             }
             orphans.remove(line.process());
             TextMessage message = new TextMessage(kind.get(), number, line.process(), line.key(), line.traced(), line.graph(),
-                    line.message(), limits);
+                    line.message(), limits, frames);
             if (open.size() == MAX_OPEN) {
                 end(open.values().iterator().next());
             }

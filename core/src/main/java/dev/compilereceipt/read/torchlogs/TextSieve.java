@@ -31,6 +31,7 @@ final class TextSieve {
     private final Limits shadowLimits;
     /** The bare message a reader may have open: only its shape is followed, with a bound on what it keeps. */
     private TextMessage bare;
+    private final UserFrames frames = new UserFrames();
 
     TextSieve() {
         // The copy of an open bare message keeps no guard failures; it is only asked which lines it takes.
@@ -42,13 +43,16 @@ final class TextSieve {
         if (bare == null && lines.plain() && !mayBePyTorch(lines.bytes(), lines.length())) {
             return null;
         }
-        String text = lines.text();
+        // A plain line's bytes are its chars: its prefix is read from them, and a prefixed line is never made a string.
+        Optional<TextLine> parsed = lines.plain() ? TextLine.parse(lines.bytes(), lines.length()) : Optional.empty();
+        String text = parsed.isPresent() ? null : lines.text();
         boolean damaged = lines.damaged();
-        // A plain line's bytes are its chars: parsed without a copy.
-        Optional<TextLine> parsed = lines.plain() ? TextLine.parse(text, lines.bytes()) : TextLine.parse(text);
+        if (!lines.plain()) {
+            parsed = TextLine.parse(text);
+        }
         Optional<TextMessage.Kind> kind = TextMessages.kindOf(text, parsed);
         follow(text, parsed, kind);
-        return new SievedLine(lines.number(), parsed.isPresent() ? null : text, parsed, kind, damaged, lines.notUtf8());
+        return new SievedLine(lines.number(), text, parsed, kind, damaged, lines.notUtf8());
     }
 
     /** Whether a bare message may be open, taking lines the byte test would pass over. */
@@ -65,7 +69,7 @@ final class TextSieve {
         if (parsed.isPresent()) {
             bare = null;
         } else if (kind.isPresent()) {
-            bare = new TextMessage(kind.get(), 0, "", null, false, Optional.empty(), text, shadowLimits);
+            bare = new TextMessage(kind.get(), 0, "", null, false, Optional.empty(), text, shadowLimits, frames);
         } else if (bare != null) {
             if (bare.takesBare(text)) {
                 bare.add(text);
