@@ -10,7 +10,9 @@
 # (default 3) paired rounds, each running in turn:
 #   ./receipt audit TEXT --json                     (the command, as a user runs it)
 #   JAVA_OPTS=-Xmx64m ./receipt audit TEXT --json   (in a 64 MiB heap)
-#   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar $BEFORE_JAR audit TEXT --json   (only when BEFORE_JAR is set)
+#   JAVA_OPTS=-XX:TieredStopAtLevel=4 ./receipt audit TEXT --json   (the launcher with C2 back), and in 64 MiB
+#   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar $BEFORE_JAR audit TEXT --json   (only when BEFORE_JAR is set,
+#                                                   for texts of at most BEFORE_MAX_MB, default 100: it took 74 s on 1 GB)
 #   python3 bench/torch_logs.py TEXT                (a plain regular-expression reader of the same messages)
 #   wc -l TEXT
 # and prints the median wall time of each, the ratios and the median peak RSS (GNU time). The texts go to
@@ -19,6 +21,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 before="${BEFORE_JAR:-}"
+before_max="${BEFORE_MAX_MB:-100}"
 rounds="${ROUNDS:-3}"
 dir="${BENCH_DIR:-/tmp/compile-receipt-text}"
 sizes=("$@")
@@ -52,8 +55,8 @@ print(json.dumps({"break_sites": {s["site"]: s["compiles"] for s in log["break_s
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); rounds: $rounds (median of each)"
-printf '%-5s %6s | %8s %8s %8s %8s %8s | %9s %9s %8s | %7s %7s %9s %9s\n' shape MB java_s java64_s before_s python_s wc_s \
-  python/java before/java java/wc java_MB java64_MB before_MB python_MB
+printf '%-5s %6s | %8s %8s %8s %8s %8s %8s %8s | %9s %9s %9s %8s | %7s %7s %7s %7s %9s %9s\n' shape MB java_s java64_s c2_s c2_64_s \
+  before_s python_s wc_s python/java python/c2 before/java java/wc java_MB java64_MB c2_MB c2_64_MB before_MB python_MB
 for shape in 2.6 2.14; do
   for size in "${sizes[@]}"; do
     text="$dir/torch_logs_${shape}_${size}mb.txt"
@@ -63,20 +66,25 @@ for shape in 2.6 2.14; do
     "$here/receipt" audit "$text" --json | messages >"$dir/java.out"
     python3 "$here/bench/torch_logs.py" "$text" >"$dir/python.out"
     cmp -s "$dir/java.out" "$dir/python.out" || { echo "the Python reader and the receipt disagree on $text" >&2; exit 1; }
-    rm -f "$dir"/{java,java64,before,python,wc}.times
+    rm -f "$dir"/{java,java64,c2,c264,before,python,wc}.times
+    run_before=""; [ -n "$before" ] && [ "$size" -le "$before_max" ] && run_before=1
     for _ in $(seq "$rounds"); do
       timed "$dir/java.times" "$here/receipt" audit "$text" --json
       timed "$dir/java64.times" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$text" --json
-      [ -z "$before" ] || timed "$dir/before.times" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$before" audit "$text" --json
+      timed "$dir/c2.times" JAVA_OPTS=-XX:TieredStopAtLevel=4 "$here/receipt" audit "$text" --json
+      timed "$dir/c264.times" JAVA_OPTS="-XX:TieredStopAtLevel=4 -Xmx64m" "$here/receipt" audit "$text" --json
+      [ -z "$run_before" ] || timed "$dir/before.times" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$before" audit "$text" --json
       timed "$dir/python.times" python3 "$here/bench/torch_logs.py" "$text"
       timed "$dir/wc.times" wc -l "$text"
     done
     j=$(median "$dir/java.times" 1); j64=$(median "$dir/java64.times" 1); p=$(median "$dir/python.times" 1); w=$(median "$dir/wc.times" 1)
+    c2=$(median "$dir/c2.times" 1); c264=$(median "$dir/c264.times" 1)
     b=nan; bm=nan; bj=nan
-    [ -z "$before" ] || { b=$(median "$dir/before.times" 1); bm=$(( $(median "$dir/before.times" 2) / 1024 )); bj=$(echo "$b / $j" | bc -l); }
-    printf '%-5s %6s | %8.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %8.1f | %7d %7d %9s %9d\n' "$shape" "$mb" "$j" "$j64" "$b" "$p" "$w" \
-      "$(echo "$p / $j" | bc -l)" "$bj" "$(echo "$j / $w" | bc -l)" \
-      $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) "$bm" $(( $(median "$dir/python.times" 2) / 1024 ))
+    [ -z "$run_before" ] || { b=$(median "$dir/before.times" 1); bm=$(( $(median "$dir/before.times" 2) / 1024 )); bj=$(echo "$b / $j" | bc -l); }
+    printf '%-5s %6s | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %9.1f %8.1f | %7d %7d %7d %7d %9s %9d\n' "$shape" "$mb" \
+      "$j" "$j64" "$c2" "$c264" "$b" "$p" "$w" "$(echo "$p / $j" | bc -l)" "$(echo "$p / $c2" | bc -l)" "$bj" "$(echo "$j / $w" | bc -l)" \
+      $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) $(( $(median "$dir/c2.times" 2) / 1024 )) \
+      $(( $(median "$dir/c264.times" 2) / 1024 )) "$bm" $(( $(median "$dir/python.times" 2) / 1024 ))
   done
 done
 echo "*_s: median wall seconds (java: ./receipt; before: BEFORE_JAR with the launcher's flags, nan when not set); *_MB: median peak RSS (MiB)"
