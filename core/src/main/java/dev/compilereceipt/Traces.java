@@ -86,6 +86,13 @@ public final class Traces {
         if (Files.isRegularFile(file) && TorchTraceReader.readsInParts(file) && TraceSource.of(file) == TraceSource.TORCH_TRACE) {
             return TorchTraceReader.read(file, limits, side);
         }
+        if (TorchLogsReader.readsInParts(file)) {
+            TraceSource source = TraceSource.of(file);
+            if (source == TraceSource.TORCH_LOGS || source == TraceSource.TEXT) {
+                return TorchLogsReader.readFile(file, limits, OptionalInt.empty(),
+                        source == TraceSource.TEXT ? Optional.of(TraceSource.neither(file)) : Optional.empty());
+            }
+        }
         return InputFile.read(file, in -> read(file, in, limits, side));
     }
 
@@ -105,6 +112,13 @@ public final class Traces {
             }
             Refusal neither = new Refusal(dir, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder or a TORCH_LOGS text;"
                     + " this is a single file of neither");
+            if (TorchLogsReader.readsInParts(dir)) {
+                TraceSource source = TraceSource.of(dir);
+                if (source == TraceSource.TORCH_LOGS || source == TraceSource.TEXT) {
+                    return TorchLogsReader.readFile(dir, limits, OptionalInt.of(rank),
+                            source == TraceSource.TEXT ? Optional.of(neither) : Optional.empty());
+                }
+            }
             return InputFile.read(dir, in -> {
                 BufferedInputStream once = new BufferedInputStream(in, TraceSource.SNIFF);
                 return switch (sniff(once)) {

@@ -58,8 +58,20 @@ public final class UserFrame {
 
     /** A traceback line {@code   File "PATH", line N, in F} as {@code PATH:N} when the file is the user's. */
     public static Optional<String> usersFrame(String tracebackLine) {
+        if (!mayBeFrame(tracebackLine)) {
+            return Optional.empty();
+        }
         Matcher file = FRAME.matcher(tracebackLine);
         return file.find() && isUsers(file.group(1)) ? Optional.of(file.group(1) + ":" + file.group(2)) : Optional.empty();
+    }
+
+    /** What {@link #FRAME} needs at the start: white space, then {@code File "}; tested before it on every line of a traceback. */
+    private static boolean mayBeFrame(String line) {
+        int i = 0;
+        while (i < line.length() && " \t\n\u000b\f\r".indexOf(line.charAt(i)) >= 0) {
+            i++;
+        }
+        return i > 0 && line.startsWith("File \"", i);
     }
 
     /** Whether a file (or a {@code file:line} site) is the user's: neither PyTorch's nor the standard library's. */

@@ -68,11 +68,12 @@ record RecompileText(String function, String location, List<String> guards) {
                 return;
             }
             String line = text.stripLeading();
-            if (BLOCK.matcher(line).matches()) {
+            // The start tested first: the expressions run only on lines that may match them, not on every line of a long failure.
+            if (line.startsWith("guard ") && BLOCK.matcher(line).matches()) {
                 finish();
             } else if (line.startsWith("-")) {
                 String bullet = line.startsWith("- ") ? line.substring(2) : line.substring(1);
-                if (guard == null || FAILED_ID.matcher(bullet).lookingAt()) {
+                if (guard == null || startsCompileId(bullet) && FAILED_ID.matcher(bullet).lookingAt()) {
                     finish();
                     if (overLength >= 0 || overCount) {
                         return;
@@ -147,6 +148,10 @@ record RecompileText(String function, String location, List<String> guards) {
             }
             return Optional.of(new RecompileText(pool.intern(matched.group(1)), pool.intern(matched.group(2).strip()), kept));
         }
+    }
+
+    private static boolean startsCompileId(String bullet) {
+        return !bullet.isEmpty() && (bullet.charAt(0) == '!' || bullet.charAt(0) >= '0' && bullet.charAt(0) <= '9');
     }
 
     /** The compile id a guard failure names: the older variant whose guards missed. */

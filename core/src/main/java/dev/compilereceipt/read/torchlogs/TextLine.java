@@ -1,8 +1,8 @@
 package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.trace.GraphId;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -30,19 +30,51 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
 
     /** How far into a line an application's own prefix may reach. */
     private static final int PREFIX_REACH = 256;
-    private static final Pattern TRACE_ID = Pattern.compile("(?:!([0-9]{1,18})(?:/([0-9]{1,18})/([0-9]{1,18}))?"
+    /** The trace id's grammar; {@link #traceId} reads it by hand. */
+    static final Pattern TRACE_ID = Pattern.compile("(?:!([0-9]{1,18})(?:/([0-9]{1,18})/([0-9]{1,18}))?"
             + "|([0-9]{1,18})/([0-9]{1,18}))(?:_[0-9]{1,18})?");
 
     /** The line read apart, or empty when it has no glog prefix (bare text, or other output). */
     static Optional<TextLine> parse(String s) {
-        int reach = Math.min(s.length(), PREFIX_REACH);
+        return parse(s, bytes(s));
+    }
+
+    /**
+     * The chars of {@code s} as bytes, read faster than chars (C1 does not make {@code charAt} cheap): a char
+     * past Latin-1 becomes {@code '?'}, which no part of a prefix is, one byte for each char so that every
+     * index stays the String's (a surrogate pair is two).
+     */
+    private static byte[] bytes(String s) {
+        byte[] b = new byte[s.length()];
+        for (int i = 0; i < b.length; i++) {
+            char c = s.charAt(i);
+            b[i] = c < 0x100 ? (byte) c : (byte) '?';
+        }
+        return b;
+    }
+
+    /** {@link #parse(String)} of {@code s}, whose chars are {@code b}'s bytes. */
+    static Optional<TextLine> parse(String s, byte[] b) {
+        return parse(b, s.length(), s);
+    }
+
+    /**
+     * {@link #parse(String)} of the ASCII line {@code b[0, length)}, as read: its strings are made
+     * from the bytes, and the line itself is never made a string.
+     */
+    static Optional<TextLine> parse(byte[] b, int length) {
+        return parse(b, length, null);
+    }
+
+    private static Optional<TextLine> parse(byte[] b, int length, String s) {
+        int reach = Math.min(length, PREFIX_REACH);
         for (int p = 0; p < reach; p++) {
-            if (p > 0 && " \t]:|".indexOf(s.charAt(p - 1)) < 0) {
+            if (p > 0 && !separator(b[p - 1])) {
                 continue;
             }
-            char c = s.charAt(p);
-            if (c == '[' ? s.startsWith("[rank", p) : "VIWEFC".indexOf(c) >= 0 && p + 1 < s.length() && isDigit(s.charAt(p + 1))) {
-                Optional<TextLine> line = at(s, p);
+            byte c = b[p];
+            if (c == '[' ? startsWith(b, length, p, RANK) : level(c) && p + 1 < length && isDigit(b[p + 1])) {
+                Optional<TextLine> line = at(s, b, length, p);
                 if (line.isPresent()) {
                     return line;
                 }
@@ -51,118 +83,216 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         return Optional.empty();
     }
 
-    private static Optional<TextLine> at(String s, int p) {
+    /** {@code [from, to)} of the line: of {@code s}, or of the bytes when there is no string. */
+    private static String cut(String s, byte[] b, int from, int to) {
+        return s != null ? s.substring(from, to) : new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    private static final byte[] RANK = {'[', 'r', 'a', 'n', 'k'};
+
+    private static Optional<TextLine> at(String s, byte[] b, int length, int p) {
         int i = p;
         int rank = -1;
         // A launcher's [rankN]: and PyTorch's own (written once the process group is up) may both stand there.
-        while (s.startsWith("[rank", i)) {
-            int digits = digits(s, i + 5, 1, 9);
-            if (digits < 0 || !s.startsWith("]:", digits)) {
+        while (startsWith(b, length, i, RANK)) {
+            int digits = digits(b, length, i + 5, 1, 9);
+            if (digits < 0 || digits + 1 >= length || b[digits] != ']' || b[digits + 1] != ':') {
                 return Optional.empty();
             }
-            rank = Integer.parseInt(s.substring(i + 5, digits));
+            rank = 0;
+            for (int d = i + 5; d < digits; d++) {
+                rank = rank * 10 + (b[d] - '0');
+            }
             i = digits + 2;
-            while (i < s.length() && s.charAt(i) == ' ') {
+            while (i < length && b[i] == ' ') {
                 i++;
             }
         }
         int level = i;
-        if (i >= s.length() || "VIWEFC".indexOf(s.charAt(i)) < 0) {
+        if (i >= length || !level(b[i])) {
             return Optional.empty();
         }
-        i = digits(s, i + 1, 4, 4);
-        i = expect(s, i, ' ');
-        i = digits(s, i, 2, 2);
-        i = expect(s, i, ':');
-        i = digits(s, i, 2, 2);
-        i = expect(s, i, ':');
-        i = digits(s, i, 2, 2);
-        i = expect(s, i, '.');
-        i = digits(s, i, 1, 9);
-        if (i < 0 || i >= s.length() || s.charAt(i) != ' ') {
+        i = digits(b, length, i + 1, 4, 4);
+        i = expect(b, length, i, ' ');
+        i = digits(b, length, i, 2, 2);
+        i = expect(b, length, i, ':');
+        i = digits(b, length, i, 2, 2);
+        i = expect(b, length, i, ':');
+        i = digits(b, length, i, 2, 2);
+        i = expect(b, length, i, '.');
+        i = digits(b, length, i, 1, 9);
+        if (i < 0 || i >= length || b[i] != ' ') {
             return Optional.empty();
         }
-        while (i < s.length() && s.charAt(i) == ' ') {
+        while (i < length && b[i] == ' ') {
             i++;
         }
         int pidStart = i;
-        i = digits(s, i, 1, 20);
+        i = digits(b, length, i, 1, 20);
         if (i < 0) {
             return Optional.empty();
         }
-        String pid = s.substring(pidStart, i);
-        i = expect(s, i, ' ');
+        int pidEnd = i;
+        i = expect(b, length, i, ' ');
         if (i < 0) {
             return Optional.empty();
         }
-        int source = sourceEnd(s, i);
+        int source = sourceEnd(b, length, i);
         if (source < 0) {
             return Optional.empty();
         }
         i = source;
         boolean traced = false;
         Optional<GraphId> graph = Optional.empty();
-        if (s.startsWith(" [", i)) {
-            int close = s.indexOf(']', i + 2);
-            Matcher id = close < 0 ? null : TRACE_ID.matcher(s).region(i + 2, close);
-            if (id != null && id.matches()) {
+        if (i + 1 < length && b[i] == ' ' && b[i + 1] == '[') {
+            int close = indexOf(b, length, ']', i + 2);
+            int frame = close < 0 ? NO_TRACE_ID : traceId(b, i + 2, close);
+            if (frame != NO_TRACE_ID) {
                 traced = true;
-                String frame = id.group(2) != null ? id.group(2) : id.group(4);
-                String variant = id.group(3) != null ? id.group(3) : id.group(5);
-                graph = frame == null ? Optional.empty() : GraphId.parse(frame + "/" + variant);
+                graph = frame < 0 ? Optional.empty() : GraphId.parse(cut(s, b, frame, compileIdEnd(b, frame, close)));
                 i = close + 1;
             }
         }
         Optional<String> artifact = Optional.empty();
-        if (s.startsWith(" [__", i)) {
-            int close = s.indexOf(']', i + 4);
+        if (i + 3 < length && b[i] == ' ' && b[i + 1] == '[' && b[i + 2] == '_' && b[i + 3] == '_') {
+            int close = indexOf(b, length, ']', i + 4);
             if (close > i + 4) {
-                artifact = Optional.of(s.substring(i + 4, close));
+                artifact = Optional.of(cut(s, b, i + 4, close));
                 i = close + 1;
             }
         }
-        String key = rank + s.substring(level, i);
-        String message = i >= s.length() ? "" : s.charAt(i) == ' ' ? s.substring(i + 1) : s.substring(i);
-        return Optional.of(new TextLine(rank, rank + ":" + pid, key, traced, graph, artifact, message));
+        String key = Integer.toString(rank).concat(cut(s, b, level, i));
+        String message = i >= length ? "" : cut(s, b, b[i] == ' ' ? i + 1 : i, length);
+        return Optional.of(new TextLine(rank, Integer.toString(rank).concat(":").concat(cut(s, b, pidStart, pidEnd)), key, traced,
+                graph, artifact, message));
+    }
+
+    /** Reads {@code s[from, to)} as a trace id: {@link #traceId(byte[], int, int)} of a String. */
+    static int traceId(String s, int from, int to) {
+        return traceId(bytes(s), from, to);
+    }
+
+    /**
+     * Reads {@code s[from, to)} as a trace id ({@link #TRACE_ID}, by hand: it is read on every prefixed line):
+     * where its compile id {@code F/V} starts, {@link #NO_COMPILE_ID} for {@code !N} alone, or
+     * {@link #NO_TRACE_ID} when it is none.
+     */
+    static int traceId(byte[] s, int from, int to) {
+        int i = from;
+        int compileId = from;
+        if (i < to && s[i] == '!') {
+            i = run(s, i + 1, to);
+            if (i < 0) {
+                return NO_TRACE_ID;
+            }
+            if (i < to && s[i] == '/') {
+                compileId = i + 1;
+                i = compileIdEnd(s, compileId, to);
+                if (i < 0) {
+                    return NO_TRACE_ID;
+                }
+            } else {
+                compileId = NO_COMPILE_ID;
+            }
+        } else {
+            i = compileIdEnd(s, i, to);
+            if (i < 0) {
+                return NO_TRACE_ID;
+            }
+        }
+        if (i < to && s[i] == '_') {
+            i = run(s, i + 1, to);
+        }
+        return i == to ? compileId : NO_TRACE_ID;
+    }
+
+    static final int NO_TRACE_ID = Integer.MIN_VALUE;
+    static final int NO_COMPILE_ID = -1;
+
+    /** The end of {@code F/V} at {@code from}, each 1 to 18 digits, or -1. */
+    private static int compileIdEnd(byte[] s, int from, int to) {
+        int i = run(s, from, to);
+        if (i < 0 || i >= to || s[i] != '/') {
+            return -1;
+        }
+        return run(s, i + 1, to);
+    }
+
+    /** The end of a run of 1 to 18 digits at {@code from}, before {@code to}, or -1 (more digits never match either). */
+    private static int run(byte[] s, int from, int to) {
+        int i = from;
+        while (i < to && isDigit(s[i])) {
+            i++;
+        }
+        return i > from && i - from <= 18 ? i : -1;
     }
 
     /**
      * After the source {@code path:line]}: the first {@code ]} after {@code :} and digits that is
      * followed by a space or ends the line (a path may hold spaces; on Windows, backslashes and a drive's colon).
      */
-    private static int sourceEnd(String s, int from) {
-        for (int j = s.indexOf(']', from); j > from; j = s.indexOf(']', j + 1)) {
-            if (j + 1 < s.length() && s.charAt(j + 1) != ' ') {
+    private static int sourceEnd(byte[] s, int length, int from) {
+        for (int j = indexOf(s, length, ']', from); j > from; j = indexOf(s, length, ']', j + 1)) {
+            if (j + 1 < length && s[j + 1] != ' ') {
                 continue;
             }
             int k = j - 1;
-            while (k > from && isDigit(s.charAt(k))) {
+            while (k > from && isDigit(s[k])) {
                 k--;
             }
-            if (k < j - 1 && s.charAt(k) == ':') {
+            if (k < j - 1 && s[k] == ':') {
                 return j + 1;
             }
         }
         return -1;
     }
 
-    private static int digits(String s, int i, int min, int max) {
+    private static int indexOf(byte[] s, int length, char c, int from) {
+        for (int i = from; i < length; i++) {
+            if (s[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int digits(byte[] s, int length, int i, int min, int max) {
         if (i < 0) {
             return -1;
         }
         int n = 0;
-        while (i < s.length() && n < max && isDigit(s.charAt(i))) {
+        while (i < length && n < max && isDigit(s[i])) {
             i++;
             n++;
         }
         return n >= min ? i : -1;
     }
 
-    private static int expect(String s, int i, char c) {
-        return i >= 0 && i < s.length() && s.charAt(i) == c ? i + 1 : -1;
+    private static int expect(byte[] s, int length, int i, char c) {
+        return i >= 0 && i < length && s[i] == c ? i + 1 : -1;
     }
 
-    private static boolean isDigit(char c) {
+    private static boolean startsWith(byte[] s, int length, int i, byte[] start) {
+        if (i + start.length > length) {
+            return false;
+        }
+        for (int k = 0; k < start.length; k++) {
+            if (s[i + k] != start[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean separator(byte b) {
+        return b == ' ' || b == '\t' || b == ']' || b == ':' || b == '|';
+    }
+
+    private static boolean level(byte c) {
+        return c == 'V' || c == 'I' || c == 'W' || c == 'E' || c == 'F' || c == 'C';
+    }
+
+    private static boolean isDigit(byte c) {
         return c >= '0' && c <= '9';
     }
 }

@@ -4,6 +4,9 @@ import dev.compilereceipt.read.JsonTokens;
 import dev.compilereceipt.read.TerminalCodes;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -27,21 +30,28 @@ final class TextLines {
 
     static final int MAX_LINE = 1 << 20;
     private static final int CHUNK = 1 << 16;
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final InputStream in;
     private final int maxLine;
     private final byte[] chunk = new byte[CHUNK];
     private final TerminalCodes codes = new TerminalCodes();
+    /** The offset in the file of {@code chunk[0]}. */
+    private long chunkOffset;
     private int position;
     private int filled;
     private boolean eof;
     private byte[] line = new byte[4096];
     private int length;
     private boolean cut;
+    private boolean plain;
     private boolean malformed;
     private long number;
     private long nextNumber = 1;
     private boolean afterCr;
+    private boolean afterNewline = true;
+    private boolean startsAfterNewline;
+    private long lineOffset;
     private boolean first = true;
 
     TextLines(InputStream in, int maxLine) {
@@ -49,49 +59,108 @@ final class TextLines {
         this.maxLine = maxLine;
     }
 
+    /**
+     * The lines of a file from the first line that starts at or after {@code from} after a
+     * {@code \n} (the file's first line when {@code from} is 0); {@code in} starts one byte before
+     * {@code from}. Numbers count from 1 at that line; {@link #offset()} is in the file.
+     */
+    static TextLines part(InputStream in, int maxLine, long from) throws IOException {
+        TextLines lines = new TextLines(in, maxLine);
+        if (from > 0) {
+            lines.first = false;
+            lines.chunkOffset = from - 1;
+            lines.skipPastNewline();
+        }
+        return lines;
+    }
+
+    private void skipPastNewline() throws IOException {
+        while (position < filled || !eof && fill()) {
+            if (chunk[position++] == '\n') {
+                return;
+            }
+        }
+    }
+
     /** Advances to the next line; false at the end of the stream. */
     boolean next() throws IOException {
         length = 0;
         cut = false;
+        plain = true;
+        malformed = false;
+        if (afterCr) {
+            afterCr = false;
+            afterNewline = false;
+            if (position < filled || !eof && fill()) {
+                if (chunk[position] == '\n') {
+                    // The \n of a \r\n: the line it ends was handed out at the \r.
+                    position++;
+                    nextNumber++;
+                    afterNewline = true;
+                }
+            }
+        }
         number = nextNumber;
+        startsAfterNewline = afterNewline;
+        lineOffset = chunkOffset + position;
         boolean any = false;
         while (true) {
             if (position == filled && (eof || !fill())) {
                 // A last line without a line end, or none at all.
                 return any && finish();
             }
-            byte b = chunk[position++];
-            if (afterCr) {
-                afterCr = false;
+            int from = position;
+            int i = from;
+            byte b = 0;
+            // Eight bytes at a time while none is below 0x20 or above 0x7F (line ends, ESC, other controls, UTF-8);
+            // then one comparison a byte: those bytes are all below 0x20 as signed bytes.
+            while (i + 8 <= filled && ((((long) WORDS.get(chunk, i) - 0x2020202020202020L) | (long) WORDS.get(chunk, i))
+                    & 0x8080808080808080L) == 0) {
+                i += 8;
+            }
+            while (i < filled) {
+                b = chunk[i];
+                if (b < 0x20) {
+                    if (b == '\n' || b == '\r') {
+                        break;
+                    }
+                    if (b < 0 || b == 0x1b) {
+                        plain = false;
+                    }
+                }
+                i++;
+            }
+            any |= i > from;
+            keep(from, i);
+            position = i;
+            if (i < filled) {
+                position++;
                 if (b == '\n') {
-                    // The \n of a \r\n: the line it ends was handed out at the \r.
                     nextNumber++;
-                    number = nextNumber;
-                    continue;
+                    afterNewline = true;
+                } else {
+                    afterCr = true;
                 }
-            }
-            any = true;
-            if (b == '\n') {
-                nextNumber++;
                 return finish();
-            }
-            if (b == '\r') {
-                afterCr = true;
-                return finish();
-            }
-            if (length < maxLine) {
-                if (length == line.length) {
-                    line = Arrays.copyOf(line, (int) Math.min((long) line.length * 2, maxLine));
-                }
-                line[length++] = b;
-            } else {
-                cut = true;
-                // The rest of an over-long line is skipped at the speed of a scan: an endless one (/dev/zero) is refused sooner.
-                while (position < filled && chunk[position] != '\n' && chunk[position] != '\r') {
-                    position++;
-                }
             }
         }
+    }
+
+    /** Keeps {@code chunk[from, to)} of the line, up to the limit; the rest of an over-long line is passed over. */
+    private void keep(int from, int to) {
+        int room = maxLine - length;
+        int n = Math.min(room, to - from);
+        if (n < to - from) {
+            cut = true;
+        }
+        if (n <= 0) {
+            return;
+        }
+        if (length + n > line.length) {
+            line = Arrays.copyOf(line, (int) Math.min(Math.max((long) line.length * 2, length + n), maxLine));
+        }
+        System.arraycopy(chunk, from, line, length, n);
+        length += n;
     }
 
     private boolean finish() {
@@ -111,9 +180,34 @@ final class TextLines {
             eof = true;
             return false;
         }
+        chunkOffset += filled;
         position = 0;
         filled = read;
         return true;
+    }
+
+    /** The line's bytes, {@code [0, length())}, as read (its escape sequences and any bytes not UTF-8 in them). */
+    byte[] bytes() {
+        return line;
+    }
+
+    int length() {
+        return length;
+    }
+
+    /** Whether every byte of the line, its cut end too, is ASCII and none is ESC: its text is its bytes, one char each. */
+    boolean plain() {
+        return plain;
+    }
+
+    /** The offset in the file of the line's first byte (of the stream, for a stream that is no part). */
+    long offset() {
+        return lineOffset;
+    }
+
+    /** Whether the line starts the stream or follows a {@code \n} (not a lone {@code \r}): where a part of a file may begin. */
+    boolean startsAfterNewline() {
+        return startsAfterNewline;
     }
 
     /**
@@ -123,6 +217,9 @@ final class TextLines {
     String text() {
         // Checked byte by byte rather than by a reporting decoder, which throws (and fills in a stack trace) per bad line.
         malformed = false;
+        if (plain) {
+            return new String(line, 0, length, StandardCharsets.ISO_8859_1);
+        }
         boolean ascii = true;
         for (int i = 0; i < length && !malformed; ) {
             if (line[i] >= 0) {

@@ -56,6 +56,7 @@ final class TextMessage {
     final boolean traced;
     final Optional<GraphId> graph;
     final List<String> lines = new ArrayList<>();
+    private final UserFrames frames;
     /** Of a recompile, its lines as they are read, in place of {@link #lines}. */
     final RecompileText.Reading recompile;
     private long chars;
@@ -71,6 +72,13 @@ final class TextMessage {
 
     TextMessage(Kind kind, long line, String process, String key, boolean traced, Optional<GraphId> graph, String first,
                 Limits limits) {
+        this(kind, line, process, key, traced, graph, first, limits, new UserFrames());
+    }
+
+    /** A message whose traceback lines are told by {@code frames}, which a reading shares between its messages. */
+    TextMessage(Kind kind, long line, String process, String key, boolean traced, Optional<GraphId> graph, String first,
+                Limits limits, UserFrames frames) {
+        this.frames = frames;
         this.kind = kind;
         this.recompile = kind == Kind.RECOMPILE ? new RecompileText.Reading(first, limits) : null;
         this.line = line;
@@ -132,7 +140,7 @@ final class TextMessage {
             keeping = false;
             return 0;
         }
-        if (UserFrame.usersFrame(text).isEmpty()) {
+        if (!frames.isUsers(text)) {
             return 0;
         }
         long before = chars;

@@ -49,6 +49,7 @@ final class TextMessages {
         }
     };
     private TextMessage bare;
+    private final UserFrames frames = new UserFrames();
     private long openChars;
     private boolean sawMessage;
 
@@ -59,15 +60,19 @@ final class TextMessages {
 
     /** One line of the text; {@code damaged} when it was cut at the line limit or was not UTF-8. */
     void line(long number, String text, Optional<TextLine> parsed, boolean damaged) {
+        line(number, text, parsed, kindOf(text, parsed), damaged);
+    }
+
+    /** One line of the text, with the kind of message it starts ({@link #kindOf}), as {@link TextSieve} found it. */
+    void line(long number, String text, Optional<TextLine> parsed, Optional<TextMessage.Kind> kind, boolean damaged) {
         if (parsed.isPresent()) {
             endBare();
-            prefixed(number, parsed.get(), damaged);
+            prefixed(number, parsed.get(), kind, damaged);
             return;
         }
-        Optional<TextMessage.Kind> kind = TextMessage.Kind.of(text);
         if (kind.isPresent()) {
             endBare();
-            bare = new TextMessage(kind.get(), number, "", null, false, Optional.empty(), text, limits);
+            bare = new TextMessage(kind.get(), number, "", null, false, Optional.empty(), text, limits, frames);
             opened(bare, damaged);
         } else if (bare != null && bare.takesBare(text)) {
             kept(bare, bare.add(text), damaged);
@@ -76,12 +81,17 @@ final class TextMessages {
         }
     }
 
-    private void prefixed(long number, TextLine line, boolean damaged) {
+    /** The kind of message a line starts: a prefixed one under its artifact's tag, a bare one by its text. */
+    static Optional<TextMessage.Kind> kindOf(String text, Optional<TextLine> parsed) {
+        return parsed.isPresent() ? TextMessage.Kind.of(parsed.get().message()).filter(k -> startsIn(k, parsed.get()))
+                : TextMessage.Kind.of(text);
+    }
+
+    private void prefixed(long number, TextLine line, Optional<TextMessage.Kind> kind, boolean damaged) {
         boolean tagged = line.artifact().isPresent();
         if (tagged && !ARTIFACTS.contains(line.artifact().get())) {
             return;
         }
-        Optional<TextMessage.Kind> kind = TextMessage.Kind.of(line.message()).filter(k -> startsIn(k, line));
         TextMessage current = open.get(line.process());
         if (kind.isPresent()) {
             if (current != null) {
@@ -89,7 +99,7 @@ final class TextMessages {
             }
             orphans.remove(line.process());
             TextMessage message = new TextMessage(kind.get(), number, line.process(), line.key(), line.traced(), line.graph(),
-                    line.message(), limits);
+                    line.message(), limits, frames);
             if (open.size() == MAX_OPEN) {
                 end(open.values().iterator().next());
             }

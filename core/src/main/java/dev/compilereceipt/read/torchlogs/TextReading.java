@@ -49,6 +49,11 @@ final class TextReading {
         messages.line(number, text, parsed, damaged);
     }
 
+    /** One line with the kind of message it starts ({@link TextMessages#kindOf}). */
+    void line(long number, String text, Optional<TextLine> parsed, Optional<TextMessage.Kind> kind, boolean damaged) {
+        messages.line(number, text, parsed, kind, damaged);
+    }
+
     /** The text is over: every open message is read. */
     void finish() {
         messages.finish();

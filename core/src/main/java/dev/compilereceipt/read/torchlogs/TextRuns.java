@@ -35,11 +35,16 @@ final class TextRuns {
 
     /** One line: a marker starts its run, any other line goes to the run being read. */
     void line(long number, String text, Optional<TextLine> parsed, boolean damaged) {
-        Optional<String> marker = RunMarker.label(file, number, text, parsed);
+        line(number, text, parsed, TextMessages.kindOf(text, parsed), damaged);
+    }
+
+    /** One line with the kind of message it starts ({@link TextMessages#kindOf}), as {@link TextSieve} sorted it. */
+    void line(long number, String text, Optional<TextLine> parsed, Optional<TextMessage.Kind> kind, boolean damaged) {
+        Optional<String> marker = kind.isPresent() ? Optional.empty() : RunMarker.label(file, number, text, parsed);
         if (marker.isPresent()) {
             start(marker.get(), number);
         } else {
-            current().line(number, text, parsed, damaged);
+            current().line(number, text, parsed, kind, damaged);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.read.LogFixtureName;
 import dev.compilereceipt.read.Refusal;
@@ -15,6 +16,7 @@ import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.read.StringPool;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +34,9 @@ import java.util.TreeSet;
  * {@code compile_receipt_run} line as each run starts ({@link RunMarker}): the text is split into
  * those runs ({@link TextRuns}); a text without them is one {@code baseline} run holding every run
  * of its process, and its trace says so ({@link Trace#runsMerged()}). The text is streamed line by line
- * ({@link TextLines}); its messages are reassembled from their prefixed lines
+ * ({@link TextLines}), a test of each line's bytes passing over the lines that are not PyTorch's
+ * ({@link TextSieve}), and a regular file of 16 MiB or more is split on two threads
+ * ({@link TextParts}) with the same answer; its messages are reassembled from their prefixed lines
  * ({@link TextMessages}) and read as they complete ({@link TextCompileLog}); any other output may
  * stand between them.
  *
@@ -81,12 +85,20 @@ public final class TorchLogsReader {
     private final OptionalInt rank;
     private final Optional<Refusal> whenNoLine;
     private final Set<Integer> ranks = new TreeSet<>();
+    private final TextRuns read;
+    /** Of rank 0: the whole text, read alongside until a tag says the text has them. */
+    private TextRuns whole;
+    private Refusal wholeRefused;
+    /** The number of the line being read, or past the last at the end. */
+    private long at;
 
     private TorchLogsReader(Path file, Limits limits, OptionalInt rank, Optional<Refusal> whenNoLine) {
         this.file = file;
         this.limits = limits;
         this.rank = rank;
         this.whenNoLine = whenNoLine;
+        this.read = new TextRuns(file, limits);
+        this.whole = rank.isPresent() && rank.getAsInt() == 0 ? new TextRuns(file, limits) : null;
     }
 
     /**
@@ -94,7 +106,40 @@ public final class TorchLogsReader {
      * rank (rank 0 of a text without rank tags is the whole text).
      */
     public static Trace read(Path file, Limits limits, OptionalInt rank) {
-        return dev.compilereceipt.read.InputFile.read(file, in -> read(file, in, limits, rank, MAX_LINE));
+        return readFile(file, limits, rank, Optional.empty());
+    }
+
+    /**
+     * Reads a text file known to be one (or, with {@code whenNoLine}, one its first bytes could not
+     * tell): a regular file of {@value TextParts#MIN_SIZE} bytes or more in parts on two threads
+     * ({@link TextParts}), else, or when it cannot be split, line by line; the answer is the same.
+     */
+    public static Trace readFile(Path file, Limits limits, OptionalInt rank, Optional<Refusal> whenNoLine) {
+        if (readsInParts(file)) {
+            try {
+                InputFile.refuseLarger(file, Files.size(file));
+                return new TorchLogsReader(file, limits, rank, whenNoLine).readParts(file, TextParts.PART);
+            } catch (TextParts.Unsplittable unsplittable) {
+                // Read below, line by line: its answer is the one given.
+            } catch (IOException e) {
+                throw new Refusal(file, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+            }
+        }
+        return InputFile.read(file, in -> new TorchLogsReader(file, limits, rank, whenNoLine).readAll(new TextLines(in, MAX_LINE)));
+    }
+
+    /** Whether a file is a regular file large enough to be read in parts, on a machine with the cores for it. */
+    public static boolean readsInParts(Path file) {
+        try {
+            return Files.isRegularFile(file) && TextParts.worthIt(Files.size(file));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Reads a file in parts of {@code partSize} bytes, whatever its size; an {@link TextParts.Unsplittable} when it cannot be split. */
+    static Trace readInParts(Path file, Limits limits, OptionalInt rank, int partSize) throws IOException {
+        return new TorchLogsReader(file, limits, rank, Optional.empty()).readParts(file, partSize);
     }
 
     /**
@@ -119,8 +164,12 @@ public final class TorchLogsReader {
     public static List<Integer> ranks(Path name, InputStream in) throws IOException {
         TorchLogsReader reader = new TorchLogsReader(name, Limits.DEFAULT, OptionalInt.empty(), Optional.empty());
         TextLines lines = new TextLines(in, MAX_LINE);
+        TextSieve sieve = new TextSieve();
         while (lines.next()) {
-            reader.tag(lines.number(), TextLine.parse(lines.text()));
+            SievedLine line = sieve.sift(lines);
+            if (line != null) {
+                reader.tag(line.number(), line.parsed());
+            }
         }
         return reader.ranks.isEmpty() ? List.of(0) : List.copyOf(reader.ranks);
     }
@@ -138,67 +187,110 @@ public final class TorchLogsReader {
     }
 
     private Trace readAll(TextLines lines) throws IOException {
-        TextRuns read = new TextRuns(file, limits);
-        // Rank 0 of a text without tags is the whole text: read alongside until a tag says the text has them.
-        TextRuns whole = rank.isPresent() && rank.getAsInt() == 0 ? new TextRuns(file, limits) : null;
-        Refusal wholeRefused = null;
+        TextSieve sieve = new TextSieve();
         try {
             while (lines.next()) {
                 if (lines.number() > MAX_LINES) {
-                    throw new Refusal(file, "", lines.number(), 0, "more than " + MAX_LINES + " lines, the most this reader"
-                            + " reads of a text: endless input (yes |, a log still being written)? Give a finished log as a file");
+                    at = lines.number();
+                    throw tooManyLines(lines.number());
                 }
-                String text = lines.text();
-                if (lines.notUtf8() > MAX_NOT_UTF8_LINES) {
-                    throw new Refusal(file, "", lines.number(), 0, "more than " + MAX_NOT_UTF8_LINES + " lines that are not UTF-8:"
-                            + " binary input (/dev/urandom, a compressed log?), not a TORCH_LOGS text");
-                }
-                Optional<TextLine> parsed = TextLine.parse(text);
-                OptionalInt tag = tag(lines.number(), parsed);
-                if (rank.isEmpty()) {
-                    // Past a second rank, the rest is only scanned for the ranks the refusal names.
-                    if (ranks.size() <= 1) {
-                        read.line(lines.number(), text, parsed, lines.damaged());
-                    }
-                    continue;
-                }
-                if (tag.isPresent() && tag.getAsInt() == rank.getAsInt()) {
-                    read.line(lines.number(), text, parsed, lines.damaged());
-                }
-                if (whole != null && tag.isPresent()) {
-                    whole = null;
-                    wholeRefused = null;
-                } else if (whole != null && wholeRefused == null) {
-                    try {
-                        whole.line(lines.number(), text, parsed, lines.damaged());
-                    } catch (PassedLimit | StringPool.OverLimit | Refusal refused) {
-                        // The answer only if no tag follows.
-                        wholeRefused = refusal(refused, lines.number());
-                    }
+                SievedLine line = sieve.sift(lines);
+                if (line != null) {
+                    line(line, line.number(), line.notUtf8());
                 }
             }
-            if (rank.isEmpty() && ranks.size() > 1) {
-                throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + List.copyOf(ranks)
-                        + "; choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))");
-            }
-            if (rank.isPresent() && ranks.isEmpty()) {
-                if (whole == null) {
-                    throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt()
-                            + ": the text has no [rankN]: tags, so it is one process, rank 0");
-                }
-                if (wholeRefused != null) {
-                    throw wholeRefused;
-                }
-                return trace(whole, lines, OptionalInt.empty());
-            }
-            if (rank.isPresent() && !ranks.contains(rank.getAsInt())) {
-                throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt() + "; the text holds ranks "
-                        + List.copyOf(ranks));
-            }
-            return trace(read, lines, rank);
+            at = lines.number();
+            return finish();
         } catch (PassedLimit | StringPool.OverLimit over) {
-            throw refusal(over, lines.number());
+            throw refusal(over, at);
         }
+    }
+
+    /** Reads a regular file in parts on two threads ({@link TextParts}); an {@link TextParts.Unsplittable} when it cannot be split. */
+    Trace readParts(Path file, int partSize) throws IOException {
+        long[] base = {0, 0};
+        try {
+            TextParts.readAll(file, partSize, part -> {
+                if (!part.holdsLines()) {
+                    return;
+                }
+                if (base[0] + part.lineCount() + 1 > MAX_LINES) {
+                    // The line-by-line read names the line past the bound.
+                    throw new TextParts.Unsplittable();
+                }
+                for (SievedLine line : part.lines()) {
+                    line(line, base[0] + line.number() - part.first() + 1, base[1] + line.notUtf8() - part.notUtf8AtFirst());
+                }
+                base[0] += part.lineCount();
+                base[1] += part.notUtf8();
+            });
+            at = base[0] + 1;
+            return finish();
+        } catch (PassedLimit | StringPool.OverLimit over) {
+            throw refusal(over, at);
+        }
+    }
+
+    private Refusal tooManyLines(long number) {
+        return new Refusal(file, "", number, 0, "more than " + MAX_LINES + " lines, the most this reader"
+                + " reads of a text: endless input (yes |, a log still being written)? Give a finished log as a file");
+    }
+
+    /** One line read, numbered {@code number} in the text, {@code notUtf8} lines up to it not UTF-8. */
+    private void line(SievedLine line, long number, long notUtf8) {
+        at = number;
+        if (notUtf8 > MAX_NOT_UTF8_LINES) {
+            throw new Refusal(file, "", number, 0, "more than " + MAX_NOT_UTF8_LINES + " lines that are not UTF-8:"
+                    + " binary input (/dev/urandom, a compressed log?), not a TORCH_LOGS text");
+        }
+        String text = line.text();
+        Optional<TextLine> parsed = line.parsed();
+        boolean damaged = line.damaged();
+        OptionalInt tag = tag(number, parsed);
+        if (rank.isEmpty()) {
+            // Past a second rank, the rest is only scanned for the ranks the refusal names.
+            if (ranks.size() <= 1) {
+                read.line(number, text, parsed, line.kind(), damaged);
+            }
+            return;
+        }
+        if (tag.isPresent() && tag.getAsInt() == rank.getAsInt()) {
+            read.line(number, text, parsed, line.kind(), damaged);
+        }
+        if (whole != null && tag.isPresent()) {
+            whole = null;
+            wholeRefused = null;
+        } else if (whole != null && wholeRefused == null) {
+            try {
+                whole.line(number, text, parsed, line.kind(), damaged);
+            } catch (PassedLimit | StringPool.OverLimit | Refusal refused) {
+                // The answer only if no tag follows.
+                wholeRefused = refusal(refused, number);
+            }
+        }
+    }
+
+    /** The answer once every line is read. */
+    private Trace finish() {
+        if (rank.isEmpty() && ranks.size() > 1) {
+            throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + List.copyOf(ranks)
+                    + "; choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))");
+        }
+        if (rank.isPresent() && ranks.isEmpty()) {
+            if (whole == null) {
+                throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt()
+                        + ": the text has no [rankN]: tags, so it is one process, rank 0");
+            }
+            if (wholeRefused != null) {
+                throw wholeRefused;
+            }
+            return trace(whole, OptionalInt.empty());
+        }
+        if (rank.isPresent() && !ranks.contains(rank.getAsInt())) {
+            throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt() + "; the text holds ranks "
+                    + List.copyOf(ranks));
+        }
+        return trace(read, rank);
     }
 
     private Refusal refusal(RuntimeException refused, long line) {
@@ -212,11 +304,11 @@ public final class TorchLogsReader {
     }
 
     /** The trace of a finished reading; {@code tagged}, the rank it read by its tags. */
-    private Trace trace(TextRuns reading, TextLines lines, OptionalInt tagged) {
+    private Trace trace(TextRuns reading, OptionalInt tagged) {
         try {
             reading.finish();
         } catch (PassedLimit | StringPool.OverLimit over) {
-            throw refusal(over, lines.number());
+            throw refusal(over, at);
         }
         if (!reading.sawAny() && (rank.isEmpty() || whenNoLine.isPresent())) {
             if (whenNoLine.isPresent()) {

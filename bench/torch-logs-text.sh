@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Whole-process benchmark of the TORCH_LOGS text reader, side by side with a Python reader of the same messages.
+#
+#   bench/torch-logs-text.sh [SIZE_MB...]          # default: 10 100 1000
+#
+# For each shape (2.6: the three fixtures/torch-logs captures of PyTorch 2.6; 2.14: the same on 2.14.1) and each
+# size, builds a text from the real captures (bench/make-big-text.py: all three once, then print-bridge again and
+# again without its recompile messages), checks that bench/torch_logs.py reads the same messages as the receipt
+# (break sites and how many compiles reported each, recompiles, guard failures, fallbacks), then times ROUNDS
+# (default 3) paired rounds, each running in turn:
+#   ./receipt audit TEXT --json                     (the command, as a user runs it)
+#   JAVA_OPTS=-Xmx64m ./receipt audit TEXT --json   (in a 64 MiB heap)
+#   JAVA_OPTS=-XX:TieredStopAtLevel=4 ./receipt audit TEXT --json   (the launcher with C2 back), and in 64 MiB
+#   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar $BEFORE_JAR audit TEXT --json   (only when BEFORE_JAR is set,
+#                                                   for texts of at most BEFORE_MAX_MB, default 100: it took 74 s on 1 GB)
+#   python3 bench/torch_logs.py TEXT                (a plain regular-expression reader of the same messages)
+#   wc -l TEXT
+# and prints the median wall time of each, the ratios and the median peak RSS (GNU time). The texts go to
+# $BENCH_DIR (default /tmp/compile-receipt-text) and are deleted at the end unless KEEP=1 (a kept text is
+# reused). Hold the team's build lock while it runs: flock /tmp/maven.lock bench/torch-logs-text.sh
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+before="${BEFORE_JAR:-}"
+before_max="${BEFORE_MAX_MB:-100}"
+rounds="${ROUNDS:-3}"
+dir="${BENCH_DIR:-/tmp/compile-receipt-text}"
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(10 100 1000)
+[ -z "$before" ] || [ -f "$before" ] || { echo "BEFORE_JAR: no $before" >&2; exit 1; }
+"$here/receipt" --version >/dev/null    # builds the CLI when it is stale, before anything is timed
+[ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 1; }
+mkdir -p "$dir"
+trap '[ "${KEEP:-0}" = 1 ] || rm -f "$dir"/*.txt; rm -f "$dir"/*.out "$dir"/*.times' EXIT
+captures="$here/fixtures/torch-logs"
+
+timed() { # times file, command...: appends "seconds peak_rss_kb"
+  local into="$1"; shift
+  local start end
+  start=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$dir/time.out" env "$@" >"$dir/cmd.out" 2>"$dir/err.out" \
+    || { echo "failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
+  end=$(date +%s%N)
+  echo "$(echo "($end - $start) / 1000000000" | bc -l) $(cat "$dir/time.out")" >>"$into"
+}
+
+median() { sort -n -k"$2","$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+
+# What both readers say of the text: the receipt's compile log reduced to what bench/torch_logs.py prints.
+messages() { python3 -c '
+import json, sys
+log = json.load(sys.stdin)["runs"]["baseline"]["compile_log"]
+fallbacks = log["fallbacks"]["known"] if isinstance(log["fallbacks"], dict) else log["fallbacks"]
+print(json.dumps({"break_sites": {s["site"]: s["compiles"] for s in log["break_sites"]}, "recompiles": log["recompiles"],
+                  "recompile_reasons": len(log["recompile_reasons"]), "fallbacks": fallbacks}, sort_keys=True))'; }
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); rounds: $rounds (median of each)"
+printf '%-5s %6s | %8s %8s %8s %8s %8s %8s %8s | %9s %9s %9s %8s | %7s %7s %7s %7s %9s %9s\n' shape MB java_s java64_s c2_s c2_64_s \
+  before_s python_s wc_s python/java python/c2 before/java java/wc java_MB java64_MB c2_MB c2_64_MB before_MB python_MB
+for shape in 2.6 2.14; do
+  for size in "${sizes[@]}"; do
+    text="$dir/torch_logs_${shape}_${size}mb.txt"
+    [ -f "$text" ] || python3 "$here/bench/make-big-text.py" "$text" "$size" \
+      "$captures/$shape-print-bridge/torch_logs.txt" "$captures/$shape-int-spec/torch_logs.txt" "$captures/$shape-fallback/torch_logs.txt" >/dev/null
+    mb=$(( $(stat -c %s "$text") / 1000000 ))
+    "$here/receipt" audit "$text" --json | messages >"$dir/java.out"
+    python3 "$here/bench/torch_logs.py" "$text" >"$dir/python.out"
+    cmp -s "$dir/java.out" "$dir/python.out" || { echo "the Python reader and the receipt disagree on $text" >&2; exit 1; }
+    rm -f "$dir"/{java,java64,c2,c264,before,python,wc}.times
+    run_before=""; [ -n "$before" ] && [ "$size" -le "$before_max" ] && run_before=1
+    for _ in $(seq "$rounds"); do
+      timed "$dir/java.times" "$here/receipt" audit "$text" --json
+      timed "$dir/java64.times" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$text" --json
+      timed "$dir/c2.times" JAVA_OPTS=-XX:TieredStopAtLevel=4 "$here/receipt" audit "$text" --json
+      timed "$dir/c264.times" JAVA_OPTS="-XX:TieredStopAtLevel=4 -Xmx64m" "$here/receipt" audit "$text" --json
+      [ -z "$run_before" ] || timed "$dir/before.times" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$before" audit "$text" --json
+      timed "$dir/python.times" python3 "$here/bench/torch_logs.py" "$text"
+      timed "$dir/wc.times" wc -l "$text"
+    done
+    j=$(median "$dir/java.times" 1); j64=$(median "$dir/java64.times" 1); p=$(median "$dir/python.times" 1); w=$(median "$dir/wc.times" 1)
+    c2=$(median "$dir/c2.times" 1); c264=$(median "$dir/c264.times" 1)
+    b=nan; bm=nan; bj=nan
+    [ -z "$run_before" ] || { b=$(median "$dir/before.times" 1); bm=$(( $(median "$dir/before.times" 2) / 1024 )); bj=$(echo "$b / $j" | bc -l); }
+    printf '%-5s %6s | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %9.1f %8.1f | %7d %7d %7d %7d %9s %9d\n' "$shape" "$mb" \
+      "$j" "$j64" "$c2" "$c264" "$b" "$p" "$w" "$(echo "$p / $j" | bc -l)" "$(echo "$p / $c2" | bc -l)" "$bj" "$(echo "$j / $w" | bc -l)" \
+      $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) $(( $(median "$dir/c2.times" 2) / 1024 )) \
+      $(( $(median "$dir/c264.times" 2) / 1024 )) "$bm" $(( $(median "$dir/python.times" 2) / 1024 ))
+  done
+done
+echo "*_s: median wall seconds (java: ./receipt; before: BEFORE_JAR with the launcher's flags, nan when not set); *_MB: median peak RSS (MiB)"

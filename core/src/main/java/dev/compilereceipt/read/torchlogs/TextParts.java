@@ -1,0 +1,178 @@
+package dev.compilereceipt.read.torchlogs;
+
+import dev.compilereceipt.read.InputFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reads a large text file on two threads, as the TORCH_TRACE reader reads a large log: the file is
+ * cut into parts of {@value #PART} bytes, each split into lines, sifted ({@link TextSieve}) and its
+ * prefixes read apart by a thread of its own into a {@link TextPart}, while the caller's thread
+ * hands the parts' lines on in file order: the reader sees the very lines, numbers and counts a
+ * reading line by line gives it, in the same order.
+ *
+ * <p>A part begins at the first line after a {@code \n}, at or after its start, on which a message
+ * may start ({@link SievedLine#starts()}: what the reader does from there does not depend on the
+ * lines before), and reads on to the first such line at or after its end; so a message cut by a
+ * part's end is read whole by the part it begins in, and a part in which no such line begins holds
+ * no line (the part before reads through it, and the parts it read through are not read). At most
+ * {@value #AHEAD} parts are read ahead. Anything unusual in a part (a bound of {@link TextPart}
+ * passed, an I/O error, a refusal) gives up the split ({@link Unsplittable}): the caller then reads
+ * the text line by line, and that answer is the one given.
+ */
+final class TextParts {
+
+    static final int PART = 1 << 20;
+    /** The smallest file read in parts. */
+    static final long MIN_SIZE = 16L << 20;
+    private static final int AHEAD = 2;
+    private static final int THREADS = 2;
+
+    /** Thrown when a text cannot be read in parts; the caller reads it line by line instead. */
+    static final class Unsplittable extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        Unsplittable() {
+            super("read the text line by line", null, false, false);
+        }
+
+        Unsplittable(Throwable cause) {
+            super("read the text line by line", cause, false, false);
+        }
+    }
+
+    /** Where the parts go, in file order. */
+    interface Reader {
+        void part(TextPart part);
+    }
+
+    private TextParts() {
+    }
+
+    /** Whether a file of {@code size} bytes is worth reading in parts on this machine. */
+    static boolean worthIt(long size) {
+        return size >= MIN_SIZE && Runtime.getRuntime().availableProcessors() >= 2;
+    }
+
+    /** Reads {@code file} in parts of {@code partSize} bytes, handing each to {@code reader} in order. */
+    static void readAll(Path file, int partSize, Reader reader) throws IOException {
+        ExecutorService threads = Executors.newFixedThreadPool(THREADS, work -> {
+            Thread thread = new Thread(work, "compile-receipt-text-part");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            Deque<Future<TextPart>> ahead = new ArrayDeque<>();
+            long next = 0;
+            while (next < size || !ahead.isEmpty()) {
+                while (ahead.size() < AHEAD && next < size) {
+                    long from = next;
+                    // The last part reads to the end of the file, whatever its size is by then.
+                    long to = size - from <= partSize ? Long.MAX_VALUE : from + partSize;
+                    ahead.add(threads.submit(() -> read(file, channel, from, to)));
+                    next = to == Long.MAX_VALUE ? size : to;
+                }
+                TextPart part = result(ahead.removeFirst());
+                reader.part(part);
+                // A part that read on past its end has read what the parts up to where it stopped would hold.
+                next = Math.min(size, Math.max(next, part.end()));
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static TextPart result(Future<TextPart> future) throws IOException {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading the text");
+        } catch (ExecutionException e) {
+            throw new Unsplittable(e.getCause());
+        }
+    }
+
+    private static TextPart read(Path file, FileChannel channel, long from, long to) throws IOException {
+        TextPart part = new TextPart();
+        InputStream in = InputFile.bounded(file, new ChannelInput(channel, Math.max(0, from - 1)), InputFile.MAX_BYTES);
+        TextLines lines = TextLines.part(in, TextLines.MAX_LINE, from);
+        TextSieve sieve = new TextSieve();
+        if (from == 0) {
+            part.begin(1, 0);
+        }
+        while (true) {
+            long notUtf8 = lines.notUtf8();
+            if (!lines.next()) {
+                if (part.holdsLines()) {
+                    part.stop(lines.number(), lines.notUtf8(), lines.offset());
+                } else {
+                    part.empty(lines.offset());
+                }
+                return part;
+            }
+            SievedLine line = sieve.sift(lines);
+            boolean boundary = line != null && line.starts() && lines.startsAfterNewline();
+            if (!part.holdsLines()) {
+                if (lines.offset() >= to) {
+                    // No line a message may start on begins in the part: the part before reads on through it.
+                    part.empty(to);
+                    return part;
+                } else if (boundary) {
+                    part.begin(lines.number(), notUtf8);
+                } else {
+                    continue;
+                }
+            } else if (boundary && lines.offset() >= to) {
+                part.stop(lines.number(), notUtf8, lines.offset());
+                return part;
+            }
+            if (line != null) {
+                part.add(line);
+            }
+            if (sieve.bareChars() > TextPart.MAX_CHARS) {
+                throw new Unsplittable();
+            }
+        }
+    }
+
+    /** A stream over a channel from a position, read with positional reads so that parts share one channel. */
+    private static final class ChannelInput extends InputStream {
+
+        private final FileChannel channel;
+        private long position;
+
+        ChannelInput(FileChannel channel, long position) {
+            this.channel = channel;
+            this.position = position;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int read = channel.read(ByteBuffer.wrap(b, off, len), position);
+            if (read > 0) {
+                position += read;
+            }
+            return read;
+        }
+    }
+}
