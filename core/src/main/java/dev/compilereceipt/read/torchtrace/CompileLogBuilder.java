@@ -66,7 +66,8 @@ final class CompileLogBuilder {
         compileMs += compile.compileMs();
         untimed |= !compile.timed();
         compileTimes.add(new CompileLog.CompileTime(graph, compile.timed() ? OptionalDouble.of(Millis.round(compile.compileMs()))
-                : OptionalDouble.empty(), compile.stages()));
+                : OptionalDouble.empty(), compile.stages(), compile.cache()));
+        addLookups(compile.cache());
         for (Event.Break brk : compile.breaks()) {
             if (!siteCompiles.containsKey(brk.site()) && siteCompiles.size() == limits.maxBreakSites()) {
                 throw PassedLimit.over("the run reports more than " + limits.maxBreakSites() + " distinct break sites",
@@ -93,6 +94,18 @@ final class CompileLogBuilder {
             default -> counts[2]++;
         }
         return true;
+    }
+
+    /** Cache lookups counted for the run: a compile's, or those of a compile id that never finished. */
+    void addLookups(CompileLog.ArtifactCache cache) {
+        add(fxGraph, cache.fxGraph());
+        add(aotAutograd, cache.aotAutograd());
+    }
+
+    private static void add(int[] counts, CompileLog.CacheCounts more) {
+        counts[0] += more.hit();
+        counts[1] += more.miss();
+        counts[2] += more.bypass();
     }
 
     /** Whether an artifact is an on-disk cache's: {@code fx_graph_cache_} or {@code aotautograd_cache_} and hit, miss or bypass. */
