@@ -11,7 +11,7 @@ import java.util.function.Function;
  * path to combine.
  */
 record FixtureRequest(Optional<String> single, Optional<String> baseline, Optional<String> candidate, Limits limits,
-                      OptionalInt rank) {
+                      OptionalInt rank, Optional<String> warm) {
 
     /**
      * The request of an annotation, its limits taken from its attributes, else from the suite's
@@ -29,6 +29,10 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
         if (single.isEmpty() && baseline.isEmpty() && candidate.isEmpty()) {
             throw new IllegalArgumentException("name a trace with value, or two single-run traces with baseline and candidate");
         }
+        Optional<String> warm = given(annotation.warm());
+        if (warm.isPresent() && single.isEmpty()) {
+            throw new IllegalArgumentException("warm goes with value: the warm process's log beside the first process's trace");
+        }
         if (single.isEmpty() && (baseline.isEmpty() || candidate.isEmpty())) {
             throw new IllegalArgumentException("baseline and candidate go together; "
                     + (baseline.isEmpty() ? "baseline" : "candidate") + " is missing");
@@ -45,7 +49,7 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
                 (int) limit(annotation.maxDepth(), "maxDepth", d.maxDepth(), configuration),
                 limit(annotation.maxKeptChars(), "maxKeptChars", d.maxKeptChars(), configuration));
         OptionalInt rank = annotation.rank() < 0 ? OptionalInt.empty() : OptionalInt.of(annotation.rank());
-        return new FixtureRequest(single, baseline, candidate, limits, rank);
+        return new FixtureRequest(single, baseline, candidate, limits, rank, warm);
     }
 
     private static long limit(long attribute, String name, long fallback, Function<String, Optional<String>> configuration) {
@@ -78,6 +82,9 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
 
     /** The annotation as written, for messages: {@code @TraceFixture("print-bridge/trace.json")}. */
     static String describe(TraceFixture annotation) {
+        if (!annotation.warm().isEmpty()) {
+            return "@TraceFixture(value = \"" + annotation.value() + "\", warm = \"" + annotation.warm() + "\")";
+        }
         if (annotation.baseline().isEmpty() && annotation.candidate().isEmpty()) {
             return "@TraceFixture(\"" + annotation.value() + "\")";
         }

@@ -34,6 +34,13 @@ final class SharedFixtures {
     static LoadedFixture load(ExtensionContext context, FixtureRequest request) {
         FixtureLocator locator = FixtureLocator.of(context);
         ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+        if (request.warm().isPresent()) {
+            FixtureLocation first = locator.locate(request.single().get());
+            FixtureLocation warm = locator.locate(request.warm().get());
+            Key key = new Key(List.of(first.key(), "warm " + warm.key()), request.limits(), request.rank(), false);
+            return store.getOrComputeIfAbsent(key,
+                    k -> withWarmStart(single(store, first, request, false), single(store, warm, request, false)), LoadedFixture.class);
+        }
         if (!request.combined()) {
             return single(store, locator.locate(request.single().get()), request, false);
         }
@@ -87,6 +94,26 @@ final class SharedFixtures {
                     : ApprovalTarget.unavailable(baseline.approval().fixture().isEmpty() ? baseline.approval().unavailable()
                             : candidate.approval().unavailable());
             return LoadedFixture.of(description, combined).approvedAt(sides);
+        } catch (IllegalArgumentException refusal) {
+            return LoadedFixture.refused(description, refusal);
+        }
+    }
+
+    private static LoadedFixture withWarmStart(LoadedFixture first, LoadedFixture warm) {
+        String description = first.description() + " with warm start " + warm.description();
+        for (LoadedFixture side : List.of(first, warm)) {
+            if (side.refusal().isPresent()) {
+                return LoadedFixture.refused(description, side.refusal().get());
+            }
+        }
+        try {
+            // Its approved receipt is the pair's own, beside the first log: torch_trace.log+warm_torch_trace.log.approved.json
+            ApprovalTarget pair = first.approval().fixture().isPresent() && warm.approval().fixture().isPresent()
+                    ? ApprovalTarget.at(combination(first.approval().fixture().get(), warm.approval().fixture().get()),
+                            first.approval().rank())
+                    : ApprovalTarget.unavailable(first.approval().fixture().isEmpty() ? first.approval().unavailable()
+                            : warm.approval().unavailable());
+            return LoadedFixture.of(description, Traces.withWarmStart(first.trace(), warm.trace())).approvedAt(pair);
         } catch (IllegalArgumentException refusal) {
             return LoadedFixture.refused(description, refusal);
         }
