@@ -187,6 +187,33 @@ class WarmStartTest {
     }
 
     @Test
+    void theSummaryGivesTheColdStartOfEachRunAndTheWarmTradeUnderTheTrade() {
+        String summary = dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(HAND)));
+        assertThat(summary).contains("\n  cold start: empty caches 1600.75 ms, warm caches 200.75 ms (2 compiles; fx_graph hit 2,"
+                        + " miss 0, bypass 0; aotautograd hit 1, miss 1, bypass 0; cold: 0/0 missed aotautograd)\n")
+                .contains("\n  trade: the candidate costs 103.25 ms more cold and saves 0.5 ms per steady call: it pays back after"
+                        + " 207 calls\n  warm start: the candidate costs 2.25 ms more to start with warm caches (200.75 → 203 ms):"
+                        + " it pays back after 5 calls\n");
+        assertThat(dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(Fixtures.PRINT_BRIDGE))))
+                .contains("\n  cold start: empty caches 2793.634 ms, warm caches n/m (no warm start)\n")
+                .contains("\n  warm start: n/m (no warm start of both runs)\n");
+    }
+
+    @Test
+    void eachCompileIsABarOfItsStagesOnTheReceiptsOneScaleWithItsCacheOutcome() {
+        // 2.14's 0/0 (4121.808 ms) is the longest compile: 40 characters. Its stages end at 198.978, 850.95, 931.219 and
+        // 4121.808 ms: at 1.93, 8.26, 9.04 and 40 characters, rounded 2, 8, 9, 40: D 2, A 6, I 1, C 31
+        String summary = dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(Fixtures.path("warm-start/2.14-print-bridge"))));
+        assertThat(summary).contains("\n      0/0  DD" + "A".repeat(6) + "I" + "C".repeat(31)
+                + "  4121.808 ms  fx_graph miss, aotautograd miss: cold\n");
+        Trace pair = Traces.read(Fixtures.path("warm-start/2.14-print-bridge"));
+        String html = dev.compilereceipt.view.html.ReceiptHtml.render(pair, Receipt.of(pair));
+        assertThat(html).contains("data-field=\"compile_stages\" data-graph=\"0/0\" data-warm=\"false\"")
+                .contains("<span class=\"stage-dynamo\" data-stage=\"dynamo\" title=\"dynamo 198.978 ms\" style=\"width: 4.827%\"></span>")
+                .contains("<p class=\"cold-start\" data-run=\"baseline\" data-warm-caches-ms=\"2175.6354\">");
+    }
+
+    @Test
     void refusesAWarmStartThatBreaksARuleWithItsPointer() throws IOException {
         refused(warm -> ((ObjectNode) calls(warm).get(1)).put("phase", "steady"), "/runs/0/warm_start/calls/1/phase",
                 "a warm start holds the fresh process's eager and warmup calls only, found phase steady");

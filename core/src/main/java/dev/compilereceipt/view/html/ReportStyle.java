@@ -105,5 +105,5 @@ final class ReportStyle {
             dl.limits ul:not(.inline) { margin: 0; padding-left: 18px; }
             .not-measured { color: var(--muted); font-style: italic; }
             .none { color: var(--muted); }
-            """ + DecisionSection.CSS;
+            """ + DecisionSection.CSS + StageBars.CSS;
 }
