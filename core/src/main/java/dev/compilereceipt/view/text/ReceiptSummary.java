@@ -70,8 +70,8 @@ public final class ReceiptSummary {
             }
             out.append('\n');
             out.append(BreakKindText.runSites(receipt, run));
-            out.append(recompileCauses(run));
             out.append("  cold start: ").append(ColdStartText.of(run.coldStart())).append('\n');
+            out.append(recompileCauses(run));
             run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits(), longest)));
         }
         if (!receipt.comparisons().isEmpty()) {
