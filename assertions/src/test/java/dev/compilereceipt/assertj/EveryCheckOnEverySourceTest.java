@@ -62,7 +62,7 @@ class EveryCheckOnEverySourceTest {
 
     /** Public methods of the asserts that navigate or configure rather than check. */
     private static final Set<String> NOT_CHECKS = Set.of("run", "phase", "breakSite", "recompileCause", "comparison", "trade", "row", "ignoring",
-            "compileSideOnly", "matchesApprovedReceipt");
+            "compileSideOnly", "matchesApprovedReceipt", "warmStart", "compileStages");
 
     private static final List<Class<?>> ASSERTS = List.of(ReceiptAssert.class, PhaseFiguresAssert.class, BreakSiteAssert.class,
             LedgerAssert.class, LedgerRowAssert.class, ComparisonAssert.class, TradeAssert.class);
@@ -288,12 +288,14 @@ class EveryCheckOnEverySourceTest {
     }
 
     private static final Set<String> OPTIONAL = Set.of(WALL_MS.id(), Measure.GRAPHS_COMPILED.id(),
-            Measure.COMPILE_STAGES.id());
+            Measure.COMPILE_STAGES.id(), Measure.WARM_START.id(), Measure.WARM_START_WALL_MS.id(), Measure.FX_GRAPH_CACHE.id(),
+            Measure.AOTAUTOGRAD_CACHE.id());
 
     private static Optional<SourceShape> shape(Receipt receipt) {
         // wall_ms, graphs_compiled and compile_stages are what a TORCH_TRACE log itself may leave out (no wall_ms on
-        // its markers, no dynamo_output_graph record, no stage timers), and a compile-trace/1 may carry stages: the
-        // shape is told by the rest
+        // its markers, no dynamo_output_graph record, no stage timers), and a compile-trace/1 may carry stages; the
+        // warm start and each cache's outcomes are there where the source carries them (a warm_start, a warm log, a
+        // cache's records): the shape is told by the rest (the warm-start checks are WarmStartChecksEngineTest's)
         Set<String> notMeasured = new TreeSet<>(receipt.limits().notMeasured());
         notMeasured.removeAll(OPTIONAL);
         for (SourceShape shape : SourceShape.values()) {

@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  * cache outcomes: {@code warm} when it loaded from every cache it looked up, {@code cold} with the
  * caches it missed.
  *
- * <p>Example: {@code 0/0  DAAAACCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC  4740.027 ms  fx_graph miss, aotautograd miss: cold}.
+ * <p>Example: {@code StageBar.of(receipt.run("baseline").compileLog().orElseThrow(), 4121.808, "  ", true)} gives for
+ * print-bridge's 2.14 log the line "0/0  DDAAAAAAICCC...C  4121.808 ms  fx_graph miss, aotautograd miss: cold".
  */
 @API(status = API.Status.INTERNAL)
 public final class StageBar {
