@@ -84,7 +84,7 @@ class ReceiptCommandTest {
                 "--phases", "steady=0-3,changed=4,steady=5")).isZero();
         // steady: ProfilerSteps 1-4 and 6, whose lookups take 0.0747, 0.0176, 0.0132, 0.0149 and 0.0726 ms
         assertThat(out.toString()).contains("\"guard_check_ms\":{\"median\":0.0176,\"total\":0.193}")
-                .contains("\"not_measured\":[\"eager_island_ms\",\"breaks\",\"site_crossings\"]");
+                .contains("\"not_measured\":[\"eager_island_ms\",\"breaks\",\"site_crossings\",\"warm_start\"]");
         assertThat(err.toString()).isEmpty();
     }
 
@@ -130,8 +130,9 @@ class ReceiptCommandTest {
                   changed 410.2 -> 760.5  ratio 1.85397
                   trade: the candidate costs 512 ms more cold and saves 0.027 ms per steady call: it pays back after 18,963 \
                 calls; a worker lives 50,000 calls: 19085 ms on the baseline, 18247 ms on the candidate, the candidate is cheaper
+                  warm start: n/m (no warm start of both runs)
 
-                not measured by this trace: graphs_compiled, compile_stages, artifact_cache
+                not measured by this trace: graphs_compiled, compile_stages, artifact_cache, warm_start, fx_graph_cache, aotautograd_cache
 
                 failures: none
                 """);
