@@ -54,8 +54,10 @@ final class ProfileTraces {
             pins.put("profile", read.sha256());
             Set<Measure> notMeasured = new HashSet<>(SourceShape.PROFILER_WITH_LOG.notMeasured());
             notMeasured.addAll(read.notMeasured());
-            if (!compiles.measured(Measure.GRAPHS_COMPILED)) {
-                notMeasured.add(Measure.GRAPHS_COMPILED);
+            for (Measure fromLog : List.of(Measure.GRAPHS_COMPILED, Measure.FX_GRAPH_CACHE, Measure.AOTAUTOGRAD_CACHE)) {
+                if (!compiles.measured(fromLog)) {
+                    notMeasured.add(fromLog);
+                }
             }
             String stem = profile.getFileName().toString().replaceFirst("(\\.json)?(\\.gz)?$", "");
             return new Trace(profile, new Fixture(stem, compiles.fixture().fields(), Optional.empty()),

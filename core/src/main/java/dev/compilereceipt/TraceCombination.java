@@ -35,8 +35,7 @@ final class TraceCombination {
         pins.put(Run.BASELINE, baseline.sha256());
         pins.put(Run.CANDIDATE, candidate.sha256());
         List<Run> runs = List.of(
-                new Run(Run.BASELINE, before.calls(), before.compileLog()),
-                new Run(Run.CANDIDATE, after.calls(), after.compileLog()));
+                before.labelled(Run.BASELINE), after.labelled(Run.CANDIDATE));
         Map<Measure, Coverage> bounds = new EnumMap<>(Measure.class);
         for (Measure measure : Measure.values()) {
             Coverage both = baseline.coverage(measure).weaker(candidate.coverage(measure));

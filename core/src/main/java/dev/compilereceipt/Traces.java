@@ -81,7 +81,9 @@ public final class Traces {
 
     private static Trace read(Path file, Limits limits, boolean side) {
         if (Files.isDirectory(file)) {
-            return TorchTraceReader.read(TorchTraceFolder.of(file).only(), limits);
+            TorchTraceFolder folder = TorchTraceFolder.of(file);
+            Trace first = TorchTraceReader.read(folder.only(), limits);
+            return folder.warm().map(warm -> pair(first, TorchTraceReader.read(warm, limits))).orElse(first);
         }
         if (Files.isRegularFile(file) && TorchTraceReader.readsInParts(file) && TraceSource.of(file) == TraceSource.TORCH_TRACE) {
             return TorchTraceReader.read(file, limits, side);
@@ -247,6 +249,47 @@ public final class Traces {
     public static Trace readProfile(Path folder, Optional<String> callSpan, CallPhases phases, Limits limits, Optional<String> run) {
         Path[] pair = ProfileTraces.pairIn(folder);
         return readProfile(pair[0], pair[1], callSpan, phases, limits, run);
+    }
+
+    /**
+     * The trace at {@code file} with, for each of its runs, the warm start read from {@code warmLog}:
+     * the TORCH_TRACE log of a fresh process that reused the first one's on-disk caches (the same
+     * {@code TORCHINDUCTOR_CACHE_DIR}). See {@link #withWarmStart}.
+     *
+     * <p>Example: {@code Traces.readWarmPair(Path.of("torch_trace.log"), Path.of("warm_torch_trace.log"), Limits.DEFAULT)};
+     * a folder holding both (the warm one named {@code warm_...}) reads the same with {@link #read(Path)}.
+     */
+    public static Trace readWarmPair(Path file, Path warmLog, Limits limits) {
+        try {
+            return pair(read(file, limits, false), read(warmLog, limits, false));
+        } catch (Refusal refusal) {
+            throw new TraceRefusedException(refusal);
+        }
+    }
+
+    private static Trace pair(Trace cold, Trace warm) {
+        try {
+            return withWarmStart(cold, warm);
+        } catch (IllegalArgumentException refused) {
+            throw new Refusal(warm.source(), "", 0, 0, refused.getMessage());
+        }
+    }
+
+    /**
+     * Each run of {@code cold} with its warm start from the run of the same label in {@code warm}, the
+     * trace of the warm process (a TORCH_TRACE log): with call markers its eager and warmup calls and
+     * its compile log, without them its compile log alone. The trace keeps {@code cold}'s source,
+     * fixture, limits and bad lines, is pinned by the SHA-256 of the RFC 8785 canonical JSON
+     * <code>{"trace": cold.sha256, "warm_start": warm.sha256}</code>, measures {@code warm_start} when
+     * every run found its warm start, and declares not measured what the warm log does not measure of
+     * it: {@code warm_start_wall_ms} without markers (or wall times), {@code fx_graph_cache} and
+     * {@code aotautograd_cache} without records of that cache. Refused with an
+     * {@link IllegalArgumentException} when {@code cold} already carries a warm start, {@code warm} is
+     * not a TORCH_TRACE log, the two were read under different limits, the warm log skipped bad
+     * lines, or no run of it has a label of {@code cold}'s.
+     */
+    public static Trace withWarmStart(Trace cold, Trace warm) {
+        return WarmPair.of(cold, warm);
     }
 
     /**

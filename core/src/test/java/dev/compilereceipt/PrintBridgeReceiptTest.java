@@ -153,7 +153,8 @@ class PrintBridgeReceiptTest {
     @Test
     void receiptDeclaresItsLimits() {
         assertThat(receipt.limits()).isEqualTo(new ReceiptLimits(Limits.DEFAULT, List.of("universal speedup",
-                "unseen input stability", "backend portability", "production capacity"), List.of("graphs_compiled", "compile_stages", "artifact_cache")));
+                "unseen input stability", "backend portability", "production capacity"), List.of("graphs_compiled", "compile_stages", "artifact_cache",
+                "warm_start", "fx_graph_cache", "aotautograd_cache")));
         assertThat(receipt.traceSha256()).matches("[0-9a-f]{64}");
         assertThat(receipt.receiptSha256()).matches("[0-9a-f]{64}").isNotEqualTo(receipt.traceSha256());
     }

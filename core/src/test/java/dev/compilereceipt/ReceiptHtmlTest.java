@@ -228,7 +228,8 @@ class ReceiptHtmlTest {
         assertThat(attribute(select(page, "//*[@data-field='not_established']//*[local-name()='li']"), "data-item"))
                 .containsExactly("universal speedup", "unseen input stability", "backend portability", "production capacity");
         assertThat(attribute(select(page, "//*[@data-field='not_measured']//*[local-name()='li']"), "data-item"))
-                .containsExactly("graphs_compiled", "compile_stages", "artifact_cache");
+                .containsExactly("graphs_compiled", "compile_stages", "artifact_cache", "warm_start", "fx_graph_cache",
+                        "aotautograd_cache");
     }
 
     @Test

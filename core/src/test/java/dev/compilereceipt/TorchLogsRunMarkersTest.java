@@ -255,12 +255,13 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(fixture("2.6-print-bridge-marked")))).isEqualTo("""
                 receipt of 2.6-print-bridge-marked
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 46d884ea4f6e0f29846216257e7c3c17b71a264e91dba65e6f77de22bf584978
+                receipt_sha256 7580a0b302464860bd933357ac2e126a720d14196791c2b26d4420094f42436d
 
                 run baseline
                   phases: none (the source has no per-call markers)
                   graphs: 0/0 0/1 1/0 1/1
                   break sites: none
+                  cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (2 guard failures):
                     1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
@@ -281,6 +282,7 @@ class TorchLogsRunMarkersTest {
                   phases: none (the source has no per-call markers)
                   graphs: 0/0 0/1
                   break sites: none
+                  cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (1 guard failure):
                     1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
@@ -295,7 +297,7 @@ class TorchLogsRunMarkersTest {
 
                 bad lines skipped: none
 
-                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings
+                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache
 
                 failures: none
                 """);
@@ -309,13 +311,14 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(trace))).isEqualTo("""
                 receipt of 2.6-print-bridge
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 8fb8eeee5ce7df1ae58dc98cba5fb67984279d764a602fb3487db069f78af047
+                receipt_sha256 28ee345d3a1bcfa328b0e5b783917f4633b9d335d241d183a9a4e1b494382dde
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)
                   phases: none (the source has no per-call markers)
                   graphs: 0/0 0/1 1/0 1/1
                   break sites: none
+                  cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (3 guard failures):
                     1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
@@ -335,7 +338,7 @@ class TorchLogsRunMarkersTest {
 
                 bad lines skipped: none
 
-                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings
+                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache
 
                 failures: none
                 """);

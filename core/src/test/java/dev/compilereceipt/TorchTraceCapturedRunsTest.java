@@ -87,18 +87,22 @@ class TorchTraceCapturedRunsTest {
         assertThat(warmup.family()).isEqualTo("base");
         assertThat(warmup.wallMs()).isEqualTo(2793.634);
         // 0/0 compiled (1726.614 ms), its break at scenarios.py:31, then the resume frame 1/0 (1055.157 ms); each
-        // compile's stages are its nested timers less the one inside (docs/compile-stages.md works 0/0 through).
+        // compile's stages are its nested timers less the one inside (docs/compile-stages.md works 0/0 through);
+        // each missed the FX graph cache (its fx_graph_cache_miss artifact).
+        CompileLog.ArtifactCache fxMiss = new CompileLog.ArtifactCache(new CompileLog.CacheCounts(0, 1, 0), CompileLog.CacheCounts.NONE);
         assertThat(warmup.events()).containsExactly(
                 new Event.Region(new GraphId(0, 0), Event.Cache.COMPILE, 0, 1726.614, List.of(),
-                        stages(24.338, 97.126, 103.762, 1501.388)),
+                        stages(24.338, 97.126, 103.762, 1501.388), fxMiss),
                 new Event.Break("/rt/scenarios.py:31", PRINT, 0, PRINT_FRAME),
                 new Event.Region(new GraphId(1, 0), Event.Cache.COMPILE, 0, 1055.157, List.of(),
-                        stages(8.564, 14.329, 12.169, 1020.095)));
+                        stages(8.564, 14.329, 12.169, 1020.095), fxMiss));
         Call changed = baseline.calls().get(12);
         assertThat(changed.family()).isEqualTo("n16");
         assertThat(changed.events()).extracting(Event::kind).containsExactly("region", "break", "region");
         assertThat(trace.notMeasured()).containsExactlyInAnyOrder(
-                Measure.REGION_MS, Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS);
+                Measure.REGION_MS, Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS, Measure.WARM_START,
+                // 2.6 writes the AOTAutograd cache's outcomes only with TORCHINDUCTOR_AUTOGRAD_CACHE=1: none here, so unknown, not 0
+                Measure.AOTAUTOGRAD_CACHE);
     }
 
     @Test
@@ -213,7 +217,8 @@ class TorchTraceCapturedRunsTest {
                 .containsExactly("0/1", "0/2", "0/3", "0/4", "0/5", "0/6", "0/7");
         assertThat(receipt.run("candidate").phase(Phase.STEADY).newGraphVariants()).isEmpty();
         assertThat(receipt.run("baseline").phase(Phase.STEADY).cacheHits()).isEmpty();
-        assertThat(receipt.limits().notMeasured()).containsExactly("region_ms", "eager_island_ms", "cache_hits", "breaks");
+        assertThat(receipt.limits().notMeasured()).containsExactly("region_ms", "eager_island_ms", "cache_hits", "breaks",
+                "warm_start", "aotautograd_cache");
         assertThat(ReceiptExport.canonicalJson(receipt)).contains("\"bad_lines\":[]").contains("\"compile_log\":{");
     }
 

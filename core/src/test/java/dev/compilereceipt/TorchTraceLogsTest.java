@@ -71,7 +71,8 @@ class TorchTraceLogsTest {
         assertThat(trace.badLines()).hasValue(List.of());
         assertThat(trace.run("baseline").orElseThrow().calls()).isEmpty();
         assertThat(trace.notMeasured()).containsExactlyInAnyOrder(Measure.CALLS, Measure.WALL_MS, Measure.REGION_MS,
-                Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS, Measure.SITE_CROSSINGS);
+                Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS, Measure.SITE_CROSSINGS, Measure.WARM_START,
+                Measure.WARM_START_WALL_MS, Measure.FX_GRAPH_CACHE, Measure.AOTAUTOGRAD_CACHE);
         assertThat(trace.bounds()).isEmpty();
     }
 

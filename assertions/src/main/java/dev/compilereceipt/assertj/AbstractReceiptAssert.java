@@ -53,7 +53,7 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<SELF, ACTUAL>, ACTUAL extends Receipt>
-        extends AbstractRecompileCauseChecks<SELF, ACTUAL> {
+        extends AbstractColdStartChecks<SELF, ACTUAL> {
 
     private static final Pattern COMPILE_ID = Pattern.compile("\\d+/\\d+");
 

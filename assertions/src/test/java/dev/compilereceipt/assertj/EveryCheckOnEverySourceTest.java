@@ -62,7 +62,7 @@ class EveryCheckOnEverySourceTest {
 
     /** Public methods of the asserts that navigate or configure rather than check. */
     private static final Set<String> NOT_CHECKS = Set.of("run", "phase", "breakSite", "recompileCause", "comparison", "trade", "row", "ignoring",
-            "compileSideOnly", "matchesApprovedReceipt");
+            "compileSideOnly", "matchesApprovedReceipt", "warmStart", "compileStages");
 
     private static final List<Class<?>> ASSERTS = List.of(ReceiptAssert.class, PhaseFiguresAssert.class, BreakSiteAssert.class,
             LedgerAssert.class, LedgerRowAssert.class, ComparisonAssert.class, TradeAssert.class);
@@ -288,12 +288,14 @@ class EveryCheckOnEverySourceTest {
     }
 
     private static final Set<String> OPTIONAL = Set.of(WALL_MS.id(), Measure.GRAPHS_COMPILED.id(),
-            Measure.COMPILE_STAGES.id());
+            Measure.COMPILE_STAGES.id(), Measure.WARM_START.id(), Measure.WARM_START_WALL_MS.id(), Measure.FX_GRAPH_CACHE.id(),
+            Measure.AOTAUTOGRAD_CACHE.id());
 
     private static Optional<SourceShape> shape(Receipt receipt) {
         // wall_ms, graphs_compiled and compile_stages are what a TORCH_TRACE log itself may leave out (no wall_ms on
-        // its markers, no dynamo_output_graph record, no stage timers), and a compile-trace/1 may carry stages: the
-        // shape is told by the rest
+        // its markers, no dynamo_output_graph record, no stage timers), and a compile-trace/1 may carry stages; the
+        // warm start and each cache's outcomes are there where the source carries them (a warm_start, a warm log, a
+        // cache's records): the shape is told by the rest (the warm-start checks are WarmStartChecksEngineTest's),
         // and a profile leaves out the islands after a region without a graph span of its own, and the
         // recompile-limit fallbacks it cannot place
         for (SourceShape shape : SourceShape.values()) {
@@ -327,7 +329,10 @@ class EveryCheckOnEverySourceTest {
             return files.filter(Files::isRegularFile).filter(file -> {
                 String name = file.getFileName().toString();
                 return (name.endsWith(".json") || name.endsWith(".log") || name.endsWith(".txt")) && !name.equals("truth.json")
-                        && !name.contains(".approved.") && !name.contains(".received.") && !name.equals("counters.json");
+                        && !name.contains(".approved.") && !name.contains(".received.") && !name.equals("counters.json")
+                        // a warm process's log holds its eager and warmup calls only: it is read as the warm start of the
+                        // log beside it (WarmStartChecksEngineTest), not as a run of its own
+                        && !name.startsWith("warm_");
             }).sorted().toList();
         }
     }

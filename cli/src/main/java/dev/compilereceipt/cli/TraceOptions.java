@@ -68,6 +68,11 @@ final class TraceOptions {
             + " where the capture helper's markers split the log into runs (baseline, candidate).")
     String run;
 
+    @Option(names = "--warm", paramLabel = "WARMLOG", description = "The TORCH_TRACE log of a fresh process that reused"
+            + " the caches of TRACE's process (the same TORCHINDUCTOR_CACHE_DIR): each run's cold_start gets its compiles and"
+            + " cache outcomes, its warm start.")
+    Path warm;
+
     /** Turns the text of --phases into phases, its refusal into picocli's one-line usage error. */
     static final class PhasesConverter implements CommandLine.ITypeConverter<CallPhases> {
         @Override
@@ -81,6 +86,19 @@ final class TraceOptions {
     }
 
     Trace read() {
+        Trace read = readTrace();
+        if (warm == null) {
+            return read;
+        }
+        Trace warmLog = Traces.read(warm, read.limits());
+        try {
+            return Traces.withWarmStart(read, warmLog);
+        } catch (IllegalArgumentException refused) {
+            throw new TraceRefusedException(warm, "", 0, 0, refused.getMessage());
+        }
+    }
+
+    private Trace readTrace() {
         Limits limits = new Limits(maxCalls, maxEvents, maxStringLength, Limits.DEFAULT.maxDocumentBytes(), maxBreakSites,
                 maxRecompileReasons, maxCompiles, maxDepth, maxKeptChars);
         if (trace.toString().equals(STANDARD_INPUT)) {

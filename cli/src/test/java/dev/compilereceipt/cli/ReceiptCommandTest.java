@@ -38,6 +38,24 @@ class ReceiptCommandTest {
     }
 
     @Test
+    void auditWithTheWarmLogGivesEachRunItsColdStart() {
+        // the capture helper's print-bridge on 2.14, its two processes' logs: the warm one's warmup hit both caches
+        Path dir = FIXTURES.resolve("warm-start/2.14-print-bridge");
+        assertThat(run("audit", dir.resolve("torch_trace.log").toString(), "--warm", dir.resolve("warm_torch_trace.log").toString()))
+                .isZero();
+        assertThat(out.toString()).contains("\n  cold start: empty caches 5412.7656 ms, warm caches 2175.6354 ms (2 compiles;"
+                        + " fx_graph hit 2, miss 0, bypass 0; aotautograd hit 2, miss 0, bypass 0)\n")
+                .contains("\n  warm start: the candidate costs 2095.7366 ms less to start with warm caches (2175.6354 → 79.8988 ms):"
+                        + " it pays back at once (0 calls)\n");
+        out.getBuffer().setLength(0);
+        String capture = FIXTURES.resolve("print-bridge/trace.json").toString();
+        assertThat(run("audit", dir.resolve("torch_trace.log").toString(), "--warm", capture)).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("receipt: refused: " + capture + ": (document): cannot pair "
+                + dir.resolve("torch_trace.log") + " with " + capture + ": the warm start is read from the TORCH_TRACE log of"
+                + " the warm process; this is not one\n");
+    }
+
+    @Test
     void auditKindsListsOnlyTheBreakSitesByKind() {
         // 2.14's break-in-loop log: 0/0's break at layers.py:32 says "Skipping the function" (GB0124 first, the cause).
         assertThat(run("audit", "--kinds", FIXTURES.resolve("break-kinds/2.14-break-in-loop/torch_trace.log").toString())).isZero();
@@ -107,7 +125,7 @@ class ReceiptCommandTest {
                 "--phases", "steady=0-3,changed=4,steady=5")).isZero();
         // steady: ProfilerSteps 1-4 and 6, whose lookups take 0.0747, 0.0176, 0.0132, 0.0149 and 0.0726 ms
         assertThat(out.toString()).contains("\"guard_check_ms\":{\"median\":0.0176,\"total\":0.193}")
-                .contains("\"not_measured\":[]");
+                .contains("\"not_measured\":[\"warm_start\"]");
         assertThat(err.toString()).isEmpty();
     }
 
@@ -177,8 +195,9 @@ class ReceiptCommandTest {
                   changed 410.2 -> 760.5  ratio 1.85397
                   trade: the candidate costs 512 ms more cold and saves 0.027 ms per steady call: it pays back after 18,963 \
                 calls; a worker lives 50,000 calls: 19085 ms on the baseline, 18247 ms on the candidate, the candidate is cheaper
+                  warm start: n/m (no warm start of both runs)
 
-                not measured by this trace: graphs_compiled, compile_stages, artifact_cache
+                not measured by this trace: graphs_compiled, compile_stages, artifact_cache, warm_start, fx_graph_cache, aotautograd_cache
 
                 failures: none
                 """);

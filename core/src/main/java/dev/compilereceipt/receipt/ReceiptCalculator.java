@@ -141,7 +141,8 @@ public final class ReceiptCalculator {
         crossings.forEach((site, crossingCalls) -> sites.add(breakSite(trace, site, crossingCalls)));
         List<RecompileCause> causes = calls.isEmpty() ? RecompileCauses.ofLog(run)
                 : RecompileCauses.of(failures, limitGraphs, byPhase);
-        return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog(), fellBack, causes);
+        return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog(), fellBack, causes,
+                ColdStartCalculator.of(trace, run, Optional.ofNullable(phases.get(Phase.WARMUP))));
     }
 
     private static BreakSite breakSite(Trace trace, String site, List<Call> calls) {

@@ -116,6 +116,7 @@ public final class ReceiptJson {
             out.endObject();
         }
         out.endArray();
+        coldStart(out.key("cold_start"), run.coldStart());
         run.compileLog().ifPresent(log -> CompileLogJson.compileLogAsSeen(out.key("compile_log"), log,
                 limits::coverage));
         TraceJson.strings(out.key("graphs"), run.graphs());
@@ -140,6 +141,50 @@ public final class ReceiptJson {
         run.recompileCauses().forEach(cause -> cause(out, cause));
         out.endArray();
         out.endObject();
+    }
+
+    /**
+     * {@code cold_start}: {@code cache} {@code {fx_graph, aotautograd}} (each {@code {hit, miss,
+     * bypass}} or {@code null}), {@code cold_compiles} ({@code [{graph, missed_caches}]}, the warm
+     * start's compiles that missed or bypassed), {@code compiles}, {@code empty_caches_ms},
+     * {@code warm_caches_ms}; {@code null} where not measured.
+     */
+    private static void coldStart(JsonOutput out, ColdStart cold) {
+        out.startObject();
+        out.key("cache");
+        if (cold.hasWarmStart()) {
+            out.startObject();
+            cacheCounts(out.key("aotautograd"), cold.aotAutograd());
+            cacheCounts(out.key("fx_graph"), cold.fxGraph());
+            out.endObject();
+        } else {
+            out.nullValue();
+        }
+        out.key("cold_compiles");
+        if (cold.hasWarmStart() && (cold.fxGraph().isPresent() || cold.aotAutograd().isPresent())) {
+            out.startArray();
+            for (ColdStart.CompileCache compile : cold.coldCompiles()) {
+                out.startObject();
+                out.key("graph").value(compile.graph());
+                TraceJson.strings(out.key("missed_caches"), compile.cache().missed());
+                out.endObject();
+            }
+            out.endArray();
+        } else {
+            out.nullValue();
+        }
+        number(out.key("compiles"), cold.compiles());
+        number(out.key("empty_caches_ms"), cold.emptyCachesMs());
+        number(out.key("warm_caches_ms"), cold.warmCachesMs());
+        out.endObject();
+    }
+
+    private static void cacheCounts(JsonOutput out, Optional<dev.compilereceipt.trace.CompileLog.CacheCounts> counts) {
+        if (counts.isPresent()) {
+            CompileLogJson.cacheCounts(out, counts.get());
+        } else {
+            out.nullValue();
+        }
     }
 
     private static void cause(JsonOutput out, RecompileCause cause) {

@@ -14,7 +14,8 @@ import org.apiguardian.api.API;
 /**
  * The receipt of one run: figures for every phase (zeros where a phase had no calls), every graph
  * id seen (and, apart, the ids that only fell back and made no variant), break sites, guard misses,
- * the {@link RecompileCause}s they group into and, for a TORCH_TRACE source, the compile log. A source
+ * the {@link RecompileCause}s they group into, the {@link ColdStart} (with empty and with warm
+ * caches) and, for a TORCH_TRACE source, the compile log. A source
  * without calls (a TORCH_TRACE log without per-call markers) has no phase figures at all:
  * {@link #phases()} is empty and {@link #phase(Phase)} throws.
  *
@@ -30,7 +31,8 @@ public record RunFigures(
         List<GuardMiss> guardMisses,
         Optional<CompileLog> compileLog,
         List<GraphId> fallbackGraphs,
-        List<RecompileCause> recompileCauses) {
+        List<RecompileCause> recompileCauses,
+        ColdStart coldStart) {
 
     public RunFigures {
         phases = Collections.unmodifiableMap(new EnumMap<>(phases));
@@ -44,6 +46,16 @@ public record RunFigures(
     public RunFigures(String label, Map<Phase, PhaseFigures> phases, List<GraphId> graphs, List<BreakSite> breakSites,
                       List<GuardMiss> guardMisses, Optional<CompileLog> compileLog, List<GraphId> fallbackGraphs) {
         this(label, phases, graphs, breakSites, guardMisses, compileLog, fallbackGraphs, List.of());
+    }
+
+    /** The figures of a run without a warm start: its cold start is its warmup total alone. */
+    public RunFigures(String label, Map<Phase, PhaseFigures> phases, List<GraphId> graphs, List<BreakSite> breakSites,
+                      List<GuardMiss> guardMisses, Optional<CompileLog> compileLog, List<GraphId> fallbackGraphs,
+                      List<RecompileCause> recompileCauses) {
+        this(label, phases, graphs, breakSites, guardMisses, compileLog, fallbackGraphs, recompileCauses,
+                ColdStart.withoutWarmStart(Optional.ofNullable(phases.get(Phase.WARMUP)).filter(warmup -> warmup.calls() > 0)
+                        .flatMap(PhaseFigures::wallMs).map(wall -> java.util.OptionalDouble.of(wall.total()))
+                        .orElse(java.util.OptionalDouble.empty())));
     }
 
     public RunFigures(String label, Map<Phase, PhaseFigures> phases, List<GraphId> graphs, List<BreakSite> breakSites,

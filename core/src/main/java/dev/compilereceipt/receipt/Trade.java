@@ -31,7 +31,33 @@ public record Trade(
         double steadySavingMs,
         OptionalLong breakEvenCalls,
         Optional<BreakEvenReason> breakEvenReason,
-        Optional<WorkerLifetime> workerLifetime) {
+        Optional<WorkerLifetime> workerLifetime,
+        Optional<WarmCaches> warmCaches) {
+
+    /** A trade whose runs carry no warm start. */
+    public Trade(double baselineColdMs, double candidateColdMs, double baselineSteadyMedianMs, double candidateSteadyMedianMs,
+                 double extraColdMs, double steadySavingMs, OptionalLong breakEvenCalls, Optional<BreakEvenReason> breakEvenReason,
+                 Optional<WorkerLifetime> workerLifetime) {
+        this(baselineColdMs, candidateColdMs, baselineSteadyMedianMs, candidateSteadyMedianMs, extraColdMs, steadySavingMs,
+                breakEvenCalls, breakEvenReason, workerLifetime, Optional.empty());
+    }
+
+    /**
+     * The same trade for a worker that starts with warm caches: each run's
+     * {@code cold_start.warm_caches_ms} in place of its cold cost, the same steady saving, and the
+     * break-even by the same rule ({@code comparison.warm_caches} in the receipt).
+     *
+     * <p>Example: a candidate that costs 512 ms more cold may cost 3 ms more warm, and pay back after
+     * 112 calls instead of 18,963.
+     */
+    public record WarmCaches(double baselineColdMs, double candidateColdMs, double extraColdMs, OptionalLong breakEvenCalls,
+                             Optional<BreakEvenReason> breakEvenReason) {
+
+        /** Whether a worker that starts warm has paid back its extra cost after at most {@code calls} steady calls. */
+        public boolean paysBackWithin(long calls) {
+            return breakEvenCalls.isPresent() && breakEvenCalls.getAsLong() <= calls;
+        }
+    }
 
     /** Whether the candidate has paid back its extra cold cost after at most {@code calls} steady calls. */
     public boolean paysBackWithin(long calls) {

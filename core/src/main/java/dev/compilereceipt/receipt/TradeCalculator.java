@@ -43,22 +43,40 @@ final class TradeCalculator {
         BigDecimal candidateSteady = Millis.exact(steady.get().candidateMedianMs().getAsDouble());
         BigDecimal extraCold = candidateCold.subtract(baselineCold);
         BigDecimal saving = baselineSteady.subtract(candidateSteady);
-        OptionalLong breakEven = OptionalLong.empty();
-        Optional<Trade.BreakEvenReason> reason = Optional.empty();
-        if (extraCold.signum() <= 0 && saving.signum() >= 0) {
-            breakEven = OptionalLong.of(0);
-        } else if (extraCold.signum() > 0 && saving.signum() > 0) {
-            breakEven = OptionalLong.of(extraCold.divide(saving, 0, RoundingMode.CEILING).longValueExact());
-        } else {
-            reason = Optional.of(saving.signum() < 0 ? Trade.BreakEvenReason.WORSE_STEADY
-                    : Trade.BreakEvenReason.WORSE_COLD_NO_STEADY_SAVING);
+        OptionalLong breakEven = breakEven(extraCold, saving);
+        Optional<Trade.BreakEvenReason> reason = reason(extraCold, saving);
+        Optional<Trade.WarmCaches> warm = Optional.empty();
+        if (baseline.coldStart().warmCachesMs().isPresent() && candidate.coldStart().warmCachesMs().isPresent()) {
+            BigDecimal baselineWarm = Millis.exact(baseline.coldStart().warmCachesMs().getAsDouble());
+            BigDecimal candidateWarm = Millis.exact(candidate.coldStart().warmCachesMs().getAsDouble());
+            BigDecimal extraWarm = candidateWarm.subtract(baselineWarm);
+            warm = Optional.of(new Trade.WarmCaches(baselineWarm.doubleValue(), candidateWarm.doubleValue(), extraWarm.doubleValue(),
+                    breakEven(extraWarm, saving), reason(extraWarm, saving)));
         }
         Optional<Trade.WorkerLifetime> lifetime = decision.flatMap(d -> d.workerLifetimeCalls().isPresent()
                 ? Optional.of(d.workerLifetimeCalls().getAsLong()) : Optional.empty())
                 .map(calls -> lifetime(calls, cost(baselineCold, baselineSteady, calls), cost(candidateCold, candidateSteady, calls)));
         return Optional.of(new Trade(baselineCold.doubleValue(), candidateCold.doubleValue(), baselineSteady.doubleValue(),
                 candidateSteady.doubleValue(), extraCold.doubleValue(),
-                saving.doubleValue(), breakEven, reason, lifetime));
+                saving.doubleValue(), breakEven, reason, lifetime, warm));
+    }
+
+    /** 0 when no dearer cold and no slower steady; ⌈extra / saving⌉ when dearer cold and faster steady; else none. */
+    private static OptionalLong breakEven(BigDecimal extraCold, BigDecimal saving) {
+        if (extraCold.signum() <= 0 && saving.signum() >= 0) {
+            return OptionalLong.of(0);
+        }
+        if (extraCold.signum() > 0 && saving.signum() > 0) {
+            return OptionalLong.of(extraCold.divide(saving, 0, RoundingMode.CEILING).longValueExact());
+        }
+        return OptionalLong.empty();
+    }
+
+    private static Optional<Trade.BreakEvenReason> reason(BigDecimal extraCold, BigDecimal saving) {
+        if (breakEven(extraCold, saving).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(saving.signum() < 0 ? Trade.BreakEvenReason.WORSE_STEADY : Trade.BreakEvenReason.WORSE_COLD_NO_STEADY_SAVING);
     }
 
     private static Trade.WorkerLifetime lifetime(long calls, BigDecimal baseline, BigDecimal candidate) {

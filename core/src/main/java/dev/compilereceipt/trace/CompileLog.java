@@ -76,6 +76,11 @@ public record CompileLog(
         return compiles.size() - graphless.size();
     }
 
+    /** The compiles that missed or bypassed a cache they looked up, in log order. */
+    public List<CompileTime> coldCompiles() {
+        return compileTimes.stream().filter(time -> time.cache().warm().map(warm -> !warm).orElse(false)).toList();
+    }
+
     /** The stages of every compile of the log summed; {@link CompileStages#NONE} where none was split. */
     public CompileStages stages() {
         CompileStages sum = CompileStages.NONE;
@@ -89,7 +94,11 @@ public record CompileLog(
      * One compile's time, in log order, variants and fallbacks alike: {@code compileMs} empty where its
      * metrics give no time, {@code stages} {@link CompileStages#NONE} where they do not split it.
      */
-    public record CompileTime(String graph, OptionalDouble compileMs, CompileStages stages) {
+    public record CompileTime(String graph, OptionalDouble compileMs, CompileStages stages, ArtifactCache cache) {
+        /** A compile whose cache lookups the source does not give. */
+        public CompileTime(String graph, OptionalDouble compileMs, CompileStages stages) {
+            this(graph, compileMs, stages, ArtifactCache.NONE);
+        }
     }
 
     /**
@@ -144,10 +153,95 @@ public record CompileLog(
     /** Hits, misses and bypasses of one on-disk compile cache. */
     public record CacheCounts(int hit, int miss, int bypass) {
         public static final CacheCounts NONE = new CacheCounts(0, 0, 0);
+
+        /** One lookup of the outcome {@code hit}, {@code miss} or {@code bypass}. */
+        public static CacheCounts of(String outcome) {
+            return switch (outcome) {
+                case HIT -> new CacheCounts(1, 0, 0);
+                case MISS -> new CacheCounts(0, 1, 0);
+                case BYPASS -> new CacheCounts(0, 0, 1);
+                default -> throw new IllegalArgumentException("a cache outcome is hit, miss or bypass, not " + outcome);
+            };
+        }
+
+        public CacheCounts plus(CacheCounts other) {
+            return new CacheCounts(hit + other.hit, miss + other.miss, bypass + other.bypass);
+        }
+
+        /** Outcome by outcome the larger: two records of the same lookups (2.14's artifact and chromium event) count once. */
+        public CacheCounts max(CacheCounts other) {
+            return new CacheCounts(Math.max(hit, other.hit), Math.max(miss, other.miss), Math.max(bypass, other.bypass));
+        }
+
+        public boolean isEmpty() {
+            return hit + miss + bypass == 0;
+        }
+
+        /** Whether a lookup did not load from the cache: a miss, or a bypass (the cache was not used, the stage ran). */
+        public boolean missed() {
+            return miss + bypass > 0;
+        }
+
+        /**
+         * The outcome of one compile's lookups in words: {@code miss} if any missed, else {@code bypass}
+         * if any bypassed, else {@code hit}; empty where the compile looked nothing up.
+         */
+        public Optional<String> outcome() {
+            return miss > 0 ? Optional.of(MISS) : bypass > 0 ? Optional.of(BYPASS) : hit > 0 ? Optional.of(HIT) : Optional.empty();
+        }
     }
 
-    /** The FX graph cache and the AOTAutograd cache. */
+    public static final String HIT = "hit";
+    public static final String MISS = "miss";
+    public static final String BYPASS = "bypass";
+    /** The FX graph cache (Inductor's compiled graphs), as the receipt names it. */
+    public static final String FX_GRAPH = "fx_graph";
+    /** The AOTAutograd cache, as the receipt names it. */
+    public static final String AOTAUTOGRAD = "aotautograd";
+
+    /**
+     * The FX graph cache and the AOTAutograd cache: of a run, every lookup; of one compile, its own.
+     * A compile is warm when it looked up at least one cache and loaded from every one it looked up,
+     * cold when any lookup missed or bypassed ({@link #missed()} names those caches).
+     *
+     * <p>Example: a warm start of print-bridge on PyTorch 2.14 has per compile
+     * {@code fxGraph (1, 0, 0)}, {@code aotAutograd (1, 0, 0)}: warm.
+     */
     public record ArtifactCache(CacheCounts fxGraph, CacheCounts aotAutograd) {
         public static final ArtifactCache NONE = new ArtifactCache(CacheCounts.NONE, CacheCounts.NONE);
+
+        public ArtifactCache plus(ArtifactCache other) {
+            return new ArtifactCache(fxGraph.plus(other.fxGraph), aotAutograd.plus(other.aotAutograd));
+        }
+
+        /** The counts of one cache by its receipt name, {@link #FX_GRAPH} or {@link #AOTAUTOGRAD}. */
+        public CacheCounts of(String cache) {
+            return switch (cache) {
+                case FX_GRAPH -> fxGraph;
+                case AOTAUTOGRAD -> aotAutograd;
+                default -> throw new IllegalArgumentException("the caches are fx_graph and aotautograd, not " + cache);
+            };
+        }
+
+        public boolean isEmpty() {
+            return fxGraph.isEmpty() && aotAutograd.isEmpty();
+        }
+
+        /** The caches a lookup of which missed or bypassed, in the order fx_graph, aotautograd. */
+        public List<String> missed() {
+            List<String> missed = new java.util.ArrayList<>();
+            if (fxGraph.missed()) {
+                missed.add(FX_GRAPH);
+            }
+            if (aotAutograd.missed()) {
+                missed.add(AOTAUTOGRAD);
+            }
+            return List.copyOf(missed);
+        }
+
+        /** True when warm, false when cold, empty when nothing was looked up. */
+        public Optional<Boolean> warm() {
+            return isEmpty() ? Optional.empty() : Optional.of(missed().isEmpty());
+        }
     }
 }

@@ -28,12 +28,18 @@ public sealed interface Event {
     /**
      * A compiled region ran. {@code compileMs} is 0 for a hit; {@code guardFailures} are the
      * guards of older variants that missed before this variant was compiled; {@code stages} split
-     * {@code compileMs} by compile stage where the source measures them ({@link CompileStages#NONE} else).
+     * {@code compileMs} by compile stage where the source measures them ({@link CompileStages#NONE} else);
+     * {@code artifactCache} holds the compile's on-disk cache lookups where the source gives them.
      */
     record Region(GraphId graph, Cache cache, double ms, double compileMs, List<String> guardFailures,
-                  CompileStages stages) implements Event {
+                  CompileStages stages, CompileLog.ArtifactCache artifactCache) implements Event {
         public Region(GraphId graph, Cache cache, double ms, double compileMs, List<String> guardFailures) {
             this(graph, cache, ms, compileMs, guardFailures, CompileStages.NONE);
+        }
+
+        /** A region whose compile's on-disk cache lookups the source does not give. */
+        public Region(GraphId graph, Cache cache, double ms, double compileMs, List<String> guardFailures, CompileStages stages) {
+            this(graph, cache, ms, compileMs, guardFailures, stages, CompileLog.ArtifactCache.NONE);
         }
 
         public Region {
@@ -66,10 +72,15 @@ public sealed interface Event {
     }
 
     /** Dynamo or the backend tried to compile {@code graph} and gave up: the frame ran eagerly. */
-    record Fallback(GraphId graph, String reason, double compileMs, List<String> guardFailures, CompileStages stages)
-            implements Event {
+    record Fallback(GraphId graph, String reason, double compileMs, List<String> guardFailures, CompileStages stages,
+                    CompileLog.ArtifactCache artifactCache) implements Event {
         public Fallback(GraphId graph, String reason, double compileMs, List<String> guardFailures) {
             this(graph, reason, compileMs, guardFailures, CompileStages.NONE);
+        }
+
+        /** A fallback whose on-disk cache lookups the source does not give. */
+        public Fallback(GraphId graph, String reason, double compileMs, List<String> guardFailures, CompileStages stages) {
+            this(graph, reason, compileMs, guardFailures, stages, CompileLog.ArtifactCache.NONE);
         }
 
         public Fallback {

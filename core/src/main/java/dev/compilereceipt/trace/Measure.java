@@ -59,7 +59,27 @@ public enum Measure {
      * break in the call that compiles it, not in the calls that cross it later, so with per-call
      * markers they are a lower bound.
      */
-    SITE_CROSSINGS("site_crossings");
+    SITE_CROSSINGS("site_crossings"),
+    /**
+     * The start of a fresh process whose on-disk caches were warm ({@code cold_start.warm_caches_ms},
+     * {@code compiles}, {@code cache}, the trade's {@code warm_caches}): only where a run carries a
+     * warm start (compile-trace/1 {@code warm_start}, a TORCH_TRACE log paired with the warm process's).
+     */
+    WARM_START("warm_start"),
+    /** The wall time of a warm start's warmup ({@code cold_start.warm_caches_ms}): a warm log without call markers has none. */
+    WARM_START_WALL_MS("warm_start_wall_ms"),
+    /**
+     * Each compile's FX graph cache outcome ({@code fx_graph} of {@code artifact_cache}, per compile and
+     * in {@code cold_start.cache}): a log says it in {@code fx_graph_cache_*} artifacts, a
+     * compile-trace/1 capture in its events' {@code artifact_cache}; a source with neither does not.
+     */
+    FX_GRAPH_CACHE("fx_graph_cache"),
+    /**
+     * Each compile's AOTAutograd cache outcome: {@code aotautograd_cache_*} artifacts (2.8+), or
+     * PyTorch 2.6's {@code autograd_cache_*} chromium events, which it writes only with the cache on
+     * ({@code TORCHINDUCTOR_AUTOGRAD_CACHE=1}; off by default in 2.6).
+     */
+    AOTAUTOGRAD_CACHE("aotautograd_cache");
 
     private final String id;
 

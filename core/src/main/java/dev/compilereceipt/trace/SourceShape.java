@@ -36,6 +36,12 @@ public enum SourceShape {
     private static final String NO_CALLS_TEXT = "TORCH_LOGS text has no call markers";
     private static final String NO_EXECUTION = "a TORCH_TRACE log records compiles, not the execution of compiled code";
     private static final String NO_CACHE_ARTIFACTS = "the on-disk caches write no TORCH_LOGS line";
+    /** Why a single log does not measure a warm start. */
+    public static final String ONE_PROCESS = "one log is one process; pair it with the log of a fresh process that reused"
+            + " its caches (receipt audit LOG --warm WARMLOG, @TraceFixture(value = ..., warm = ...))";
+    /** Why a TORCH_TRACE log does not measure one cache's outcomes: it holds no record of that cache. */
+    public static final String NO_CACHE_RECORD = "the log holds no record of this cache's lookups (the cache was off:"
+            + " PyTorch 2.6 turns the AOTAutograd cache on only with TORCHINDUCTOR_AUTOGRAD_CACHE=1)";
 
     private final String label;
 
@@ -99,6 +105,8 @@ public enum SourceShape {
                 case ARTIFACT_CACHE -> Cell.not("the capture records no fx_graph_cache_* or aotautograd_cache_* artifacts");
                 case GRAPHS_COMPILED -> Cell.not(NO_GRAPHS);
                 case COMPILE_STAGES -> Cell.not("compile-trace/1 events carry one compile_ms, not its stages");
+                case WARM_START -> Cell.not("the capture ran no warm start (the capture helper's --warm-start)");
+                case FX_GRAPH_CACHE, AOTAUTOGRAD_CACHE -> Cell.not("the capture's compile events carry no artifact_cache");
                 default -> Cell.MEASURED;
             };
             case TORCH_TRACE_MARKED -> switch (measure) {
@@ -107,10 +115,13 @@ public enum SourceShape {
                 case BREAKS -> Cell.not("a break is logged in the call that compiles it, not each time a call crosses it");
                 case SITE_CROSSINGS -> Cell.atLeast("a break is logged in the call that compiles it: those calls did cross"
                         + " it, later ones are not seen");
+                case WARM_START -> Cell.not(ONE_PROCESS);
                 default -> Cell.MEASURED;
             };
             case TORCH_TRACE_UNMARKED -> switch (measure) {
-                case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS -> Cell.not(NO_CALLS_LOG);
+                case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS, WARM_START_WALL_MS ->
+                        Cell.not(NO_CALLS_LOG);
+                case WARM_START -> Cell.not(ONE_PROCESS);
                 default -> Cell.MEASURED;
             };
             case TORCH_LOGS_2_6, TORCH_LOGS_2_8 -> switch (measure) {
@@ -118,14 +129,16 @@ public enum SourceShape {
                 case COMPILES -> Cell.not("a first compile that went well writes no TORCH_LOGS line");
                 case COMPILE_MS, COMPILE_STAGES -> Cell.not("TORCH_LOGS text gives no compile times");
                 case GRAPHS_COMPILED -> Cell.not("TORCH_LOGS text does not say which variants produced an FX graph");
-                case ARTIFACT_CACHE -> Cell.not(NO_CACHE_ARTIFACTS);
+                case ARTIFACT_CACHE, FX_GRAPH_CACHE, AOTAUTOGRAD_CACHE -> Cell.not(NO_CACHE_ARTIFACTS);
+                case WARM_START, WARM_START_WALL_MS -> Cell.not(NO_CALLS_TEXT + " and is one process");
                 case FALLBACKS -> this == TORCH_LOGS_2_8 ? Cell.MEASURED
                         : Cell.atLeast("PyTorch 2.6 writes no line when Dynamo skips a frame whose graph break is inside a"
                                 + " loop, and a text without a structured break message may be 2.6");
             };
             // Breaks as the capture helper counts them (before the region of each resume frame): a resume frame that
             // ran eagerly leaves no region in either, so neither sees that break (docs/sources.md).
-            case PROFILER_WITH_LOG -> Cell.MEASURED;
+            case PROFILER_WITH_LOG -> measure == Measure.WARM_START ? Cell.not("a profile and its log are one process")
+                    : Cell.MEASURED;
         };
     }
 }

@@ -49,7 +49,7 @@ final class FixtureLocator {
         }
         if (asPath != null && asPath.isAbsolute()) {
             searched.add(asPath.normalize().toString());
-            if (Files.isRegularFile(asPath)) {
+            if (Files.isRegularFile(asPath) || Files.isDirectory(asPath)) {
                 return FixtureLocation.file(asPath);
             }
             throw new FixtureMissingException(path, searched);
@@ -64,7 +64,8 @@ final class FixtureLocator {
             for (Path root : roots()) {
                 Path candidate = root.resolve(asPath).normalize();
                 searched.add(candidate + configuredRoot.map(r -> " (" + TraceFixture.FIXTURES_ROOT + " = " + r + ")").orElse(""));
-                if (Files.isRegularFile(candidate)) {
+                // A folder is a TORCH_TRACE folder: one log per rank, or a log and its warm start (warm_...).
+                if (Files.isRegularFile(candidate) || Files.isDirectory(candidate)) {
                     return FixtureLocation.file(candidate);
                 }
             }

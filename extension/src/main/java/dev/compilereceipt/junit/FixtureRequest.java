@@ -11,7 +11,7 @@ import java.util.function.Function;
  * path to combine.
  */
 record FixtureRequest(Optional<String> single, Optional<String> baseline, Optional<String> candidate, Limits limits,
-                      OptionalInt rank, ProfileRequest profile) {
+                      OptionalInt rank, ProfileRequest profile, Optional<String> warm) {
 
     /**
      * The request of an annotation, its limits taken from its attributes, else from the suite's
@@ -28,6 +28,10 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
         }
         if (single.isEmpty() && baseline.isEmpty() && candidate.isEmpty()) {
             throw new IllegalArgumentException("name a trace with value, or two single-run traces with baseline and candidate");
+        }
+        Optional<String> warm = given(annotation.warm());
+        if (warm.isPresent() && single.isEmpty()) {
+            throw new IllegalArgumentException("warm goes with value: the warm process's log beside the first process's trace");
         }
         if (single.isEmpty() && (baseline.isEmpty() || candidate.isEmpty())) {
             throw new IllegalArgumentException("baseline and candidate go together; "
@@ -50,7 +54,11 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
             throw new IllegalArgumentException("phases, callSpan, log and run read one torch.profiler trace, named by value;"
                     + " two profiles make a comparison with Traces.combine(Traces.readProfile(...), Traces.readProfile(...))");
         }
-        return new FixtureRequest(single, baseline, candidate, limits, rank, profile);
+        if (profile.isProfile() && warm.isPresent()) {
+            throw new IllegalArgumentException("warm goes with a TORCH_TRACE log, not a torch.profiler trace: a profile and its"
+                    + " log are one process");
+        }
+        return new FixtureRequest(single, baseline, candidate, limits, rank, profile, warm);
     }
 
     private static long limit(long attribute, String name, long fallback, Function<String, Optional<String>> configuration) {
@@ -83,6 +91,9 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
 
     /** The annotation as written, for messages: {@code @TraceFixture("print-bridge/trace.json")}. */
     static String describe(TraceFixture annotation) {
+        if (!annotation.warm().isEmpty()) {
+            return "@TraceFixture(value = \"" + annotation.value() + "\", warm = \"" + annotation.warm() + "\")";
+        }
         if (annotation.baseline().isEmpty() && annotation.candidate().isEmpty() && annotation.phases().length == 0
                 && annotation.callSpan().isEmpty() && annotation.log().isEmpty()) {
             return "@TraceFixture(\"" + annotation.value() + "\")";

@@ -35,6 +35,13 @@ final class SharedFixtures {
     static LoadedFixture load(ExtensionContext context, FixtureRequest request) {
         FixtureLocator locator = FixtureLocator.of(context);
         ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+        if (request.warm().isPresent()) {
+            FixtureLocation first = locator.locate(request.single().get());
+            FixtureLocation warm = locator.locate(request.warm().get());
+            Key key = new Key(List.of(first.key(), "warm " + warm.key()), request.limits(), request.rank(), false, request.profile());
+            return store.getOrComputeIfAbsent(key, k -> withWarmStart(single(store, first, request, false, Optional.empty()),
+                    single(store, warm, request, false, Optional.empty())), LoadedFixture.class);
+        }
         if (!request.combined()) {
             Optional<Path> log = request.profile().log().map(path -> locator.locate(path).file().orElseThrow(
                     () -> new IllegalArgumentException("log \"" + path + "\" is a classpath resource inside a jar; a profile's log"
@@ -94,6 +101,26 @@ final class SharedFixtures {
                     : ApprovalTarget.unavailable(baseline.approval().fixture().isEmpty() ? baseline.approval().unavailable()
                             : candidate.approval().unavailable());
             return LoadedFixture.of(description, combined).approvedAt(sides);
+        } catch (IllegalArgumentException refusal) {
+            return LoadedFixture.refused(description, refusal);
+        }
+    }
+
+    private static LoadedFixture withWarmStart(LoadedFixture first, LoadedFixture warm) {
+        String description = first.description() + " with warm start " + warm.description();
+        for (LoadedFixture side : List.of(first, warm)) {
+            if (side.refusal().isPresent()) {
+                return LoadedFixture.refused(description, side.refusal().get());
+            }
+        }
+        try {
+            // Its approved receipt is the pair's own, beside the first log: torch_trace.log+warm_torch_trace.log.approved.json
+            ApprovalTarget pair = first.approval().fixture().isPresent() && warm.approval().fixture().isPresent()
+                    ? ApprovalTarget.at(combination(first.approval().fixture().get(), warm.approval().fixture().get()),
+                            first.approval().rank())
+                    : ApprovalTarget.unavailable(first.approval().fixture().isEmpty() ? first.approval().unavailable()
+                            : warm.approval().unavailable());
+            return LoadedFixture.of(description, Traces.withWarmStart(first.trace(), warm.trace())).approvedAt(pair);
         } catch (IllegalArgumentException refusal) {
             return LoadedFixture.refused(description, refusal);
         }

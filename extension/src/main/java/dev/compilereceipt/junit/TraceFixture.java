@@ -15,7 +15,9 @@ import org.apiguardian.api.API;
  *
  * <p>{@link #value()} names one trace; {@link #baseline()} and {@link #candidate()} instead name
  * two single-run traces combined into one comparison
- * ({@link dev.compilereceipt.Traces#combine}). A path is looked up as a classpath resource first,
+ * ({@link dev.compilereceipt.Traces#combine}); {@link #warm()} names the log of the warm process
+ * beside {@code value} ({@code @TraceFixture(value = "a/torch_trace.log", warm = "a/warm_torch_trace.log")}).
+ * A path is looked up as a classpath resource first,
  * then as a file under the fixtures root: the configuration parameter
  * {@value #FIXTURES_ROOT} if set, else {@code src/test/resources} and then the working (module)
  * directory. An absolute path is used as it is. When a test that received a fixture fails, its
@@ -68,6 +70,14 @@ public @interface TraceFixture {
 
     /** The trace to inject; leave empty when {@link #baseline()} and {@link #candidate()} are set. */
     String value() default "";
+
+    /**
+     * The TORCH_TRACE log of a fresh process that reused the caches of {@link #value()}'s process (the
+     * same {@code TORCHINDUCTOR_CACHE_DIR}): each run's warm start, whose compiles and cache outcomes
+     * fill its {@code cold_start} ({@link dev.compilereceipt.Traces#withWarmStart}). A folder given as
+     * {@link #value()} that holds both logs, the warm one named {@code warm_...}, needs none.
+     */
+    String warm() default "";
 
     /** A single-run trace that becomes the baseline run; needs {@link #candidate()}. */
     String baseline() default "";

@@ -60,7 +60,8 @@ class MutantTestTemplateTest {
                         // both runs' warmup figures (wall_ms null: the phase has no calls left), the trade, which runs
                         // without warmup calls do not have, and the break site's calls and eager_ms, one figure each
                         // (break_sites[scenarios.py:31].calls: 12 → 11), as receipt diff names them
-                        && text.endsWith("  ... and 11 more\nAn assertion that would catch it (with import static dev.compilereceipt.assertj.CompileAssertions.assertThat; import static dev.compilereceipt.trace.Phase.WARMUP;):\n"
+                        // 14: the warmup figures, the trade, and each run's cold_start.empty_caches_ms, which is the warmup's total
+                        && text.endsWith("  ... and 14 more\nAn assertion that would catch it (with import static dev.compilereceipt.assertj.CompileAssertions.assertThat; import static dev.compilereceipt.trace.Phase.WARMUP;):\n"
                                 + "  assertThat(receipt).run(\"baseline\").phase(WARMUP).hasCalls(1);\n")))));
     }
 

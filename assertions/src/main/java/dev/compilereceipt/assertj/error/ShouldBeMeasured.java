@@ -79,6 +79,10 @@ public final class ShouldBeMeasured extends BasicErrorMessageFactory {
             case ARTIFACT_CACHE -> "on-disk compile cache hits and misses were";
             case FALLBACKS -> "the frames that fell back to eager were";
             case SITE_CROSSINGS -> "the calls that crossed this site and the crossings per call were";
+            case WARM_START -> "a start with warm caches (a fresh process that reused the run's caches) was";
+            case WARM_START_WALL_MS -> "the wall time of the warm start's warmup was";
+            case FX_GRAPH_CACHE -> "FX graph cache outcomes per compile were";
+            case AOTAUTOGRAD_CACHE -> "AOTAutograd cache outcomes per compile were";
         };
     }
 
@@ -103,6 +107,16 @@ public final class ShouldBeMeasured extends BasicErrorMessageFactory {
             case FALLBACKS -> "a TORCH_TRACE log of the same run (its compilation_metrics say has_guarded_code false for a"
                     + " skipped frame), a compile-trace/1 capture, or TORCH_LOGS text of PyTorch 2.8 or later";
             case SITE_CROSSINGS -> "a compile-trace/1 capture, which records every break a call crosses";
+            case WARM_START -> "a compile-trace/1 capture with warm_start (the capture helper's --warm-start), or the TORCH_TRACE"
+                    + " log of a fresh process that shared the run's TORCHINDUCTOR_CACHE_DIR beside the first (--warm WARMLOG,"
+                    + " @TraceFixture(warm = ...))";
+            case WARM_START_WALL_MS -> "a warm log with per-call markers (compile_receipt_call) and their wall_ms, or a"
+                    + " compile-trace/1 warm_start";
+            case FX_GRAPH_CACHE -> "a TORCH_TRACE log with the FX graph cache on (its fx_graph_cache_* artifacts), or"
+                    + " artifact_cache on a compile-trace/1 capture's compile events";
+            case AOTAUTOGRAD_CACHE -> "a TORCH_TRACE log with the AOTAutograd cache on (aotautograd_cache_* artifacts; on"
+                    + " PyTorch 2.6 TORCHINDUCTOR_AUTOGRAD_CACHE=1, which writes autograd_cache_* chromium events), or"
+                    + " artifact_cache on a compile-trace/1 capture's compile events";
         };
     }
 }

@@ -4,6 +4,7 @@ import org.apiguardian.api.API;
 
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.Check;
+import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Decision;
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Fixture;
@@ -14,6 +15,7 @@ import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.SourceShape;
 import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.trace.WarmStart;
 import dev.compilereceipt.json.CanonicalJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.InputStream;
@@ -39,7 +41,8 @@ public final class BoundedTraceReader {
     private static final Set<String> FIXTURE_KEYS =
             Set.of("name", "model", "revision", "device", "dtype", "backend", "mode", "torch", "tolerance");
     private static final Set<String> TOLERANCE_KEYS = Set.of("atol", "rtol");
-    private static final Set<String> RUN_KEYS = Set.of("label", "calls");
+    private static final Set<String> RUN_KEYS = Set.of("label", "calls", "warm_start");
+    private static final Set<String> WARM_START_KEYS = Set.of("calls");
     private static final Set<String> CALL_KEYS = Set.of("id", "phase", "family", "wall_ms", "check", "events");
     private static final Set<String> CHECK_KEYS = Set.of("max_abs_err", "ok");
 
@@ -86,6 +89,16 @@ public final class BoundedTraceReader {
             // the optional per-event stages: a capture that wrote them for any compile measured them
             notMeasured.remove(Measure.COMPILE_STAGES);
         }
+        if (runs.stream().allMatch(run -> run.warmStart().isPresent())) {
+            notMeasured.remove(Measure.WARM_START);
+        }
+        // likewise each cache's outcomes, in the runs or their warm starts
+        if (lookups(runs).anyMatch(cache -> !cache.fxGraph().isEmpty())) {
+            notMeasured.remove(Measure.FX_GRAPH_CACHE);
+        }
+        if (lookups(runs).anyMatch(cache -> !cache.aotAutograd().isEmpty())) {
+            notMeasured.remove(Measure.AOTAUTOGRAD_CACHE);
+        }
         return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits,
                 notMeasured, Optional.empty(), decision, SourceShape.COMPILE_TRACE.bounds());
     }
@@ -94,6 +107,14 @@ public final class BoundedTraceReader {
         return runs.stream().flatMap(run -> run.calls().stream()).flatMap(call -> call.events().stream())
                 .anyMatch(event -> event instanceof Event.Region region && !region.stages().isEmpty()
                         || event instanceof Event.Fallback fallback && !fallback.stages().isEmpty());
+    }
+
+    private static java.util.stream.Stream<CompileLog.ArtifactCache> lookups(List<Run> runs) {
+        return runs.stream().flatMap(run -> java.util.stream.Stream.concat(run.calls().stream(),
+                        run.warmStart().stream().flatMap(warm -> warm.calls().stream())))
+                .flatMap(call -> call.events().stream())
+                .map(event -> event instanceof Event.Region region ? region.artifactCache()
+                        : event instanceof Event.Fallback fallback ? fallback.artifactCache() : CompileLog.ArtifactCache.NONE);
     }
 
     private Fixture fixture(JsonNode node) {
@@ -138,7 +159,18 @@ public final class BoundedTraceReader {
             if (!labels.add(label)) {
                 throw rules.refuse(at + "/label", "run \"" + label + "\" appears twice; each label at most once");
             }
-            runs.add(new Run(label, calls(rules.required(run, at, "calls"), at + "/calls")));
+            Run read = new Run(label, calls(rules.required(run, at, "calls"), at + "/calls", false));
+            if (run.has("warm_start")) {
+                JsonNode warm = run.get("warm_start");
+                rules.object(warm, at + "/warm_start", WARM_START_KEYS);
+                List<Call> warmCalls = calls(rules.required(warm, at + "/warm_start", "calls"), at + "/warm_start/calls", true);
+                if (warmCalls.stream().noneMatch(call -> call.phase() == Phase.WARMUP)) {
+                    throw rules.refuse(at + "/warm_start/calls", "a warm start needs at least 1 warmup call: its warmup"
+                            + " wall total is what a worker with warm caches pays to start");
+                }
+                read = read.withWarmStart(new WarmStart(warmCalls, Optional.empty()));
+            }
+            runs.add(read);
         }
         if (!labels.contains(Run.BASELINE) && !(side && runs.size() == 1)) {
             throw rules.refuse("/runs", "a \"baseline\" run is required");
@@ -146,7 +178,8 @@ public final class BoundedTraceReader {
         return runs;
     }
 
-    private List<Call> calls(JsonNode node, String at) {
+    /** The calls of a run, or with {@code warm} of its warm start: a fresh process, so its ids and compiles are its own. */
+    private List<Call> calls(JsonNode node, String at, boolean warm) {
         if (!node.isArray()) {
             throw rules.refuse(at, "calls must be an array");
         }
@@ -161,7 +194,7 @@ public final class BoundedTraceReader {
         Set<String> ids = new HashSet<>();
         Set<GraphId> compiled = new HashSet<>();
         for (int i = 0; i < node.size(); i++) {
-            Call call = call(node.get(i), at + "/" + i, compiled);
+            Call call = call(node.get(i), at + "/" + i, compiled, warm);
             if (!ids.add(call.id())) {
                 throw rules.refuse(at + "/" + i + "/id", "call id \"" + call.id() + "\" is used twice in this run; ids must be unique within a run");
             }
@@ -170,7 +203,7 @@ public final class BoundedTraceReader {
         return calls;
     }
 
-    private Call call(JsonNode node, String at, Set<GraphId> compiled) {
+    private Call call(JsonNode node, String at, Set<GraphId> compiled, boolean warm) {
         rules.object(node, at, CALL_KEYS);
         String id = rules.text(rules.required(node, at, "id"), at + "/id");
         if (id.isEmpty()) {
@@ -179,6 +212,10 @@ public final class BoundedTraceReader {
         JsonNode phaseNode = rules.required(node, at, "phase");
         Phase phase = Phase.parse(rules.text(phaseNode, at + "/phase")).orElseThrow(() -> rules.refuse(at + "/phase",
                 "phase must be one of eager, warmup, steady, changed, found " + phaseNode));
+        if (warm && phase != Phase.EAGER && phase != Phase.WARMUP) {
+            throw rules.refuse(at + "/phase", "a warm start holds the fresh process's eager and warmup calls only, found phase "
+                    + phase.id());
+        }
         String family = node.has("family") ? rules.text(node.get("family"), at + "/family") : Call.DEFAULT_FAMILY;
         double wallMs = rules.time(rules.required(node, at, "wall_ms"), at + "/wall_ms");
         Optional<Check> check = Optional.empty();

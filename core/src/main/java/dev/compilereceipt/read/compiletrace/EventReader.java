@@ -2,6 +2,7 @@ package dev.compilereceipt.read.compiletrace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.Millis;
 import dev.compilereceipt.trace.VisibleText;
@@ -24,9 +25,11 @@ import java.util.regex.Pattern;
 final class EventReader {
 
     private static final Set<String> REGION_KEYS = Set.of("kind", "graph", "cache", "ms", "compile_ms", "guard_failures",
-            "stages");
+            "stages", "artifact_cache");
+    private static final Set<String> CACHE_KEYS = Set.of(CompileLog.FX_GRAPH, CompileLog.AOTAUTOGRAD);
     private static final Set<String> BREAK_KEYS = Set.of("kind", "site", "reason", "eager_ms", "gb_id", "explanation", "hints", "user_frame");
-    private static final Set<String> FALLBACK_KEYS = Set.of("kind", "graph", "reason", "compile_ms", "guard_failures", "stages");
+    private static final Set<String> FALLBACK_KEYS = Set.of("kind", "graph", "reason", "compile_ms", "guard_failures", "stages",
+            "artifact_cache");
     /** A stage is named as PyTorch names its timers: lower case, digits and underscores. */
     private static final Pattern STAGE = Pattern.compile("[a-z][a-z0-9_]{0,63}");
     private static final int MAX_STAGES = 32;
@@ -61,6 +64,10 @@ final class EventReader {
                     if (node.has("stages")) {
                         throw fields.refuse(at + "/stages", "stages are only allowed with cache \"compile\": nothing was compiled");
                     }
+                    if (node.has("artifact_cache")) {
+                        throw fields.refuse(at + "/artifact_cache", "artifact_cache is only allowed with cache \"compile\":"
+                                + " a region that reused a variant looked up no on-disk cache");
+                    }
                     return new Event.Region(graph, Event.Cache.HIT, ms, 0, List.of());
                 }
                 if (!cache.equals("compile")) {
@@ -71,7 +78,7 @@ final class EventReader {
                 }
                 double compileMs = fields.time(node.get("compile_ms"), at + "/compile_ms");
                 return new Event.Region(graph, Event.Cache.COMPILE, ms, compileMs, fields.guards(node, at),
-                        stages(node, at, compileMs));
+                        stages(node, at, compileMs), artifactCache(node, at));
             }
             case "break" -> {
                 fields.object(node, at, BREAK_KEYS);
@@ -88,7 +95,8 @@ final class EventReader {
                 GraphId graph = fields.graph(fields.required(node, at, "graph"), at + "/graph");
                 String reason = fields.text(fields.required(node, at, "reason"), at + "/reason");
                 double compileMs = fields.time(fields.required(node, at, "compile_ms"), at + "/compile_ms");
-                return new Event.Fallback(graph, reason, compileMs, fields.guards(node, at), stages(node, at, compileMs));
+                return new Event.Fallback(graph, reason, compileMs, fields.guards(node, at), stages(node, at, compileMs),
+                        artifactCache(node, at));
             }
             default -> throw fields.refuse(at + "/kind", "kind must be region, break or fallback, found \"" + kind + "\"");
         }
@@ -128,6 +136,36 @@ final class EventReader {
                     + " ms, more than compile_ms " + Millis.text(compileMs) + ": a stage cannot claim time the compile did not take");
         }
         return new CompileStages(ms);
+    }
+
+    /**
+     * The optional {@code artifact_cache} of a compile: the outcome of its lookup in each on-disk
+     * cache it looked up, {@code fx_graph} and {@code aotautograd}, each {@code hit}, {@code miss} or
+     * {@code bypass}, as the capture helper reads them from the compile's cache artifacts.
+     */
+    private CompileLog.ArtifactCache artifactCache(JsonNode node, String at) {
+        if (!node.has("artifact_cache")) {
+            return CompileLog.ArtifactCache.NONE;
+        }
+        String where = at + "/artifact_cache";
+        JsonNode caches = node.get("artifact_cache");
+        if (!caches.isObject()) {
+            throw fields.refuse(where, "artifact_cache must be an object of fx_graph and aotautograd outcomes");
+        }
+        fields.object(caches, where, CACHE_KEYS);
+        return new CompileLog.ArtifactCache(outcome(caches, where, CompileLog.FX_GRAPH), outcome(caches, where, CompileLog.AOTAUTOGRAD));
+    }
+
+    private CompileLog.CacheCounts outcome(JsonNode caches, String where, String cache) {
+        if (!caches.has(cache)) {
+            return CompileLog.CacheCounts.NONE;
+        }
+        String outcome = fields.text(caches.get(cache), where + "/" + cache);
+        if (!outcome.equals(CompileLog.HIT) && !outcome.equals(CompileLog.MISS) && !outcome.equals(CompileLog.BYPASS)) {
+            throw fields.refuse(where + "/" + cache, cache + " must be \"hit\", \"miss\" or \"bypass\", found \""
+                    + VisibleText.of(outcome) + "\"");
+        }
+        return CompileLog.CacheCounts.of(outcome);
     }
 
     private BreakDetail detail(JsonNode node, String at) {

@@ -67,7 +67,8 @@ final class CompileLogBuilder {
         compileMs += compile.compileMs();
         untimed |= !compile.timed();
         compileTimes.add(new CompileLog.CompileTime(graph, compile.timed() ? OptionalDouble.of(Millis.round(compile.compileMs()))
-                : OptionalDouble.empty(), compile.stages()));
+                : OptionalDouble.empty(), compile.stages(), compile.cache()));
+        addLookups(compile.cache());
         List<Event> made = new ArrayList<>(1);
         compile.addEventsTo(made);
         compileEvents.add(new CompileLog.CompileEvents(made.get(0), compile.breaks()));
@@ -97,6 +98,18 @@ final class CompileLogBuilder {
             default -> counts[2]++;
         }
         return true;
+    }
+
+    /** Cache lookups counted for the run: a compile's, or those of a compile id that never finished. */
+    void addLookups(CompileLog.ArtifactCache cache) {
+        add(fxGraph, cache.fxGraph());
+        add(aotAutograd, cache.aotAutograd());
+    }
+
+    private static void add(int[] counts, CompileLog.CacheCounts more) {
+        counts[0] += more.hit();
+        counts[1] += more.miss();
+        counts[2] += more.bypass();
     }
 
     /** Whether an artifact is an on-disk cache's: {@code fx_graph_cache_} or {@code aotautograd_cache_} and hit, miss or bypass. */

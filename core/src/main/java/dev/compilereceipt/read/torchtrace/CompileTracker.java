@@ -2,6 +2,7 @@ package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.BreakMessage;
 import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.read.StringPool;
@@ -46,6 +47,8 @@ final class CompileTracker {
     static final String SKIPPED = "frame skipped after a graph break: ";
 
     private final Map<GraphId, Open> open = new LinkedHashMap<>();
+    /** The cache lookups of each compile id, until its compile finishes; a restart (attempt) keeps them. */
+    private final Map<GraphId, CacheTally> lookups = new LinkedHashMap<>();
     /** Finished compiles, in the order they finished, until every break of theirs has its site. */
     private final Deque<Finished> settling = new ArrayDeque<>();
     private final BreakSiteResolver resolver = new BreakSiteResolver();
@@ -96,6 +99,21 @@ final class CompileTracker {
         open.computeIfAbsent(id, Open::new).breaks.add(message);
     }
 
+    /** An {@code fx_graph_cache_*} or {@code aotautograd_cache_*} artifact of compile {@code id}. */
+    void cacheArtifact(GraphId id, String name) {
+        lookups.computeIfAbsent(id, key -> new CacheTally()).artifact(name);
+    }
+
+    /** An {@code autograd_cache_*} chromium event of compile {@code id} (2.6's only record of the AOTAutograd cache). */
+    void chromiumAutogradLookup(GraphId id, String outcome) {
+        lookups.computeIfAbsent(id, key -> new CacheTally()).chromium(outcome);
+    }
+
+    private CompileLog.ArtifactCache lookupsOf(GraphId id) {
+        CacheTally tally = lookups.remove(id);
+        return tally == null ? CompileLog.ArtifactCache.NONE : tally.cache();
+    }
+
     void metrics(GraphId id, CompileMetrics metrics) {
         Open compile = open.remove(id);
         if (compile == null) {
@@ -129,7 +147,7 @@ final class CompileTracker {
                 .map(type -> type + metrics.failReason().map(r -> ": " + BreakMessage.ofReason(r, pool).reason()).orElse(""))
                 .orElse("no variant was made: the frame runs eagerly"));
         enqueue(new Finished(new LogCompile(id, variant, recompile, reason, metrics.compileMs().orElse(0),
-                metrics.compileMs().isPresent(), metrics.stages(), compile.guards, List.of()), breaks));
+                metrics.compileMs().isPresent(), metrics.stages(), lookupsOf(id), compile.guards, List.of()), breaks));
     }
 
     /** Finishes every open compile and settles every pending break: at a marker and at the end of the log. */
@@ -140,6 +158,9 @@ final class CompileTracker {
         open.clear();
         resolver.settleAll();
         drain();
+        // Lookups of a compile id that never finished here still happened: the run counts them.
+        lookups.values().forEach(tally -> log.addLookups(tally.cache()));
+        lookups.clear();
     }
 
     private void finishLimitHits(GraphId starting) {
@@ -159,7 +180,8 @@ final class CompileTracker {
                     : LogBreak.pending(note.reason(), note.detail(), "", ""));
         }
         breaks.forEach(resolver::add);
-        enqueue(new Finished(new LogCompile(compile.id, false, false, reason, 0, true, CompileStages.NONE, compile.guards, List.of()), breaks));
+        enqueue(new Finished(new LogCompile(compile.id, false, false, reason, 0, true, CompileStages.NONE, lookupsOf(compile.id),
+                compile.guards, List.of()), breaks));
     }
 
     private void enqueue(Finished compile) {
@@ -174,6 +196,33 @@ final class CompileTracker {
             LogCompile settled = done.compile.withBreaks(done.breaks.stream().map(LogBreak::settled).toList());
             log.add(settled);
             sink.accept(settled);
+        }
+    }
+
+    /**
+     * One compile's cache records: its artifacts, and for the AOTAutograd cache its chromium events
+     * too, outcome by outcome the larger count, since 2.14 writes each lookup as both and 2.6 as the event only.
+     */
+    private static final class CacheTally {
+        private CompileLog.CacheCounts fxGraph = CompileLog.CacheCounts.NONE;
+        private CompileLog.CacheCounts aotArtifacts = CompileLog.CacheCounts.NONE;
+        private CompileLog.CacheCounts aotEvents = CompileLog.CacheCounts.NONE;
+
+        void artifact(String name) {
+            CompileLog.CacheCounts one = CompileLog.CacheCounts.of(name.substring(name.lastIndexOf('_') + 1));
+            if (name.startsWith("fx_graph_cache_")) {
+                fxGraph = fxGraph.plus(one);
+            } else {
+                aotArtifacts = aotArtifacts.plus(one);
+            }
+        }
+
+        void chromium(String outcome) {
+            aotEvents = aotEvents.plus(CompileLog.CacheCounts.of(outcome));
+        }
+
+        CompileLog.ArtifactCache cache() {
+            return new CompileLog.ArtifactCache(fxGraph, aotArtifacts.max(aotEvents));
         }
     }
 

@@ -4,10 +4,11 @@ package dev.compilereceipt.read.torchtrace;
  * What {@link LogFreezer} keeps of a record: all of it (markers, recompile reasons, break reasons,
  * the release), its envelope without the payload (cache artifacts, {@code dynamo_start},
  * {@code dynamo_output_graph}: the graph's code is not read), a {@code compilation_metrics} cut to
- * the fields the reader takes, or nothing.
+ * the fields the reader takes, an AOTAutograd cache lookup's {@code chromium_event} cut to its name
+ * ({@link ChromiumCacheEvent}: only its payload says whether it is one), or nothing.
  */
 enum FreezeKeep {
-    WHOLE, ENVELOPE, METRICS, NOTHING;
+    WHOLE, ENVELOPE, METRICS, CHROMIUM, NOTHING;
 
     static FreezeKeep of(LogEnvelope envelope) {
         String kind = envelope.kind();
@@ -27,6 +28,9 @@ enum FreezeKeep {
         }
         if ((kind.equals(LogEnvelope.DYNAMO_START) || kind.equals(LogEnvelope.DYNAMO_OUTPUT_GRAPH)) && envelope.hasCompileId()) {
             return ENVELOPE;
+        }
+        if (kind.equals(LogEnvelope.CHROMIUM_EVENT) && envelope.hasCompileId()) {
+            return CHROMIUM;
         }
         if (kind.equals(LogEnvelope.COMPILATION_METRICS) && envelope.hasCompileId() && envelope.metrics().isPresent()) {
             return METRICS;

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * One finished compile of a TORCH_TRACE log: its compile id, whether it made a variant (and
  * whether that variant was a recompile) or fell back with a reason, its compile time and its
- * stages ({@link CompileStages#NONE} where the metrics do not split it), the guard
+ * stages ({@link CompileStages#NONE} where the metrics do not split it), its on-disk cache lookups, the guard
  * failures that caused it and the graph breaks it reported, each with its site settled.
  *
  * <p>Example: int-spec's {@code 0/8} has recompile reasons and no {@code compilation_metrics}:
@@ -23,6 +23,7 @@ record LogCompile(
         double compileMs,
         boolean timed,
         CompileStages stages,
+        CompileLog.ArtifactCache cache,
         List<String> guardFailures,
         List<Event.Break> breaks) {
 
@@ -35,14 +36,14 @@ record LogCompile(
     }
 
     LogCompile withBreaks(List<Event.Break> settled) {
-        return new LogCompile(graph, madeVariant, recompile, reason, compileMs, timed, stages, guardFailures, settled);
+        return new LogCompile(graph, madeVariant, recompile, reason, compileMs, timed, stages, cache, guardFailures, settled);
     }
 
     /** The events of the call this compile happened in: its region or fallback, then its breaks. */
     void addEventsTo(List<Event> events) {
         events.add(madeVariant
-                ? new Event.Region(graph, Event.Cache.COMPILE, 0, compileMs, guardFailures, stages)
-                : new Event.Fallback(graph, reason, compileMs, guardFailures, stages));
+                ? new Event.Region(graph, Event.Cache.COMPILE, 0, compileMs, guardFailures, stages, cache)
+                : new Event.Fallback(graph, reason, compileMs, guardFailures, stages, cache));
         events.addAll(breaks);
     }
 }

@@ -36,7 +36,7 @@ import org.apiguardian.api.API;
  * {@code dynamo_start} and {@code dynamo_output_graph} records (the graph's code left out),
  * each {@code compilation_metrics} cut to the {@link CompileMetrics#FIELDS} the reader takes, and
  * the on-disk cache artifacts ({@code fx_graph_cache_hit}, ...) without their payloads, which are
- * only counted. Everything else (Inductor output code, graphs, configs, chromium events) and every
+ * only counted, and the {@code autograd_cache_*} chromium events cut to their name. Everything else (Inductor output code, graphs, configs, chromium events) and every
  * record the reader would skip as bad (its MD5 or JSON wrong) is dropped. Each kept payload gets
  * a fresh MD5, and {@code DIR/} is cut from every string where a directory is given, so the log
  * no longer names the capture machine's paths.
@@ -154,6 +154,9 @@ public final class LogFreezer {
                                 + " record is over " + (MAX_KEPT_PAYLOAD >> 20) + " MiB; no log the receipt can read holds one");
                     }
                     payload.add(Arrays.copyOfRange(bytes, lines.start() + 1, lines.end()));
+                } else if (keep == FreezeKeep.CHROMIUM && payloadBytes < ChromiumCacheEvent.KEPT) {
+                    payloadBytes += lines.end() - lines.start();
+                    payload.add(Arrays.copyOfRange(bytes, lines.start() + 1, lines.end()));
                 }
             }
             return;
@@ -197,6 +200,20 @@ public final class LogFreezer {
             return;
         }
         ObjectNode node = (ObjectNode) envelope;
+        if (keep == FreezeKeep.CHROMIUM) {
+            Optional<String> outcome = ChromiumCacheEvent.outcome(String.join("\n", payload.stream()
+                    .map(line -> new String(line, StandardCharsets.UTF_8)).toList()).getBytes(StandardCharsets.UTF_8));
+            payload.clear();
+            payloadBytes = 0;
+            if (outcome.isEmpty()) {
+                count(kindOf(record));
+                return;
+            }
+            // The event cut to what the reader takes: its name, as an instant event.
+            payload.add(("{\"name\": \"" + ChromiumCacheEvent.PREFIX + outcome.get() + "\", \"ph\": \"i\"}")
+                    .getBytes(StandardCharsets.UTF_8));
+            keep = FreezeKeep.WHOLE;
+        }
         if (keep == FreezeKeep.METRICS) {
             if (node.get(LogEnvelope.COMPILATION_METRICS) instanceof ObjectNode metrics) {
                 metrics.retain(CompileMetrics.FIELDS);

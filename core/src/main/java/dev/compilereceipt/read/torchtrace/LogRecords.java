@@ -152,6 +152,8 @@ final class LogRecords {
             keep = BREAK_TEXT_KEPT;
         } else if (envelope.isArtifact(TORCH_VERSION)) {
             keep = TORCH_VERSION_KEPT;
+        } else if (envelope.kind().equals(LogEnvelope.CHROMIUM_EVENT) && envelope.hasCompileId()) {
+            keep = ChromiumCacheEvent.KEPT;
         }
         keepCapped = part != null && keep > PART_KEPT;
         if (keepCapped) {

@@ -55,7 +55,8 @@ final class PartRecords implements Interner {
 
     void record(LogEnvelope envelope, long line, KeptPayload payload) {
         String kind = envelope.kind();
-        if (!kind.equals(LogEnvelope.ARTIFACT) && !kind.equals(LogEnvelope.DYNAMO_START)
+        boolean cacheEvent = kind.equals(LogEnvelope.CHROMIUM_EVENT) && ChromiumCacheEvent.outcome(payload.kept()).isPresent();
+        if (!kind.equals(LogEnvelope.ARTIFACT) && !kind.equals(LogEnvelope.DYNAMO_START) && !cacheEvent
                 && !kind.equals(LogEnvelope.COMPILATION_METRICS) && !kind.equals(LogEnvelope.DYNAMO_OUTPUT_GRAPH)) {
             return;
         }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,18 +21,30 @@ import java.util.stream.Stream;
  * A TORCH_TRACE folder: the files directly in it that are TORCH_TRACE logs by content (others are
  * ignored), one per rank. A log's rank is the number after {@code rank_} in its name
  * ({@code dedicated_log_torch_trace_rank_0_xxx.log}); a folder with a single log needs none (rank 0).
+ * A log whose name starts with {@value #WARM} is the warm start of the other: the log of a fresh
+ * process that reused its caches ({@code torch_trace.log} and {@code warm_torch_trace.log}).
  */
 @API(status = API.Status.INTERNAL)
 public final class TorchTraceFolder {
 
     private static final Pattern RANK = Pattern.compile("rank_([0-9]{1,9})");
 
+    /** How a folder's warm-start log is named: {@code warm_} and anything. */
+    public static final String WARM = "warm_";
+
     private final Path dir;
     private final Map<Integer, Path> logs;
+    private final Optional<Path> warm;
 
-    private TorchTraceFolder(Path dir, Map<Integer, Path> logs) {
+    private TorchTraceFolder(Path dir, Map<Integer, Path> logs, Optional<Path> warm) {
         this.dir = dir;
         this.logs = logs;
+        this.warm = warm;
+    }
+
+    /** The warm-start log beside the folder's one log, where it holds one ({@value #WARM}...). */
+    public Optional<Path> warm() {
+        return warm;
     }
 
     public static TorchTraceFolder of(Path dir) {
@@ -55,6 +68,12 @@ public final class TorchTraceFolder {
             throw new Refusal(dir, "", 0, 0, "the folder holds no TORCH_TRACE log (a file whose lines start"
                     + " with a glog prefix and a JSON envelope, like " + GlogPrefix.EXAMPLE + ")");
         }
+        List<Path> warm = found.stream().filter(file -> file.getFileName().toString().startsWith(WARM)).toList();
+        found.removeAll(warm);
+        if (!warm.isEmpty() && (warm.size() > 1 || found.size() != 1)) {
+            throw new Refusal(dir, "", 0, 0, "a folder with a warm-start log (" + WARM + "...) holds it and one other"
+                    + " TORCH_TRACE log, the first process's; it holds " + found.size() + " and " + warm.size() + " warm");
+        }
         Map<Integer, Path> logs = new TreeMap<>();
         for (Path file : found) {
             Matcher rank = RANK.matcher(file.getFileName().toString());
@@ -72,7 +91,7 @@ public final class TorchTraceFolder {
                         + other.getFileName() + " and " + file.getFileName());
             }
         }
-        return new TorchTraceFolder(dir, logs);
+        return new TorchTraceFolder(dir, logs, warm.stream().findFirst());
     }
 
     public List<Integer> ranks() {

@@ -165,8 +165,12 @@ public final class TorchTraceReader {
                     throw refuse("a compile_receipt_call payload is longer than " + (LogLines.MAX_LINE >> 20) + " MiB");
                 }
                 marker(CallMarker.parse(kept.kept(), this::refuse));
-            } else if (run.log().countCacheArtifact(name)) {
-                return;
+            } else if (CompileLogBuilder.isCacheArtifact(name)) {
+                if (envelope.hasCompileId()) {
+                    tracker.cacheArtifact(graph(envelope), name);
+                } else {
+                    run.log().countCacheArtifact(name);
+                }
             } else if (envelope.hasCompileId() && name.equals(LogRecords.RECOMPILE_REASONS)) {
                 if (kept.overflowed()) {
                     throw PassedLimit.over("a recompile_reasons payload longer than " + LogRecords.REASONS_PER_PAYLOAD
@@ -183,6 +187,8 @@ public final class TorchTraceReader {
             } else if (name.equals(LogRecords.TORCH_VERSION) && release.isEmpty()) {
                 release = TorchVersion.of(kept.kept()).map(pool::intern);
             }
+        } else if (kind.equals(LogEnvelope.CHROMIUM_EVENT) && envelope.hasCompileId()) {
+            ChromiumCacheEvent.outcome(kept.kept()).ifPresent(outcome -> tracker.chromiumAutogradLookup(graph(envelope), outcome));
         } else if (kind.equals(LogEnvelope.DYNAMO_OUTPUT_GRAPH) && envelope.hasCompileId()) {
             sawOutputGraph = true;
             run.log().outputGraph(graph(envelope).toString());

@@ -110,7 +110,8 @@ public final class CompileLogJson {
         TraceJson.number(out.key("compile_ms"), log.compileMs());
         boolean stages = measured.test(Measure.COMPILE_STAGES);
         if (stages || receipt) {
-            compileTimes(out.key("compile_times"), log, stages);
+            compileTimes(out.key("compile_times"), log, stages,
+                    receipt ? new CacheLookupsJson(measured.test(Measure.FX_GRAPH_CACHE), measured.test(Measure.AOTAUTOGRAD_CACHE)) : null);
             stages(out, stages ? log.compileMs() : OptionalDouble.empty(), log.stages());
         }
         out.key("artifact_cache");
@@ -118,14 +119,23 @@ public final class CompileLogJson {
             out.nullValue();
         } else {
             out.startObject();
-            cacheCounts(out.key("fx_graph"), log.artifactCache().fxGraph());
-            cacheCounts(out.key("aotautograd"), log.artifactCache().aotAutograd());
+            if (!receipt || measured.test(Measure.FX_GRAPH_CACHE)) {
+                cacheCounts(out.key("fx_graph"), log.artifactCache().fxGraph());
+            } else {
+                out.key("fx_graph").nullValue();
+            }
+            if (!receipt || measured.test(Measure.AOTAUTOGRAD_CACHE)) {
+                cacheCounts(out.key("aotautograd"), log.artifactCache().aotAutograd());
+            } else {
+                out.key("aotautograd").nullValue();
+            }
             out.endObject();
         }
         out.endObject();
     }
 
-    private static void compileTimes(JsonOutput out, CompileLog log, boolean measured) {
+    /** The caches measured, for the receipt's per-compile lookups; null in the form a trace hash is taken of, which has none. */
+    private static void compileTimes(JsonOutput out, CompileLog log, boolean measured, CacheLookupsJson lookups) {
         if (!measured) {
             out.nullValue();
             return;
@@ -136,6 +146,9 @@ public final class CompileLogJson {
             out.key("graph").value(time.graph());
             TraceJson.number(out.key("compile_ms"), time.compileMs());
             stages(out, time.compileMs(), time.stages());
+            if (lookups != null) {
+                lookups.write(out, time.cache());
+            }
             out.endObject();
         }
         out.endArray();
@@ -158,7 +171,7 @@ public final class CompileLogJson {
         out.key("unattributed_ms").value(stages.unattributedMs(compileMs.getAsDouble()));
     }
 
-    private static void cacheCounts(JsonOutput out, CompileLog.CacheCounts counts) {
+    public static void cacheCounts(JsonOutput out, CompileLog.CacheCounts counts) {
         out.startObject();
         out.key("hit").value(counts.hit());
         out.key("miss").value(counts.miss());

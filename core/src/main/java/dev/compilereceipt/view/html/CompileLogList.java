@@ -12,7 +12,7 @@ final class CompileLogList {
     private CompileLogList() {
     }
 
-    static void write(Markup html, String run, CompileLog log, ReceiptLimits limits) {
+    static void write(Markup html, String run, CompileLog log, ReceiptLimits limits, double longest) {
         html.open("div", "class", "run", "data-run", run);
         html.element("h3", run);
         html.open("dl", "class", "compile-log", "data-run", run);
@@ -33,6 +33,9 @@ final class CompileLogList {
         String compileMs = log.compileMs().isPresent() ? Markup.ms(log.compileMs().getAsDouble()) : "null";
         html.open("div", "data-field", "compile_ms").element("dt", "compile ms")
                 .element("dd", log.compileMs().isPresent() ? compileMs : "n/m", "class", "num", "data-value", compileMs).close("div");
+        if (limits.measured(Measure.COMPILE_STAGES)) {
+            StageBars.write(html, log, longest, limits.measured(Measure.FX_GRAPH_CACHE) || limits.measured(Measure.AOTAUTOGRAD_CACHE));
+        }
         for (CompileLog.Site site : log.breakSites()) {
             String kind = site.kind().label() + site.causeKind().map(cause -> ", cause " + cause.label()).orElse("");
             html.open("div", "data-field", "break_site", "data-site", site.site(), "data-kind", site.kind().label())

@@ -1,5 +1,6 @@
 package dev.compilereceipt.view.html;
 
+import dev.compilereceipt.view.text.ColdStartText;
 import dev.compilereceipt.view.text.TradeText;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.Decision;
@@ -65,6 +66,11 @@ final class DecisionSection {
                 + "ms) and churn (new variants per call against compile ms), one point a call.", "class", "note");
         record(html);
         trade(html);
+        for (RunFigures run : receipt.runs()) {
+            html.element("p", "cold start, run " + run.label() + ": " + ColdStartText.of(run.coldStart()), "class", "cold-start",
+                    "data-run", run.label(), "data-warm-caches-ms", run.coldStart().warmCachesMs().isPresent()
+                            ? Markup.ms(run.coldStart().warmCachesMs().getAsDouble()) : "null");
+        }
         axes(html);
         html.close("section").newline();
     }
@@ -120,6 +126,9 @@ final class DecisionSection {
                     Markup.ms(lifetime.baselineCostMs()) + " " + Markup.ms(lifetime.candidateCostMs()));
             figure(html, "cheaper_over_worker_lifetime", "cheaper over a worker's lifetime", lifetime.cheaper(), lifetime.cheaper());
         });
+        String warm = trade.warmCaches().map(w -> TradeText.warm(w, trade.steadySavingMs())).orElse("n/m (no warm start of both runs)");
+        figure(html, "warm_caches", "a worker that starts with warm caches", warm, trade.warmCaches()
+                .map(w -> w.breakEvenCalls().isPresent() ? Long.toString(w.breakEvenCalls().getAsLong()) : "null").orElse("null"));
         html.close("dl").newline();
     }
 

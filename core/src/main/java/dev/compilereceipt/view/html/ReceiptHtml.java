@@ -1,5 +1,6 @@
 package dev.compilereceipt.view.html;
 
+import dev.compilereceipt.view.text.StageBar;
 import dev.compilereceipt.view.text.FailureText;
 import dev.compilereceipt.receipt.FailureCode;
 import dev.compilereceipt.trace.Call;
@@ -235,8 +236,10 @@ public final class ReceiptHtml {
         // Only a TORCH_LOGS text leaves the compiles unmeasured.
         html.element("h2", receipt.limits().measured(Measure.COMPILES) ? "Compile log (TORCH_TRACE)" : "Compile log (TORCH_LOGS text)");
         html.open("div", "class", "runs").newline();
+        // One scale for every compile's stage bar: the longest compile of the receipt fills it.
+        double longest = StageBar.longest(receipt.runs().stream().flatMap(run -> run.compileLog().stream()).toList());
         for (RunFigures run : receipt.runs()) {
-            run.compileLog().ifPresent(log -> CompileLogList.write(html, run.label(), log, receipt.limits()));
+            run.compileLog().ifPresent(log -> CompileLogList.write(html, run.label(), log, receipt.limits(), longest));
         }
         html.close("div").newline();
         html.close("section").newline();

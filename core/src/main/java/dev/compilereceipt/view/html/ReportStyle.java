@@ -117,5 +117,5 @@ final class ReportStyle {
             dl.limits ul:not(.inline) { margin: 0; padding-left: 18px; }
             .not-measured { color: var(--muted); font-style: italic; }
             .none { color: var(--muted); }
-            """ + RUNS + PHASE_CARDS + DecisionSection.CSS;
+            """ + RUNS + PHASE_CARDS + DecisionSection.CSS + StageBars.CSS;
 }

@@ -63,6 +63,8 @@ public final class ReceiptSummary {
         out.append('\n');
         out.append("trace_sha256   ").append(receipt.traceSha256()).append('\n');
         out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
+        // One scale for every compile of the receipt: the longest is the whole bar.
+        double longest = StageBar.longest(receipt.runs().stream().flatMap(run -> run.compileLog().stream()).toList());
         for (RunFigures run : receipt.runs()) {
             out.append('\n').append("run ").append(run.label()).append('\n');
             if (receipt.limits().notEstablished().contains(ReceiptLimits.RUNS_MERGED)) {
@@ -75,8 +77,9 @@ public final class ReceiptSummary {
             }
             out.append('\n');
             out.append(BreakKindText.runSites(receipt, run));
+            out.append("  cold start: ").append(ColdStartText.of(run.coldStart())).append('\n');
             out.append(recompileCauses(run));
-            run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits())));
+            run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits(), longest)));
         }
         if (!receipt.comparisons().isEmpty()) {
             out.append("\ncomparison (candidate / baseline, median wall ms)\n");
@@ -90,7 +93,9 @@ public final class ReceiptSummary {
                             .append("  ratio ").append(ratio(c.ratio())).append('\n');
                 }
             }
-            receipt.trade().ifPresent(trade -> out.append("  trade: ").append(TradeText.of(trade)).append('\n'));
+            receipt.trade().ifPresent(trade -> out.append("  trade: ").append(TradeText.of(trade)).append('\n')
+                    .append("  warm start: ").append(trade.warmCaches().map(warm -> TradeText.warm(warm, trade.steadySavingMs()))
+                            .orElse("n/m (no warm start of both runs)")).append('\n'));
         }
         receipt.badLines().ifPresent(lines -> out.append("\nbad lines skipped: ").append(lines.isEmpty() ? "none" : lines.toString()).append('\n'));
         if (!receipt.limits().notMeasured().isEmpty()) {
@@ -138,7 +143,7 @@ public final class ReceiptSummary {
         return out.toString();
     }
 
-    private static String compileLog(CompileLog log, ReceiptLimits limits) {
+    private static String compileLog(CompileLog log, ReceiptLimits limits, double longest) {
         boolean compiles = limits.measured(Measure.COMPILES);
         StringBuilder out = new StringBuilder("  compile log:\n");
         out.append("    compiles ").append(compiles ? Integer.toString(log.compiles().size()) : "n/m").append(" (recompiles ")
@@ -148,6 +153,11 @@ public final class ReceiptSummary {
                 .append(ms(log.compileMs())).append('\n');
         out.append("    compile stages: ").append(!limits.measured(Measure.COMPILE_STAGES) || log.compileMs().isEmpty() ? "n/m"
                 : StageText.of(log.stages(), log.compileMs().getAsDouble())).append('\n');
+        String bars = limits.measured(Measure.COMPILE_STAGES) ? StageBar.of(log, longest, "      ",
+                limits.measured(Measure.FX_GRAPH_CACHE) || limits.measured(Measure.AOTAUTOGRAD_CACHE)) : "";
+        if (!bars.isEmpty()) {
+            out.append("    per compile, on the receipt's one scale (").append(StageBar.KEY).append("):\n").append(bars);
+        }
         out.append("    variants made: ").append(!compiles ? "n/m" : log.graphs().isEmpty() ? "none" : String.join(" ", log.graphs()))
                 .append('\n');
         if (!log.fallbackGraphs().isEmpty()) {

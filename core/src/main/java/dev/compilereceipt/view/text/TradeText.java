@@ -45,6 +45,22 @@ public final class TradeText {
         return out.toString();
     }
 
+    /** The trade for a worker that starts with warm caches: what the candidate costs it more, and when it pays back. */
+    public static String warm(Trade.WarmCaches warm, double steadySavingMs) {
+        StringBuilder out = new StringBuilder("the candidate ");
+        double extra = warm.extraColdMs();
+        out.append(extra > 0 ? "costs " + Millis.text(extra) + " ms more"
+                : extra < 0 ? "costs " + Millis.text(-extra) + " ms less" : "costs the same").append(" to start with warm caches (")
+                .append(Millis.text(warm.baselineColdMs())).append(" → ").append(Millis.text(warm.candidateColdMs())).append(" ms): ");
+        if (warm.breakEvenCalls().isPresent()) {
+            long calls = warm.breakEvenCalls().getAsLong();
+            out.append(calls == 0 ? "it pays back at once (0 calls)" : "it pays back after " + count(calls) + (calls == 1 ? " call" : " calls"));
+        } else {
+            out.append("it never pays back (").append(warm.breakEvenReason().orElseThrow().text()).append(')');
+        }
+        return out.toString();
+    }
+
     public static String count(long calls) {
         return String.format(Locale.ROOT, "%,d", calls);
     }

@@ -1,0 +1,68 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostShare.shouldHaveAtMostShare;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
+import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
+
+import dev.compilereceipt.receipt.PhaseFigures;
+import dev.compilereceipt.trace.CompileStages;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Millis;
+import dev.compilereceipt.trace.Stage;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * Assertions on where one phase's compile time went, run by run (run label → the phase's figures):
+ * its {@code stages} against its {@code compile_ms}. Fails on a source that does not split compile
+ * time by stage; a phase that compiled nothing spent nothing in any stage.
+ *
+ * <p>Example: {@code assertThat(receipt).compileStages(WARMUP).hasShareAtMost(Stage.DYNAMO, 0.3);}
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public class CompileStagesAssert extends AbstractFigureAssert<CompileStagesAssert, Map<String, PhaseFigures>> {
+
+    public CompileStagesAssert(Map<String, PhaseFigures> phaseByRun) {
+        super(phaseByRun, CompileStagesAssert.class);
+    }
+
+    /**
+     * Checks that {@code stage} took at most {@code share} (0 to 1) of the phase's compile time in every
+     * run: stage ms ≤ share × compile_ms, in exact decimals of the receipt's figures.
+     */
+    public CompileStagesAssert hasShareAtMost(Stage stage, double share) {
+        isNotNull();
+        if (!(share >= 0 && share <= 1)) {
+            throw new IllegalArgumentException("a share is from 0 to 1 (0.3 for 30 %), found " + share);
+        }
+        String percent = String.format(Locale.ROOT, "%.1f %%", share * 100);
+        String check = "spend at most " + percent + " of its compile time in stage " + stage.id();
+        List<String> over = new ArrayList<>();
+        actual.forEach((run, figures) -> {
+            CompileStages stages = figures.compileStages().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), check,
+                    Measure.COMPILE_STAGES), Measure.COMPILE_STAGES));
+            BigDecimal spent = Millis.exact(stages.ms().getOrDefault(stage.id(), 0.0));
+            BigDecimal total = Millis.exact(figures.compileMs());
+            if (spent.compareTo(total.multiply(new BigDecimal(Double.toString(share)))) > 0) {
+                over.add("run " + run + ": " + stage.id() + " " + ms(spent.doubleValue()) + " ms of compile_ms "
+                        + ms(total.doubleValue()) + " ms = " + spent.multiply(BigDecimal.valueOf(100))
+                        .divide(total, 1, RoundingMode.HALF_EVEN).toPlainString() + " %");
+            }
+        });
+        if (!over.isEmpty()) {
+            throw diffFailure(shouldHaveAtMostShare(subject(), stage.id(), percent, over), sortedLines(over),
+                    stage.id() + ": at most " + percent + " of compile_ms");
+        }
+        return myself;
+    }
+
+    private String subject() {
+        return from("compile stages of phase " + actual.values().stream().findFirst().map(f -> f.phase().id()).orElse("?"));
+    }
+}

@@ -1,0 +1,110 @@
+package dev.compilereceipt.assertj;
+
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.error.ShouldHaveNoCacheMisses.shouldHaveNoCacheMisses;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
+import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
+
+import dev.compilereceipt.receipt.ColdStart;
+import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Millis;
+import dev.compilereceipt.trace.Stage;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * Assertions on the warm start of the runs in scope ({@code cold_start}): a fresh process that
+ * reused the caches the run left. A cache miss is a lookup that did not load: a {@code miss}, or a
+ * {@code bypass} (the cache was not used, the stage ran). Every check fails on a run without a warm
+ * start, and on a cache or time its source did not measure, saying so.
+ *
+ * <p>Example: {@code assertThat(receipt).warmStart().hasNoCacheMissesIn(Stage.AOT_AUTOGRAD).hasColdStartAtMost(2500);}
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public class WarmStartAssert extends AbstractFigureAssert<WarmStartAssert, List<RunFigures>> {
+
+    private static final List<String> CACHES = List.of(CompileLog.FX_GRAPH, CompileLog.AOTAUTOGRAD);
+
+    public WarmStartAssert(List<RunFigures> runs) {
+        super(runs, WarmStartAssert.class);
+    }
+
+    /** Checks that every compile of the warm start loaded from the FX graph cache and the AOTAutograd cache. */
+    public WarmStartAssert hasNoCacheMisses() {
+        return noMisses(CACHES, "have no cache misses", "the FX graph cache and the AOTAutograd cache");
+    }
+
+    /**
+     * Checks that every compile of the warm start loaded from the cache of {@code stage}: the
+     * AOTAutograd cache ({@link Stage#AOT_AUTOGRAD}) or the FX graph cache ({@link Stage#INDUCTOR}).
+     */
+    public WarmStartAssert hasNoCacheMissesIn(Stage stage) {
+        String cache = stage.cache().orElseThrow(() -> new IllegalArgumentException("stage " + stage.id()
+                + " has no on-disk cache of its own; the caches are those of Stage.AOT_AUTOGRAD (aotautograd) and"
+                + " Stage.INDUCTOR (fx_graph)"));
+        return noMisses(List.of(cache), "have no cache misses in stage " + stage.id(), "the " + cache + " cache");
+    }
+
+    /** Checks that the warm start's warmup took at most {@code ms} wall milliseconds in every run ({@code warm_caches_ms}). */
+    public WarmStartAssert hasColdStartAtMost(double ms) {
+        isNotNull();
+        String check = "have a cold start with warm caches (cold_start.warm_caches_ms) of at most " + ms(ms) + " ms";
+        List<String> over = new ArrayList<>();
+        for (RunFigures run : actual) {
+            ColdStart cold = warm(run, check);
+            if (cold.warmCachesMs().isEmpty()) {
+                throw notMeasured(shouldBeMeasured(subject(), check, Measure.WARM_START_WALL_MS), Measure.WARM_START_WALL_MS);
+            }
+            double found = cold.warmCachesMs().getAsDouble();
+            if (Millis.exact(found).compareTo(Millis.exact(ms)) > 0) {
+                over.add("run " + run.label() + ": " + ms(found) + " ms" + cold.emptyCachesMs().stream()
+                        .mapToObj(empty -> " (with empty caches " + ms(empty) + " ms)").findFirst().orElse(""));
+            }
+        }
+        if (!over.isEmpty()) {
+            throw diffFailure(shouldHaveAtMostMs(subject(), check.substring("have ".length()), over, List.of(), false, null),
+                    sortedLines(over), "warm_caches_ms: at most " + ms(ms));
+        }
+        return myself;
+    }
+
+    private WarmStartAssert noMisses(List<String> caches, String check, String which) {
+        isNotNull();
+        List<String> cold = new ArrayList<>();
+        for (RunFigures run : actual) {
+            ColdStart start = warm(run, check);
+            for (String cache : caches) {
+                if (start.cache(cache).isEmpty()) {
+                    Measure measure = cache.equals(CompileLog.FX_GRAPH) ? Measure.FX_GRAPH_CACHE : Measure.AOTAUTOGRAD_CACHE;
+                    throw notMeasured(shouldBeMeasured(subject(), check, measure), measure);
+                }
+            }
+            for (ColdStart.CompileCache compile : start.compileCaches()) {
+                List<String> missed = caches.stream().filter(compile::missed)
+                        .map(cache -> (compile.cache().of(cache).miss() > 0 ? "missed " : "bypassed ") + cache).toList();
+                if (!missed.isEmpty()) {
+                    cold.add("run " + run.label() + ": " + compile.graph() + " " + String.join(", ", missed));
+                }
+            }
+        }
+        if (!cold.isEmpty()) {
+            throw diffFailure(shouldHaveNoCacheMisses(subject(), which, cold), sortedLines(cold), "no cache misses");
+        }
+        return myself;
+    }
+
+    private ColdStart warm(RunFigures run, String check) {
+        if (!run.coldStart().hasWarmStart()) {
+            throw notMeasured(shouldBeMeasured(subject(), check, Measure.WARM_START), Measure.WARM_START);
+        }
+        return run.coldStart();
+    }
+
+    private String subject() {
+        return from("warm start");
+    }
+}
