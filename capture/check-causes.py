@@ -5,10 +5,11 @@ the run kept it (COMPILE_RECEIPT_TORCH_LOGS=1), its TORCH_LOGS text.
 
 - trace and log: every run's recompile_causes equal, field for field (subject, guard, kind, user_line,
   values in order, graphs, phases, ended_in_limit);
-- the text has no calls and reads both runs as one baseline (ids start again after torch._dynamo.reset()):
-  its causes have phases null, and, where only the baseline recompiled, equal the log's baseline causes
-  in every other field; where both runs did, the text's causes name the same (subject, guard, kind,
-  user_line) as the two runs of the log together.
+- the text has no calls: its causes have phases null. With the capture helper's compile_receipt_run
+  markers it holds the log's runs, and each run's causes equal the log's in every other field. A text
+  without markers reads both runs as one baseline (ids start again after torch._dynamo.reset()): where
+  only the baseline recompiled, its causes equal the log's baseline causes in every other field; where
+  both runs did, they name the same (subject, guard, kind, user_line) as the two runs of the log together.
 
     capture/check-causes.py OUT_DIR AUDIT_COMMAND...     (e.g. OUT_DIR ./receipt)
 """
@@ -42,9 +43,19 @@ def compare(scenario, trace, log, text):
         wrong.append(f"{scenario}: trace {trace} vs TORCH_TRACE log {log}")
     if text is None:
         return wrong
+    for label, text_causes in text.items():
+        if any(cause.get("phases") is not None for cause in text_causes or []):
+            wrong.append(f"{scenario}: the TORCH_LOGS text has no calls, yet its causes name phases: {text_causes}")
+    if len(text) > 1 or set(text) == set(log):
+        # the capture helper's compile_receipt_run markers split the text into the log's runs: run by run
+        if set(text) != set(log):
+            wrong.append(f"{scenario}: TORCH_LOGS text runs {sorted(text)} vs TORCH_TRACE log runs {sorted(log)}")
+        for label in sorted(set(text) & set(log)):
+            if without_phases(text[label] or []) != without_phases(log[label] or []):
+                wrong.append(f"{scenario} {label}: TORCH_LOGS text {without_phases(text[label] or [])} vs TORCH_TRACE log"
+                             f" {without_phases(log[label] or [])}")
+        return wrong
     [text_causes] = text.values()
-    if any(cause.get("phases") is not None for cause in text_causes):
-        wrong.append(f"{scenario}: the TORCH_LOGS text has no calls, yet its causes name phases: {text_causes}")
     log_runs = [c or [] for c in log.values()]
     if sum(1 for c in log_runs if c) <= 1:
         expected = without_phases(next((c for c in log_runs if c), []))

@@ -89,6 +89,8 @@ def main(out, audit):
         if path.endswith(".counters.json"):
             continue
         trace = json.load(open(path, encoding="utf-8"))
+        if trace.get("format") != "compile-trace/1":     # NAME.profile.json: a torch.profiler trace
+            continue
         if not any("warm_start" in run for run in trace["runs"]):
             continue
         captures += 1

@@ -37,17 +37,18 @@ final class ProfileTraces {
      * The trace of {@code profile} with {@code compiles}, the trace of its log: {@link Traces#readProfile}. The run of
      * the log is its one run, or the one named {@code run} of a log the capture helper's markers split into runs.
      */
-    static Trace read(Path profile, Trace compiles, Path log, Optional<String> callSpan, CallPhases phases, Limits limits,
-                      Optional<String> run) {
+    static Trace read(Path profile, Trace compiles, Path log, Optional<String> callSpan, Optional<CallPhases> phases,
+                      Limits limits, Optional<String> run) {
         try {
             Run logRun = logRun(compiles, log, run);
             if (logRun.compileLog().isEmpty()) {
                 throw new TraceRefusedException(log, "", 0, 0, "the log beside a torch.profiler trace is a TORCH_TRACE log of"
                         + " one process; this is not");
             }
+            CallPhases callPhases = phases.orElseGet(() -> markedPhases(logRun, log));
             ProfilerReader.Read read;
             try (InputStream in = profileStream(profile)) {
-                read = ProfilerReader.read(profile, in, limits, callSpan, phases, logRun.compileLog().get());
+                read = ProfilerReader.read(profile, in, limits, callSpan, callPhases, logRun.compileLog().get());
             }
             ObjectNode pins = JsonNodeFactory.instance.objectNode();
             pins.put("log", compiles.sha256());
@@ -70,6 +71,20 @@ final class ProfileTraces {
         } catch (IOException e) {
             throw new TraceRefusedException(profile, "", 0, 0, "cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The phases the capture helper's {@code compile_receipt_call} markers give the run's calls, in
+     * order: the profile's calls are those calls, one to one (the read refuses a profile with
+     * another number of calls). A log without markers gives none, and no phase is guessed.
+     */
+    private static CallPhases markedPhases(Run logRun, Path log) {
+        if (logRun.calls().isEmpty()) {
+            throw new TraceRefusedException(log, "", 0, 0, "the log has no compile_receipt_call markers to take the phases"
+                    + " of the profile's calls from: give them (--phases eager=0-2,warmup=3,steady=4-9, by call index from 0;"
+                    + " @TraceFixture(phases = ...))");
+        }
+        return CallPhases.of(logRun.calls().stream().map(call -> call.phase()).toList());
     }
 
     private static Run logRun(Trace compiles, Path log, Optional<String> run) {

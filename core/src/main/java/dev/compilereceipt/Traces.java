@@ -228,7 +228,16 @@ public final class Traces {
      */
     public static Trace readProfile(Path profile, Path log, Optional<String> callSpan, CallPhases phases, Limits limits,
                                     Optional<String> run) {
-        return ProfileTraces.read(profile, read(log, limits), log, callSpan, phases, limits, run);
+        return ProfileTraces.read(profile, read(log, limits), log, callSpan, Optional.of(phases), limits, run);
+    }
+
+    /**
+     * {@link #readProfile(Path, Path, Optional, CallPhases, Limits, Optional)} of a profile the capture
+     * helper wrote (its {@code --profile-out}): the phases are those its {@code compile_receipt_call}
+     * markers in the log give the run's calls, in order; refused for a log without them.
+     */
+    public static Trace readProfile(Path profile, Path log, Optional<String> callSpan, Limits limits, Optional<String> run) {
+        return ProfileTraces.read(profile, read(log, limits), log, callSpan, Optional.empty(), limits, run);
     }
 
     /**

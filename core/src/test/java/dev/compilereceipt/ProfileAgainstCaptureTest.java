@@ -95,4 +95,14 @@ class ProfileAgainstCaptureTest {
         }
         assertThat(profile.notMeasured()).doesNotContain(Measure.EAGER_ISLAND_MS, Measure.FALLBACKS);
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2.6-graph-break", "2.14-graph-break", "2.6-fallback", "2.14-fallback"})
+    void theLogsCallMarkersGiveTheProfileItsPhasesWhenNoneAreGiven(String folder) {
+        Path dir = Fixtures.path("profiler/" + folder);
+        Trace marked = Traces.readProfile(dir.resolve("profile.json"), dir.resolve("torch_trace.log"),
+                Optional.of("compile_receipt_call"), Limits.DEFAULT, Optional.of("baseline"));
+        assertThat(marked.run("baseline").orElseThrow().calls())
+                .containsExactlyElementsOf(profile(folder, helper(folder)).run("baseline").orElseThrow().calls());
+    }
 }

@@ -50,6 +50,10 @@ final class FreezeCommand implements Callable<Integer> {
             throw new TraceRefusedException(options.trace, "", 0, 0, "freeze reads one log file twice (to freeze it and to"
                     + " check the result): name the file, not standard input or a --rank");
         }
+        if (options.warm != null) {
+            throw new TraceRefusedException(options.warm, "", 0, 0, "freeze freezes one log; freeze the warm process's log on"
+                    + " its own (receipt freeze WARMLOG -o ...) and pair the two frozen logs with audit --warm");
+        }
         if (Files.exists(options.trace) && !Files.isRegularFile(options.trace) && !Files.isDirectory(options.trace)) {
             throw new TraceRefusedException(options.trace, "", 0, 0, "freeze reads a regular file; this is a pipe, a FIFO"
                     + " or a device: save the log to a file first");

@@ -115,14 +115,19 @@ final class TraceOptions {
     }
 
     private Trace readProfile(Limits limits) {
-        if (phases == null) {
-            throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read with the phases of its calls:"
-                    + " --phases steady=0-9 (by call index from 0), as no phase is guessed");
-        }
         if (rank != null || trace.toString().equals(STANDARD_INPUT)) {
             throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read from its file, without --rank");
         }
         Optional<String> span = Optional.ofNullable(callSpan);
+        if (log != null && phases == null) {
+            // The capture helper's profile: its log's call markers give the phases.
+            return Traces.readProfile(trace, log, span, limits, Optional.ofNullable(run));
+        }
+        if (phases == null) {
+            throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read with the phases of its calls:"
+                    + " --phases steady=0-9 (by call index from 0), as no phase is guessed, or with a --log whose"
+                    + " compile_receipt_call markers give them");
+        }
         if (log != null) {
             return Traces.readProfile(trace, log, span, phases, limits, Optional.ofNullable(run));
         }

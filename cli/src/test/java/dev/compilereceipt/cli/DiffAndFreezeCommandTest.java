@@ -106,5 +106,11 @@ class DiffAndFreezeCommandTest {
         assertThat(Files.size(copy)).isEqualTo(Files.size(Path.of(LOG_26)));
         assertThat(run("freeze", FIXTURES.resolve("print-bridge/trace.json").toString(), "-o", temp.resolve("b.log").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("freeze takes a TORCH_TRACE log; this is a compile trace file, which is small already");
+        err.getBuffer().setLength(0);
+        String warm = FIXTURES.resolve("warm-start/2.14-print-bridge/warm_torch_trace.log").toString();
+        assertThat(run("freeze", LOG_26, "--warm", warm, "-o", temp.resolve("c.log").toString())).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("receipt: refused: " + warm + ": (document): freeze freezes one log; freeze the"
+                + " warm process's log on its own (receipt freeze WARMLOG -o ...) and pair the two frozen logs with audit --warm\n");
+        assertThat(temp.resolve("c.log")).doesNotExist();
     }
 }

@@ -170,15 +170,31 @@ class ReceiptCommandTest {
     }
 
     @Test
+    void theCaptureHelpersProfileTakesItsPhasesFromItsLogsCallMarkers() {
+        String dir = FIXTURES.resolve("profiler/2.14-graph-break").toString();
+        // the helper's trace.json: b00-b01 eager, b02 warmup, b03-b05 steady, b06-b08 changed
+        assertThat(run("audit", dir + "/profile.json", "--log", dir + "/torch_trace.log", "--call-span", "compile_receipt_call",
+                "--run", "baseline", "--json")).isEqualTo(0);
+        String marked = out.toString();
+        out.getBuffer().setLength(0);
+        assertThat(run("audit", dir + "/profile.json", "--log", dir + "/torch_trace.log", "--call-span", "compile_receipt_call",
+                "--run", "baseline", "--phases", "eager=0-1,warmup=2,steady=3-5,changed=6-8", "--json")).isEqualTo(0);
+        assertThat(marked).isEqualTo(out.toString()).contains("\"call\":\"compile_receipt_call#1\",\"compile_ms\":0,"
+                + "\"eager_island_ms\":0,\"family\":\"default\",\"graphs\":[],\"guard_check_ms\":0,\"phase\":\"eager\"");
+    }
+
+    @Test
     void aProfileWithoutPhasesOrLogIsRefusedSayingWhatItNeeds() {
         String profile = FIXTURES.resolve("profiler/2.14-plain/profile.json").toString();
         assertThat(run("audit", profile, "--phases", "steady=0-5")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("receipt: refused: " + profile + ": (document): a torch.profiler trace is read with"
                 + " the TORCH_TRACE log of the same process: --log LOG, or a folder holding both\n");
         err.getBuffer().setLength(0);
-        assertThat(run("audit", profile, "--log", profile)).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("receipt: refused: " + profile + ": (document): a torch.profiler trace is read with"
-                + " the phases of its calls: --phases steady=0-9 (by call index from 0), as no phase is guessed\n");
+        String log = FIXTURES.resolve("profiler/2.14-plain/torch_trace.log").toString();
+        assertThat(run("audit", profile, "--log", log)).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("receipt: refused: " + log + ": (document): the log has no compile_receipt_call"
+                + " markers to take the phases of the profile's calls from: give them (--phases eager=0-2,warmup=3,steady=4-9,"
+                + " by call index from 0; @TraceFixture(phases = ...))\n");
         err.getBuffer().setLength(0);
         assertThat(run("audit", profile, "--phases", "steady=0-3,steady=3")).isEqualTo(1);
         assertThat(err.toString()).startsWith("receipt: Invalid value for option '--phases': phases \"steady=3\" overlaps"

@@ -61,6 +61,24 @@ public final class CallPhases {
         return new CallPhases(ranges, text);
     }
 
+    /**
+     * The phases of calls whose phase is known, call by call ({@code phases.get(i)} the phase of
+     * call {@code i}), as ranges: the phases a capture helper's markers give its calls.
+     */
+    public static CallPhases of(List<Phase> phases) {
+        List<Range> ranges = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i <= phases.size(); i++) {
+            if (i == phases.size() || phases.get(i) != phases.get(start)) {
+                ranges.add(new Range(phases.get(start), start, i - 1));
+                parts.add(phases.get(start).id() + "=" + start + (i - 1 > start ? "-" + (i - 1) : ""));
+                start = i;
+            }
+        }
+        return new CallPhases(ranges, String.join(",", parts));
+    }
+
     private static int index(String part, String digits) {
         String d = digits.trim();
         if (d.isEmpty() || d.length() > MAX_DIGITS || !d.chars().allMatch(c -> c >= '0' && c <= '9')) {

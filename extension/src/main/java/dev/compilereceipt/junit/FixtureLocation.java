@@ -63,9 +63,13 @@ record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, 
                 throw new TraceRefusedException(name, "", 0, 0, "a torch.profiler trace is read from its file; " + key
                         + " is a classpath resource inside a jar");
             }
+            if (profile.callPhases().isEmpty()) {
+                // log = "..." without phases: the capture helper's profile, whose log's call markers give them
+                return Traces.readProfile(file.get(), log.orElseThrow(), profile.callSpan(), limits, profile.run());
+            }
             return log.isPresent()
-                    ? Traces.readProfile(file.get(), log.get(), profile.callSpan(), profile.callPhases(), limits, profile.run())
-                    : Traces.readProfile(file.get(), profile.callSpan(), profile.callPhases(), limits, profile.run());
+                    ? Traces.readProfile(file.get(), log.get(), profile.callSpan(), profile.callPhases().get(), limits, profile.run())
+                    : Traces.readProfile(file.get(), profile.callSpan(), profile.callPhases().get(), limits, profile.run());
         }
         if (file.isPresent() && Traces.isProfile(file.get())) {
             throw new TraceRefusedException(file.get(), "", 0, 0, "a torch.profiler trace is read with the phases of its calls,"

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * What a {@link TraceFixture} says of a torch.profiler trace: its phases (as written, joined by
- * commas), its call span, its log and the run of that log; all empty for any other source.
+ * commas; left out where the log's call markers give them), its call span, its log and the run of
+ * that log; all empty for any other source.
  */
 record ProfileRequest(Optional<String> phases, Optional<String> callSpan, Optional<String> log, Optional<String> run) {
 
@@ -25,7 +26,7 @@ record ProfileRequest(Optional<String> phases, Optional<String> callSpan, Option
         });
         ProfileRequest request = new ProfileRequest(phases, given(annotation.callSpan()), given(annotation.log()),
                 given(annotation.run()));
-        if (phases.isEmpty() && request.isProfile()) {
+        if (phases.isEmpty() && request.isProfile() && request.log().isEmpty()) {
             throw new IllegalArgumentException("callSpan, log and run read a torch.profiler trace, which needs the phases of"
                     + " its calls: phases = \"steady=0-9\" (by call index from 0)");
         }
@@ -37,8 +38,9 @@ record ProfileRequest(Optional<String> phases, Optional<String> callSpan, Option
         return phases.isPresent() || callSpan.isPresent() || log.isPresent() || run.isPresent();
     }
 
-    CallPhases callPhases() {
-        return CallPhases.parse(phases.orElseThrow());
+    /** The phases given, empty where the log's call markers give them (the capture helper's profile and log). */
+    Optional<CallPhases> callPhases() {
+        return phases.map(CallPhases::parse);
     }
 
     private static Optional<String> given(String text) {

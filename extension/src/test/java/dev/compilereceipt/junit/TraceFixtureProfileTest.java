@@ -41,6 +41,17 @@ class TraceFixtureProfileTest {
                     .containsExactly("request#0", "request#1", "request#2", "request#3", "request#4", "request#5");
             assertThat(trace.run("baseline").orElseThrow().calls().get(2).wallMs()).isEqualTo(0.1397);
         }
+
+        @Test
+        void helpersProfile(@TraceFixture(value = "profiler/2.14-graph-break/profile.json",
+                log = "profiler/2.14-graph-break/torch_trace.log", callSpan = "compile_receipt_call", run = "baseline") Receipt receipt) {
+            // no phases: the log's compile_receipt_call markers give the helper's b00-b01 eager, b02 warmup, b03-b05
+            // steady, b06-b08 changed
+            assertThat(receipt.run("baseline").phase(Phase.EAGER).calls()).isEqualTo(2);
+            assertThat(receipt.run("baseline").phase(Phase.WARMUP).calls()).isEqualTo(1);
+            assertThat(receipt.run("baseline").phase(Phase.STEADY).calls()).isEqualTo(3);
+            assertThat(receipt.run("baseline").phase(Phase.CHANGED).calls()).isEqualTo(3);
+        }
     }
 
     @Test
@@ -50,7 +61,7 @@ class TraceFixtureProfileTest {
         assertThat(events.failed().stream().map(e -> e.getTestDescriptor().getDisplayName() + ": "
                 + e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).map(Throwable::getMessage)
                 .orElse(""))).isEmpty();
-        events.assertStatistics(stats -> stats.started(2).succeeded(2));
+        events.assertStatistics(stats -> stats.started(3).succeeded(3));
     }
 
     static class NoPhasesCases {

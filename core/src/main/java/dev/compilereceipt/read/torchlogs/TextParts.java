@@ -1,10 +1,10 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.ChannelInput;
 import dev.compilereceipt.read.InputFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -146,33 +146,6 @@ final class TextParts {
             if (sieve.bareChars() > TextPart.MAX_CHARS) {
                 throw new Unsplittable();
             }
-        }
-    }
-
-    /** A stream over a channel from a position, read with positional reads so that parts share one channel. */
-    private static final class ChannelInput extends InputStream {
-
-        private final FileChannel channel;
-        private long position;
-
-        ChannelInput(FileChannel channel, long position) {
-            this.channel = channel;
-            this.position = position;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int read = channel.read(ByteBuffer.wrap(b, off, len), position);
-            if (read > 0) {
-                position += read;
-            }
-            return read;
         }
     }
 }

@@ -1,11 +1,11 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.ChannelInput;
 import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.trace.Limits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -113,32 +113,5 @@ final class LogParts {
         part.lineCount(lines.number());
         part.end(lines.stoppedAt());
         return part;
-    }
-
-    /** A stream over a channel from a position, read with positional reads so that parts share one channel. */
-    private static final class ChannelInput extends InputStream {
-
-        private final FileChannel channel;
-        private long position;
-
-        ChannelInput(FileChannel channel, long position) {
-            this.channel = channel;
-            this.position = position;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int read = channel.read(ByteBuffer.wrap(b, off, len), position);
-            if (read > 0) {
-                position += read;
-            }
-            return read;
-        }
     }
 }
