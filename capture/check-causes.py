@@ -69,9 +69,7 @@ def compare(scenario, trace, log, text):
 
 def main(out, audit):
     failures, captures, counted = [], 0, 0
-    for trace_file in sorted(glob.glob(os.path.join(out, "*.json"))):
-        if trace_file.endswith(".counters.json"):
-            continue
+    for trace_file in receipt_audit.traces(out):
         scenario = os.path.basename(trace_file)[: -len(".json")]
         logs = glob.glob(os.path.join(out, f"{scenario}-torch-trace", "*.log"))
         if not logs:

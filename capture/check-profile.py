@@ -66,10 +66,8 @@ def compare(where, mine, theirs):
 
 def main(out, audit):
     failures, checked, calls = [], 0, 0
-    for trace_file in sorted(glob.glob(os.path.join(out, "*.json"))):
+    for trace_file in receipt_audit.traces(out):
         name = os.path.basename(trace_file)[: -len(".json")]
-        if "." in name:          # NAME.counters.json, NAME.profile.json, ...
-            continue
         logs = glob.glob(os.path.join(out, f"{name}-torch-trace", "*.log"))
         with open(trace_file, encoding="utf-8") as f:
             trace = json.load(f)

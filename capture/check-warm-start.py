@@ -85,12 +85,8 @@ def one_log(folder):
 
 def main(out, audit):
     failures, checked, captures = [], 0, 0
-    for path in sorted(glob.glob(os.path.join(out, "*.json"))):
-        if path.endswith(".counters.json"):
-            continue
+    for path in receipt_audit.traces(out):
         trace = json.load(open(path, encoding="utf-8"))
-        if trace.get("format") != "compile-trace/1":     # NAME.profile.json: a torch.profiler trace
-            continue
         if not any("warm_start" in run for run in trace["runs"]):
             continue
         captures += 1

@@ -1,6 +1,8 @@
 """The receipt of one source, as `receipt audit SOURCE --json` gives it: shared by the check scripts."""
 
+import glob
 import json
+import os
 import subprocess
 
 
@@ -14,3 +16,10 @@ def receipt(audit, source, who, parse_float=float, options=()):
         raise SystemExit(f"{who}: audit of {source} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
     doc = json.loads(proc.stdout, parse_float=parse_float)
     return doc.get("receipt", doc)
+
+
+def traces(out):
+    """The compile-trace/1 files of a folder of captures, sorted: NAME.json, not NAME.counters.json nor the
+    torch.profiler traces NAME.profile.json and NAME.profile-candidate.json written beside them."""
+    return [path for path in sorted(glob.glob(os.path.join(out, "*.json")))
+            if "." not in os.path.basename(path)[: -len(".json")]]
