@@ -125,7 +125,7 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   (cd "$repo" && python3 capture/check-stages.py "$out" "${audit_cmd[@]}")
   echo "== 5d. recompile causes of every capture: the same from its trace, its TORCH_TRACE log and its TORCH_LOGS text"
   (cd "$repo" && python3 capture/check-causes.py "$out" "${audit_cmd[@]}")
-  echo "== 5e. warm starts: each compile's cache outcomes against a plain reading of both processes' logs; warm below empty"
+  echo "== 5e. warm starts: each compile's cache outcomes against a plain reading of both processes' logs; warm below empty past the warm process's first compile"
   (cd "$repo" && python3 capture/check-warm-start.py "$out" "${audit_cmd[@]}")
   echo "== 5f. every run's torch.profiler trace with its TORCH_TRACE log gives the trace.json receipt of the same run"
   (cd "$repo" && python3 capture/check-profile.py "$out" "${audit_cmd[@]}")
