@@ -55,6 +55,11 @@ public final class StringPool implements Interner {
         return text;
     }
 
+    /** Whether the pool has stopped growing: a string it is given from now on, if new, is not kept and counts each time. */
+    public boolean full() {
+        return strings.size() >= MAX_ENTRIES;
+    }
+
     /** What a string would have taken past a bound: which bound, and by how much. */
     public static final class OverLimit extends RuntimeException {
 

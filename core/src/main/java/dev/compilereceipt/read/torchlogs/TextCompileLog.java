@@ -54,16 +54,18 @@ final class TextCompileLog {
     private final Map<String, Compile> lastOfWriter = new HashMap<>();
     private final Map<String, Site> sites = new TreeMap<>();
     private int guards;
+    private final BreakMessages breaks;
 
     TextCompileLog(Limits limits, StringPool pool) {
         this.limits = limits;
         this.pool = pool;
+        this.breaks = new BreakMessages(pool);
     }
 
     /** Reads a complete message; false when it is torn (its first line is then listed as bad). */
     boolean read(TextMessage message) {
         return switch (message.kind) {
-            case BREAK -> Optional.of(BreakMessage.withSiteLine(message.lines, pool))
+            case BREAK -> Optional.of(breaks.of(message.lines, message.chars()))
                     .filter(brk -> brk.site().isPresent() && brk.statesReason()).map(brk -> {
                 graphBreak(message, brk);
                 return true;

@@ -55,18 +55,25 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
 
     /** {@link #parse(String)} of {@code s}, whose chars are {@code b}'s bytes. */
     static Optional<TextLine> parse(String s, byte[] b) {
-        return parse(b, s.length(), s);
+        return parse(b, s.length(), s, null);
     }
 
     /**
      * {@link #parse(String)} of the ASCII line {@code b[0, length)}, as read: its strings are made
-     * from the bytes, and the line itself is never made a string.
+     * from the bytes, the key and writer only when they differ from the last line's ({@code memory}),
+     * and the line itself is never made a string.
      */
-    static Optional<TextLine> parse(byte[] b, int length) {
-        return parse(b, length, null);
+    static Optional<TextLine> parse(byte[] b, int length, PrefixMemory memory) {
+        TextLine same = memory.sameAsLast(b, length);
+        if (same != null) {
+            int i = memory.lastEnd();
+            return Optional.of(new TextLine(same.rank, same.process, same.key, same.traced, same.graph, same.artifact,
+                    i >= length ? "" : cut(null, b, b[i] == ' ' ? i + 1 : i, length)));
+        }
+        return parse(b, length, null, memory);
     }
 
-    private static Optional<TextLine> parse(byte[] b, int length, String s) {
+    private static Optional<TextLine> parse(byte[] b, int length, String s, PrefixMemory memory) {
         int reach = Math.min(length, PREFIX_REACH);
         for (int p = 0; p < reach; p++) {
             if (p > 0 && !separator(b[p - 1])) {
@@ -74,7 +81,7 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
             }
             byte c = b[p];
             if (c == '[' ? startsWith(b, length, p, RANK) : level(c) && p + 1 < length && isDigit(b[p + 1])) {
-                Optional<TextLine> line = at(s, b, length, p);
+                Optional<TextLine> line = at(s, b, length, p, memory);
                 if (line.isPresent()) {
                     return line;
                 }
@@ -90,7 +97,7 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
 
     private static final byte[] RANK = {'[', 'r', 'a', 'n', 'k'};
 
-    private static Optional<TextLine> at(String s, byte[] b, int length, int p) {
+    private static Optional<TextLine> at(String s, byte[] b, int length, int p, PrefixMemory memory) {
         int i = p;
         int rank = -1;
         // A launcher's [rankN]: and PyTorch's own (written once the process group is up) may both stand there.
@@ -157,14 +164,20 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         if (i + 3 < length && b[i] == ' ' && b[i + 1] == '[' && b[i + 2] == '_' && b[i + 3] == '_') {
             int close = indexOf(b, length, ']', i + 4);
             if (close > i + 4) {
-                artifact = Optional.of(cut(s, b, i + 4, close));
+                artifact = memory != null ? PrefixMemory.artifact(b, i + 4, close) : Optional.of(cut(s, b, i + 4, close));
                 i = close + 1;
             }
         }
-        String key = Integer.toString(rank).concat(cut(s, b, level, i));
+        String key = memory != null ? memory.key(rank, b, level, i) : Integer.toString(rank).concat(cut(s, b, level, i));
+        String process = memory != null ? memory.process(rank, b, pidStart, pidEnd)
+                : Integer.toString(rank).concat(":").concat(cut(s, b, pidStart, pidEnd));
         String message = i >= length ? "" : cut(s, b, b[i] == ' ' ? i + 1 : i, length);
-        return Optional.of(new TextLine(rank, Integer.toString(rank).concat(":").concat(cut(s, b, pidStart, pidEnd)), key, traced,
-                graph, artifact, message));
+        TextLine line = new TextLine(rank, process, key, traced, graph, artifact, message);
+        if (memory != null && p == 0 && artifact.isPresent()) {
+            // Nothing after the artifact belongs to the prefix: a line with the same bytes up to here reads the same.
+            memory.remember(line, b, i);
+        }
+        return Optional.of(line);
     }
 
     /** Reads {@code s[from, to)} as a trace id: {@link #traceId(byte[], int, int)} of a String. */

@@ -1,6 +1,9 @@
 package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.trace.Limits;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Optional;
 
 /**
@@ -34,6 +37,9 @@ final class TextSieve {
     /** The bare message a reader may have open: only its shape is followed, with a bound on what it keeps. */
     private TextMessage bare;
     private final UserFrames frames = new UserFrames();
+    private final PrefixMemory prefixes = new PrefixMemory();
+    /** How a traceback's frame line starts. */
+    private static final String FRAME = "  File \"";
 
     TextSieve() {
         // The copy of an open bare message keeps no guard failures; it is only asked which lines it takes.
@@ -46,11 +52,15 @@ final class TextSieve {
             return null;
         }
         // A plain line's bytes are its chars: its prefix is read from them, and a prefixed line is never made a string.
-        Optional<TextLine> parsed = lines.plain() ? TextLine.parse(lines.bytes(), lines.length()) : Optional.empty();
+        Optional<TextLine> parsed = lines.plain() ? TextLine.parse(lines.bytes(), lines.length(), prefixes) : Optional.empty();
         String text = parsed.isPresent() ? null : lines.text();
         boolean damaged = lines.damaged();
         if (!lines.plain()) {
             parsed = TextLine.parse(text);
+        }
+        if (parsed.isPresent() && parsed.get().message().startsWith(FRAME)) {
+            // Hashed on this thread: the reading thread looks traceback lines up (UserFrames), and has less time to spare.
+            parsed.get().message().hashCode();
         }
         Optional<TextMessage.Kind> kind = TextMessages.kindOf(text, parsed);
         follow(text, parsed, kind);
@@ -101,13 +111,41 @@ final class TextSieve {
             }
         }
         int reach = Math.min(length, PREFIX_REACH);
-        for (int p = 1; p < reach; p++) {
+        // Eight bytes at a time: a prefix at p has '[' at p or a digit at p + 1, so only the positions
+        // next to a word holding one of those are looked at one by one.
+        int q = 0;
+        for (; q + 8 <= reach; q += 8) {
+            if (mayHoldStart((long) WORDS.get(line, q)) && startsIn(line, length, Math.max(1, q - 1), q + 8)) {
+                return true;
+            }
+        }
+        return startsIn(line, length, Math.max(1, q - 1), reach);
+    }
+
+    /** Whether a prefix may start at a position in {@code [from, to)} (past the first byte). */
+    static boolean startsIn(byte[] line, int length, int from, int to) {
+        for (int p = from; p < to; p++) {
             // One look-up a byte for most: a prefix starts with '[' or a level letter, after a separator.
             if (STARTS[line[p] & 0xFF] && SEPARATORS[line[p - 1] & 0xFF] && prefixAt(line, length, p)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /**
+     * Whether eight ASCII bytes hold a digit or a {@code '['} (never false when they do). The digit test is
+     * the classic "has a byte between m and n" of bytes below 0x80, with m = '0' - 1 and n = '9' + 1; the
+     * bracket test finds a zero byte in the word xor {@code '['}.
+     */
+    static boolean mayHoldStart(long word) {
+        long digit = (ONES * (127 + '9' + 1) - word) & ~word & (word + ONES * (127 - ('0' - 1))) & HIGHS;
+        long bracket = word ^ (ONES * '[');
+        return (digit | ((bracket - ONES) & ~bracket & HIGHS)) != 0;
     }
 
     private static final boolean[] STARTS = table("[VIWEFC");

@@ -91,6 +91,8 @@ public final class TorchLogsReader {
     private Refusal wholeRefused;
     /** The number of the line being read, or past the last at the end. */
     private long at;
+    /** The rank of the last tagged line: most lines are tagged as the one before. */
+    private int lastTag = -1;
 
     private TorchLogsReader(Path file, Limits limits, OptionalInt rank, Optional<Refusal> whenNoLine) {
         this.file = file;
@@ -180,9 +182,10 @@ public final class TorchLogsReader {
             return OptionalInt.empty();
         }
         int tag = line.get().rank();
-        if (ranks.add(tag) && ranks.size() > MAX_RANKS) {
+        if (tag != lastTag && ranks.add(tag) && ranks.size() > MAX_RANKS) {
             throw new Refusal(file, "", number, 0, "more than " + MAX_RANKS + " ranks");
         }
+        lastTag = tag;
         return OptionalInt.of(tag);
     }
 

@@ -269,7 +269,7 @@ class TextPartsTest {
         return file;
     }
 
-    private static Path fixtures() {
+    static Path fixtures() {
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
             if (Files.isDirectory(d.resolve("fixtures/torch-logs"))) {
                 return d.resolve("fixtures");
