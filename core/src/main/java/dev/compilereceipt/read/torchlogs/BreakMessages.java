@@ -37,7 +37,8 @@ final class BreakMessages {
         for (int i = 0; i < size; i++) {
             if (text.equals(lines[i])) {
                 BreakMessage known = messages[i];
-                first(i, lines[i], known);
+                // Kept with this message's strings: the next one of its part has the same (BreakLines), compared by identity.
+                first(i, List.copyOf(text), known);
                 return known;
             }
         }

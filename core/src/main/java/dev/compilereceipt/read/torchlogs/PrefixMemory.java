@@ -17,9 +17,11 @@ final class PrefixMemory {
 
     private static final List<Optional<String>> ARTIFACTS = List.of(Optional.of("graph_breaks"), Optional.of("recompiles"),
             Optional.of("recompiles_verbose"));
+    private static final Optional<String> GRAPH_BREAKS = ARTIFACTS.get(0);
     private static final byte[][] ARTIFACT_BYTES = ARTIFACTS.stream().map(a -> a.get().getBytes(StandardCharsets.US_ASCII))
             .toArray(byte[][]::new);
 
+    private final BreakLines breakLines = new BreakLines();
     private final Remembered key = new Remembered();
     private final Remembered process = new Remembered();
     /** The last line read whose prefix ends with its artifact, and the bytes of that prefix. */
@@ -62,6 +64,12 @@ final class PrefixMemory {
         // Hashed on the thread that made it: the reading thread keeps the open messages by writer.
         writer.hashCode();
         return writer;
+    }
+
+    /** The message {@code b[from, to)} of a line logged under {@code artifact}: of a break message, the one string of those bytes ({@link BreakLines}). */
+    String message(Optional<String> artifact, byte[] b, int from, int to) {
+        // By identity: the artifacts of the lines this memory read are its own.
+        return artifact == GRAPH_BREAKS ? breakLines.of(b, from, to) : new String(b, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
     /** The artifact {@code b[from, to)}: one of the same few strings when it is one the reader reads. */

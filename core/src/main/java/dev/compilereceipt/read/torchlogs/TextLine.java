@@ -68,7 +68,7 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         if (same != null) {
             int i = memory.lastEnd();
             return Optional.of(new TextLine(same.rank, same.process, same.key, same.traced, same.graph, same.artifact,
-                    i >= length ? "" : cut(null, b, b[i] == ' ' ? i + 1 : i, length)));
+                    i >= length ? "" : memory.message(same.artifact, b, b[i] == ' ' ? i + 1 : i, length)));
         }
         return parse(b, length, null, memory);
     }
@@ -171,7 +171,8 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         String key = memory != null ? memory.key(rank, b, level, i) : Integer.toString(rank).concat(cut(s, b, level, i));
         String process = memory != null ? memory.process(rank, b, pidStart, pidEnd)
                 : Integer.toString(rank).concat(":").concat(cut(s, b, pidStart, pidEnd));
-        String message = i >= length ? "" : cut(s, b, b[i] == ' ' ? i + 1 : i, length);
+        int from = i >= length ? length : b[i] == ' ' ? i + 1 : i;
+        String message = from == length ? "" : memory != null ? memory.message(artifact, b, from, length) : cut(s, b, from, length);
         TextLine line = new TextLine(rank, process, key, traced, graph, artifact, message);
         if (memory != null && p == 0 && artifact.isPresent()) {
             // Nothing after the artifact belongs to the prefix: a line with the same bytes up to here reads the same.

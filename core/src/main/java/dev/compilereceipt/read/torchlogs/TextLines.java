@@ -114,8 +114,14 @@ final class TextLines {
             byte b = 0;
             // Eight bytes at a time while none is below 0x20 or above 0x7F (line ends, ESC, other controls, UTF-8);
             // then one comparison a byte: those bytes are all below 0x20 as signed bytes.
-            while (i + 8 <= filled && ((((long) WORDS.get(chunk, i) - 0x2020202020202020L) | (long) WORDS.get(chunk, i))
-                    & 0x8080808080808080L) == 0) {
+            while (i + 8 <= filled) {
+                long word = (long) WORDS.get(chunk, i);
+                long flagged = ((word - 0x2020202020202020L) | word) & 0x8080808080808080L;
+                if (flagged != 0) {
+                    // The lowest flagged byte is the first below 0x20 or above 0x7F (a borrow only flags bytes above it).
+                    i += Long.numberOfTrailingZeros(flagged) >>> 3;
+                    break;
+                }
                 i += 8;
             }
             while (i < filled) {
