@@ -139,6 +139,25 @@ class TextSieveTest {
         assertThat(breaks.of(lines, 200)).isSameAs(again);
     }
 
+    @Test
+    void aBreakLineMetAgainIsTheSameStringAndEveryLineReadsAsItsBytes() {
+        BreakLines table = new BreakLines();
+        byte[] text = "xx  File \"/rtl/scenarios.py\", line 31, in f".getBytes(StandardCharsets.US_ASCII);
+        String first = table.of(text, 2, text.length);
+        assertThat(first).isEqualTo("  File \"/rtl/scenarios.py\", line 31, in f");
+        assertThat(table.of(text.clone(), 2, text.length)).isSameAs(first);
+        // More distinct lines than slots: each still reads as its own bytes, whichever slot it takes.
+        Random random = new Random(34);
+        for (int n = 0; n < 20 * BreakLines.SLOTS; n++) {
+            String line = "Reason: " + random.nextInt(4 * BreakLines.SLOTS);
+            byte[] bytes = line.getBytes(StandardCharsets.US_ASCII);
+            assertThat(table.of(bytes, 0, bytes.length)).isEqualTo(line);
+        }
+        byte[] longLine = "y".repeat(BreakLines.LONGEST + 1).getBytes(StandardCharsets.US_ASCII);
+        String once = table.of(longLine, 0, longLine.length);
+        assertThat(table.of(longLine, 0, longLine.length)).isEqualTo(once).isNotSameAs(once);
+    }
+
     private static long word(byte[] eight) {
         long w = 0;
         for (int i = 7; i >= 0; i--) {
