@@ -3,7 +3,6 @@ package dev.compilereceipt.read.torchlogs;
 import dev.compilereceipt.trace.GraphId;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * One line of TORCH_LOGS text with its glog prefix read apart, as PyTorch's
@@ -30,10 +29,6 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
 
     /** How far into a line an application's own prefix may reach. */
     private static final int PREFIX_REACH = 256;
-    /** The trace id's grammar; {@link #traceId} reads it by hand. */
-    static final Pattern TRACE_ID = Pattern.compile("(?:!([0-9]{1,18})(?:/([0-9]{1,18})/([0-9]{1,18}))?"
-            + "|([0-9]{1,18})/([0-9]{1,18}))(?:_[0-9]{1,18})?");
-
     /** The line read apart, or empty when it has no glog prefix (bare text, or other output). */
     static Optional<TextLine> parse(String s) {
         return parse(s, bytes(s));
@@ -153,10 +148,10 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         Optional<GraphId> graph = Optional.empty();
         if (i + 1 < length && b[i] == ' ' && b[i + 1] == '[') {
             int close = indexOf(b, length, ']', i + 2);
-            int frame = close < 0 ? NO_TRACE_ID : traceId(b, i + 2, close);
-            if (frame != NO_TRACE_ID) {
+            int frame = close < 0 ? TraceId.NONE : TraceId.compileIdAt(b, i + 2, close);
+            if (frame != TraceId.NONE) {
                 traced = true;
-                graph = frame < 0 ? Optional.empty() : GraphId.parse(cut(s, b, frame, compileIdEnd(b, frame, close)));
+                graph = frame < 0 ? Optional.empty() : GraphId.parse(cut(s, b, frame, TraceId.compileIdEnd(b, frame, close)));
                 i = close + 1;
             }
         }
@@ -179,66 +174,6 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
             memory.remember(line, b, i);
         }
         return Optional.of(line);
-    }
-
-    /** Reads {@code s[from, to)} as a trace id: {@link #traceId(byte[], int, int)} of a String. */
-    static int traceId(String s, int from, int to) {
-        return traceId(bytes(s), from, to);
-    }
-
-    /**
-     * Reads {@code s[from, to)} as a trace id ({@link #TRACE_ID}, by hand: it is read on every prefixed line):
-     * where its compile id {@code F/V} starts, {@link #NO_COMPILE_ID} for {@code !N} alone, or
-     * {@link #NO_TRACE_ID} when it is none.
-     */
-    static int traceId(byte[] s, int from, int to) {
-        int i = from;
-        int compileId = from;
-        if (i < to && s[i] == '!') {
-            i = run(s, i + 1, to);
-            if (i < 0) {
-                return NO_TRACE_ID;
-            }
-            if (i < to && s[i] == '/') {
-                compileId = i + 1;
-                i = compileIdEnd(s, compileId, to);
-                if (i < 0) {
-                    return NO_TRACE_ID;
-                }
-            } else {
-                compileId = NO_COMPILE_ID;
-            }
-        } else {
-            i = compileIdEnd(s, i, to);
-            if (i < 0) {
-                return NO_TRACE_ID;
-            }
-        }
-        if (i < to && s[i] == '_') {
-            i = run(s, i + 1, to);
-        }
-        return i == to ? compileId : NO_TRACE_ID;
-    }
-
-    static final int NO_TRACE_ID = Integer.MIN_VALUE;
-    static final int NO_COMPILE_ID = -1;
-
-    /** The end of {@code F/V} at {@code from}, each 1 to 18 digits, or -1. */
-    private static int compileIdEnd(byte[] s, int from, int to) {
-        int i = run(s, from, to);
-        if (i < 0 || i >= to || s[i] != '/') {
-            return -1;
-        }
-        return run(s, i + 1, to);
-    }
-
-    /** The end of a run of 1 to 18 digits at {@code from}, before {@code to}, or -1 (more digits never match either). */
-    private static int run(byte[] s, int from, int to) {
-        int i = from;
-        while (i < to && isDigit(s[i])) {
-            i++;
-        }
-        return i > from && i - from <= 18 ? i : -1;
     }
 
     /**

@@ -168,12 +168,12 @@ class TextPartsTest {
                 id.append("1".repeat(17 + random.nextInt(3)));
             }
             String s = id.toString();
-            java.util.regex.Matcher expected = TextLine.TRACE_ID.matcher(s);
-            int start = TextLine.traceId(s, 0, s.length());
-            assertThat(start != TextLine.NO_TRACE_ID).as(s).isEqualTo(expected.matches());
+            java.util.regex.Matcher expected = TraceId.GRAMMAR.matcher(s);
+            int start = TraceId.compileIdAt(s, 0, s.length());
+            assertThat(start != TraceId.NONE).as(s).isEqualTo(expected.matches());
             if (expected.matches()) {
                 String frame = expected.group(2) != null ? expected.group(2) : expected.group(4);
-                assertThat(start).as(s).isEqualTo(frame == null ? TextLine.NO_COMPILE_ID : expected.start(expected.group(2) != null ? 2 : 4));
+                assertThat(start).as(s).isEqualTo(frame == null ? TraceId.NO_COMPILE_ID : expected.start(expected.group(2) != null ? 2 : 4));
             }
         }
     }
