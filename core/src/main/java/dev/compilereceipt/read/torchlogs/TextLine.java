@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.GlogHead;
 import dev.compilereceipt.trace.GraphId;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -75,7 +76,7 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
                 continue;
             }
             byte c = b[p];
-            if (c == '[' ? startsWith(b, length, p, RANK) : level(c) && p + 1 < length && isDigit(b[p + 1])) {
+            if (c == '[' ? startsWith(b, length, p, RANK) : GlogHead.isLevel(c) && p + 1 < length && isDigit(b[p + 1])) {
                 Optional<TextLine> line = at(s, b, length, p, memory);
                 if (line.isPresent()) {
                     return line;
@@ -111,34 +112,12 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
             }
         }
         int level = i;
-        if (i >= length || !level(b[i])) {
+        int pidStart = GlogHead.pidStart(b, level, length);
+        int pidEnd = pidStart < 0 ? -1 : GlogHead.pidEnd(b, pidStart, length);
+        if (pidEnd < 0) {
             return Optional.empty();
         }
-        i = digits(b, length, i + 1, 4, 4);
-        i = expect(b, length, i, ' ');
-        i = digits(b, length, i, 2, 2);
-        i = expect(b, length, i, ':');
-        i = digits(b, length, i, 2, 2);
-        i = expect(b, length, i, ':');
-        i = digits(b, length, i, 2, 2);
-        i = expect(b, length, i, '.');
-        i = digits(b, length, i, 1, 9);
-        if (i < 0 || i >= length || b[i] != ' ') {
-            return Optional.empty();
-        }
-        while (i < length && b[i] == ' ') {
-            i++;
-        }
-        int pidStart = i;
-        i = digits(b, length, i, 1, 20);
-        if (i < 0) {
-            return Optional.empty();
-        }
-        int pidEnd = i;
-        i = expect(b, length, i, ' ');
-        if (i < 0) {
-            return Optional.empty();
-        }
+        i = pidEnd + 1;
         int source = sourceEnd(b, length, i);
         if (source < 0) {
             return Optional.empty();
@@ -217,10 +196,6 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
         return n >= min ? i : -1;
     }
 
-    private static int expect(byte[] s, int length, int i, char c) {
-        return i >= 0 && i < length && s[i] == c ? i + 1 : -1;
-    }
-
     private static boolean startsWith(byte[] s, int length, int i, byte[] start) {
         if (i + start.length > length) {
             return false;
@@ -235,10 +210,6 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
 
     private static boolean separator(byte b) {
         return b == ' ' || b == '\t' || b == ']' || b == ':' || b == '|';
-    }
-
-    private static boolean level(byte c) {
-        return c == 'V' || c == 'I' || c == 'W' || c == 'E' || c == 'F' || c == 'C';
     }
 
     private static boolean isDigit(byte c) {

@@ -1,5 +1,7 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.GlogHead;
+
 /**
  * The glog prefix PyTorch's structured logger writes before each record,
  * {@code V1129 07:59:13.414000 21527 torch/_dynamo/utils.py:1318] }, optionally preceded by a
@@ -22,29 +24,12 @@ final class GlogPrefix {
                 return -1;
             }
         }
-        if (i >= to || "VIWEFC".indexOf(b[i]) < 0) {
-            return -1;
-        }
-        i = digits(b, i + 1, to, 4, 4);
-        i = expect(b, i, to, ' ');
-        i = digits(b, i, to, 2, 2);
-        i = expect(b, i, to, ':');
-        i = digits(b, i, to, 2, 2);
-        i = expect(b, i, to, ':');
-        i = digits(b, i, to, 2, 2);
-        i = expect(b, i, to, '.');
-        i = digits(b, i, to, 1, 9);
-        if (i < 0 || i >= to || b[i] != ' ') {
-            return -1;
-        }
-        while (i < to && b[i] == ' ') {
-            i++;
-        }
-        i = digits(b, i, to, 1, 20);
-        i = expect(b, i, to, ' ');
+        int pidStart = GlogHead.pidStart(b, i, to);
+        i = pidStart < 0 ? -1 : GlogHead.pidEnd(b, pidStart, to);
         if (i < 0) {
             return -1;
         }
+        i++;
         // The path may hold spaces; the prefix ends at the first "NN] " (a line number and "] ").
         for (int j = i; j + 1 < to; j++) {
             if (b[j] == ']' && b[j + 1] == ' ' && j > i && isDigit(b[j - 1])) {
@@ -69,22 +54,6 @@ final class GlogPrefix {
             return -1;
         }
         return end + 2;
-    }
-
-    private static int digits(byte[] b, int i, int to, int min, int max) {
-        if (i < 0) {
-            return -1;
-        }
-        int n = 0;
-        while (i < to && n < max && isDigit(b[i])) {
-            i++;
-            n++;
-        }
-        return n >= min ? i : -1;
-    }
-
-    private static int expect(byte[] b, int i, int to, char c) {
-        return i >= 0 && i < to && b[i] == c ? i + 1 : -1;
     }
 
     private static boolean isDigit(byte c) {
