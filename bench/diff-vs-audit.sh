@@ -13,6 +13,7 @@
 # On a shared machine hold the team's build lock (flock /tmp/maven.lock bench/diff-vs-audit.sh).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/bench/timing.sh"
 frames="${1:-24000}"
 rounds="${ROUNDS:-3}"
 before="${BEFORE_JAR:-}"
@@ -38,7 +39,6 @@ timed() {
   echo "($end - $start) / 1000000000" | bc -l >>"$into"
 }
 
-median() { sort -n "$1" | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
 for _ in $(seq "$rounds"); do
   timed "$dir/diff-audit-a.times" 0 "$here/receipt" audit "$a"

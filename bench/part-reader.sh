@@ -18,6 +18,7 @@
 # are deleted at the end unless KEEP=1. On a shared machine hold the build lock (flock /tmp/maven.lock bench/part-reader.sh).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/bench/timing.sh"
 rounds="${ROUNDS:-3}"
 before="${BEFORE_JAR:-}"
 dir="${BENCH_DIR:-/tmp/compile-receipt-parts}"
@@ -66,7 +67,6 @@ timed() { # times file, command...
   echo "($end - $start) / 1000000000" | bc -l >>"$into"
 }
 
-median() { sort -n "$1" | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
 figures() { python3 -c '
 import json, sys

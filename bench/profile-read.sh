@@ -13,6 +13,7 @@
 # flock /tmp/maven.lock bench/profile-read.sh
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/bench/timing.sh"
 rounds="${ROUNDS:-3}"
 mb="${1:-500}"
 dir="${BENCH_DIR:-/tmp/compile-receipt-profile}"
@@ -28,13 +29,6 @@ java_cmd=(java -Xmx64m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$here/cli/
 calls=$("${java_cmd[@]}" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["ledger"]))')
 [ "$calls" = 60 ] || { echo "the profile read as $calls calls, not 60" >&2; exit 1; }
 
-timed() { # times file, command...: appends "seconds peak_rss_kb"
-  local into="$1"; shift
-  /usr/bin/time -f "%e %M" -o "$dir/time.out" "$@" >"$dir/cmd.out" 2>"$dir/err.out" \
-    || { echo "failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
-  cat "$dir/time.out" >>"$into"
-}
-median() { sort -n -k"$2","$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
 echo "machine: $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); profile: $(( $(stat -c %s "$profile") / 1000000 )) MB," \
   "$(grep -c '"ph": "X"' "$profile") spans; rounds: $rounds"

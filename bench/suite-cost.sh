@@ -15,6 +15,7 @@
 # from this tree. Hold the team's build lock while it runs: flock /tmp/maven.lock bench/suite-cost.sh
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/bench/timing.sh"
 rounds="${ROUNDS:-5}"
 dir="${SUITE_DIR:-/tmp/compile-receipt-suite}"
 repo="${SUITE_REPO:-/tmp/compile-receipt-suite-m2}"
@@ -26,7 +27,6 @@ for variant in extension by-hand; do
   mvn_test "$dir/$variant"      # compiles, and the checks pass, before anything is timed
   grep -h "Tests run" "$dir/$variant"/target/surefire-reports/*.txt | awk -F'[ ,]+' '{n += $3} END {print "'$variant': " n " tests"}'
 done
-median() { sort -n "$1" | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 rm -f "$dir"/*.times
 echo "load $(cut -d' ' -f1-3 /proc/loadavg); rounds: $rounds"
 for r in $(seq "$rounds"); do

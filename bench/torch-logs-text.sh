@@ -20,6 +20,7 @@
 # reused). Hold the team's build lock while it runs: flock /tmp/maven.lock bench/torch-logs-text.sh
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/bench/timing.sh"
 before="${BEFORE_JAR:-}"
 before_max="${BEFORE_MAX_MB:-100}"
 rounds="${ROUNDS:-3}"
@@ -33,17 +34,6 @@ mkdir -p "$dir"
 trap '[ "${KEEP:-0}" = 1 ] || rm -f "$dir"/*.txt; rm -f "$dir"/*.out "$dir"/*.times' EXIT
 captures="$here/fixtures/torch-logs"
 
-timed() { # times file, command...: appends "seconds peak_rss_kb"
-  local into="$1"; shift
-  local start end
-  start=$(date +%s%N)
-  /usr/bin/time -f "%M" -o "$dir/time.out" env "$@" >"$dir/cmd.out" 2>"$dir/err.out" \
-    || { echo "failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
-  end=$(date +%s%N)
-  echo "$(echo "($end - $start) / 1000000000" | bc -l) $(cat "$dir/time.out")" >>"$into"
-}
-
-median() { sort -n -k"$2","$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
 # What both readers say of the text: the receipt's compile log reduced to what bench/torch_logs.py prints.
 messages() { python3 -c '

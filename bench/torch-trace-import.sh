@@ -25,6 +25,7 @@
 # build lock (flock /tmp/maven.lock bench/torch-trace-import.sh), so no build competes for the cores.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/bench/timing.sh"
 real="${REAL_TRACES:-$here/../shared/real-traces}"
 before="${BEFORE_JAR:-}"
 rounds="${ROUNDS:-3}"
@@ -42,19 +43,6 @@ declare -A logs=(
   [2.14]="$real/torch-2.14/print-bridge/torch_trace.log $real/torch-2.14/int-spec/torch_trace.log"
 )
 
-# Runs a command, appending "seconds peak_rss_kb" to the file $1 (wall time in ns from date, RSS from GNU time).
-timed() {
-  local into="$1"; shift
-  local start end
-  start=$(date +%s%N)
-  /usr/bin/time -f "%M" -o "$dir/time.out" env "$@" >"$dir/cmd.out" 2>"$dir/err.out" \
-    || { echo "failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
-  end=$(date +%s%N)
-  echo "$(echo "($end - $start) / 1000000000" | bc -l) $(cat "$dir/time.out")" >>"$into"
-}
-
-# The median of column $2 of file $1.
-median() { sort -n -k"$2","$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/{print $2}') GiB RAM"
 echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); rounds: $rounds (median of each)"
