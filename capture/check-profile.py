@@ -36,7 +36,7 @@ PHASE_FIGURES = ["calls", "compiles", "cache_hits", "breaks", "fallbacks"]
 
 
 def compare(where, mine, theirs):
-    """Differences of two single runs' receipts (profile, trace), and the wall_ms differences of their calls."""
+    """Differences of two single runs' receipts (profile, trace), and the wall_ms differences of their calls, sorted."""
     failures, walls = [], []
     rows_p = [r for r in mine["ledger"] if r["run"] == "baseline"]
     rows_t = theirs["rows"]
@@ -62,7 +62,8 @@ def compare(where, mine, theirs):
         for key in PHASE_FIGURES:
             if key not in unknown and got.get(key) != figures.get(key):
                 failures.append(f"{where} {phase}: {key} {got.get(key)} from the profile, {figures.get(key)} in the trace")
-    median = sorted(walls)[len(walls) // 2] if walls else 0
+    walls.sort()
+    median = walls[len(walls) // 2] if walls else 0
     if median > WALL_MEDIAN_MS:
         failures.append(f"{where}: the median call's wall_ms is {median:.4f} ms more from the profile than in the trace")
     return failures, walls
@@ -97,7 +98,6 @@ def main(out, audit):
             failures.extend(found)
             checked += 1
             calls += len(run["calls"])
-            walls.sort()
             print(f"{name} ({label}): {len(run['calls'])} calls, {'same receipt' if not found else f'{len(found)} differences'};"
                   f" wall_ms from the profile minus the trace's: median {walls[len(walls) // 2]:.4f}, max {walls[-1]:.4f}"
                   + (f"; not measured from the profile: {', '.join(mine['limits']['not_measured'])}"

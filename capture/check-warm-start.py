@@ -99,6 +99,7 @@ def main(out, audit):
             continue
         sides = {"first": outcomes(first_log), "warm": outcomes(warm_log)}
         pairs, first_of_process = receipt_audit.warm_compiles(trace)
+        receipt = receipt_audit.receipt(audit, path, "check-warm-start") if audit else None
         if not pairs:
             failures.append(f"{path}: no warm compile after the warm process's first")
         for label, graph, first_stages, warm_stages in pairs:
@@ -132,8 +133,8 @@ def main(out, audit):
                 print(f"  {os.path.basename(path)} {label}: the warm process first compiles here: walls not compared")
             elif warm_ms >= first_ms:
                 failures.append(f"{path} {label}: the warm warmup ({warm_ms} ms) is not below the first ({first_ms} ms)")
-            if audit:
-                cold = (receipt_audit.receipt(audit, path, "check-warm-start")["runs"].get(label) or {}).get("cold_start")
+            if receipt is not None:
+                cold = (receipt["runs"].get(label) or {}).get("cold_start")
                 if not isinstance(cold, dict):
                     print(f"  NOTICE: the receipt of {path} has no cold_start for {label}: not compared")
                     continue
