@@ -4,6 +4,7 @@ import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.CallPhases;
 import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Millis;
 import java.nio.file.Path;
@@ -84,8 +85,9 @@ final class ProfileCalls {
         String name = "call " + index + " (" + call.name() + ")";
         CallEvents events = CallEvents.of(file, name, inside, compiles, match, compileLog);
         islandsUnknown |= events.islandUnknown();
-        if (events.events().size() > limits.maxEventsPerCall()) {
-            throw new Refusal(file, "/" + ProfileEvents.EVENTS, 0, 0, name + " has " + events.events().size() + " events"
+        List<Event> made = events.events();
+        if (made.size() > limits.maxEventsPerCall()) {
+            throw new Refusal(file, "/" + ProfileEvents.EVENTS, 0, 0, name + " has " + made.size() + " events"
                     + " (compiled regions, breaks, fallbacks), over the limit of " + limits.maxEventsPerCall() + " events a call"
                     + " (max_events_per_call; raise it with Limits.withMaxEventsPerCall, the CLI's --max-events or"
                     + " @TraceFixture(maxEventsPerCall = ...))");
@@ -95,7 +97,7 @@ final class ProfileCalls {
         double guardMs = checks.stream().mapToDouble(ProfileSpan::ms).sum();
         String id = call.name().startsWith(ProfileSpan.STEP_PREFIX) ? call.name() : call.name() + "#" + index;
         return new Call(id, phases.phaseOf(index).orElseThrow(), Call.DEFAULT_FAMILY, Millis.round(call.ms()), Optional.empty(),
-                events.events(), OptionalDouble.of(Millis.round(guardMs)));
+                made, OptionalDouble.of(Millis.round(guardMs)));
     }
 
     static List<ProfileSpan> outermost(List<ProfileSpan> inside, ProfileSpan.Kind kind) {

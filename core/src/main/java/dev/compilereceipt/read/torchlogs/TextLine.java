@@ -29,7 +29,7 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
                 String message) {
 
     /** How far into a line an application's own prefix may reach. */
-    private static final int PREFIX_REACH = 256;
+    static final int PREFIX_REACH = 256;
     /** The line read apart, or empty when it has no glog prefix (bare text, or other output). */
     static Optional<TextLine> parse(String s) {
         return parse(s, bytes(s));
@@ -40,7 +40,7 @@ record TextLine(int rank, String process, String key, boolean traced, Optional<G
      * past Latin-1 becomes {@code '?'}, which no part of a prefix is, one byte for each char so that every
      * index stays the String's (a surrogate pair is two).
      */
-    private static byte[] bytes(String s) {
+    static byte[] bytes(String s) {
         byte[] b = new byte[s.length()];
         for (int i = 0; i < b.length; i++) {
             char c = s.charAt(i);

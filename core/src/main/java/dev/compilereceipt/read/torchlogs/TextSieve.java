@@ -26,8 +26,6 @@ import java.util.Optional;
  */
 final class TextSieve {
 
-    /** How far into a line {@link TextLine#parse} looks for a prefix. */
-    private static final int PREFIX_REACH = 256;
     private static final byte[][] BARE_STARTS = {
         bytes("Graph break"), bytes("Recompiling function "), bytes("torch._dynamo hit config."), bytes("WON'T CONVERT "),
         bytes(RunMarker.WORD + " "),
@@ -65,11 +63,6 @@ final class TextSieve {
         Optional<TextMessage.Kind> kind = TextMessages.kindOf(text, parsed);
         follow(text, parsed, kind);
         return new SievedLine(lines.number(), text, parsed, kind, damaged, lines.notUtf8());
-    }
-
-    /** Whether a bare message may be open, taking lines the byte test would pass over. */
-    boolean bareOpen() {
-        return bare != null;
     }
 
     /** How many characters the open bare message keeps: a part reader gives up past a bound. */
@@ -110,7 +103,7 @@ final class TextSieve {
                 }
             }
         }
-        int reach = Math.min(length, PREFIX_REACH);
+        int reach = Math.min(length, TextLine.PREFIX_REACH);
         // Eight bytes at a time: a prefix at p has '[' at p or a digit at p + 1, so only the positions
         // next to a word holding one of those are looked at one by one.
         int q = 0;

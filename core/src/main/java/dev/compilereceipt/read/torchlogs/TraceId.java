@@ -21,12 +21,7 @@ final class TraceId {
 
     /** Reads {@code s[from, to)} as a trace id: {@link #compileIdAt(byte[], int, int)} of a String. */
     static int compileIdAt(String s, int from, int to) {
-        byte[] b = new byte[s.length()];
-        for (int i = 0; i < b.length; i++) {
-            // One byte a char, so that indices stay the String's; no char past Latin-1 belongs to an id.
-            b[i] = s.charAt(i) < 0x100 ? (byte) s.charAt(i) : (byte) '?';
-        }
-        return compileIdAt(b, from, to);
+        return compileIdAt(TextLine.bytes(s), from, to);
     }
 
     /**

@@ -84,7 +84,7 @@ final class CompileTracker {
     void recompileReasons(GraphId id, List<String> guards) {
         Open compile = open.get(id);
         if (compile != null && !compile.guards.isEmpty()) {
-            finish(open.remove(id), compile.started ? LogCompile.UNFINISHED : LogCompile.RECOMPILE_LIMIT);
+            finish(open.remove(id), compile.started ? LogCompile.UNFINISHED : CompileLog.RECOMPILE_LIMIT);
             compile = null;
         }
         if (compile == null) {
@@ -153,7 +153,7 @@ final class CompileTracker {
     /** Finishes every open compile and settles every pending break: at a marker and at the end of the log. */
     void flush() {
         for (Open compile : List.copyOf(open.values())) {
-            finish(compile, compile.started ? LogCompile.UNFINISHED : LogCompile.RECOMPILE_LIMIT);
+            finish(compile, compile.started ? LogCompile.UNFINISHED : CompileLog.RECOMPILE_LIMIT);
         }
         open.clear();
         resolver.settleAll();
@@ -168,7 +168,7 @@ final class CompileTracker {
             Open compile = it.next();
             if (!compile.started && !compile.guards.isEmpty() && !compile.id.equals(starting)) {
                 it.remove();
-                finish(compile, LogCompile.RECOMPILE_LIMIT);
+                finish(compile, CompileLog.RECOMPILE_LIMIT);
             }
         }
     }

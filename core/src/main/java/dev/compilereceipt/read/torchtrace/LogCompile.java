@@ -27,7 +27,6 @@ record LogCompile(
         List<String> guardFailures,
         List<Event.Break> breaks) {
 
-    static final String RECOMPILE_LIMIT = CompileLog.RECOMPILE_LIMIT;
     static final String UNFINISHED = "the compile did not finish: the log has no compilation_metrics for it";
 
     LogCompile {
