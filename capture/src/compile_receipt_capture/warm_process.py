@@ -34,7 +34,8 @@ def _factory(request: Json) -> Callable[[], Any]:
     value: Any = module
     for part in request["factory"].split("."):
         value = getattr(value, part)
-    return value
+    factory: Callable[[], Any] = value
+    return factory
 
 
 def main(argv: Sequence[str]) -> int:

@@ -47,12 +47,12 @@ def request_of(value: Any) -> Json:
             raise ValueError(f'warm_start="{value}": give "module:function"')
         return {"module": module, "factory": factory, "cwd": os.getcwd()}
     if callable(value):
-        module, factory = getattr(value, "__module__", None), getattr(value, "__qualname__", "")
-        if not module or "<" in factory:
+        module_name, factory = getattr(value, "__module__", None), getattr(value, "__qualname__", "")
+        if not module_name or "<" in factory:
             raise ValueError(f"warm_start={value!r}: the fresh process imports it, so it must be a module-level "
                              "function (no lambda, no nested function)")
-        request: Json = {"module": module, "factory": factory, "cwd": os.getcwd()}
-        if module == "__main__":     # a script: the fresh process loads the file under another name
+        request: Json = {"module": module_name, "factory": factory, "cwd": os.getcwd()}
+        if module_name == "__main__":     # a script: the fresh process loads the file under another name
             main_file = getattr(sys.modules["__main__"], "__file__", None)
             if not main_file:
                 raise ValueError("warm_start: the function is in __main__ without a file (an interactive session)")
@@ -103,7 +103,8 @@ def attach(trace: Json, request: Json) -> dict[str, Any]:
                                f"made ({[c['id'] for c in calls]} vs {[e[0] for e in expected]}): its arguments "
                                "must be the same")
         run["warm_start"] = {"calls": calls}
-    return result["counters"]
+    counters: dict[str, Any] = result["counters"]
+    return counters
 
 
 def _replay(request: Json) -> Json:
@@ -124,4 +125,5 @@ def _replay(request: Json) -> Json:
             raise CaptureError(f"the warm-start process ({sys.executable} -c '{_WARM_PROCESS}') exited with "
                                f"{code}; its output is above")
         with open(out, encoding="utf-8") as f:
-            return json.load(f)
+            replayed: Json = json.load(f)
+            return replayed
