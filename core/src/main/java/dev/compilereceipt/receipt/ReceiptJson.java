@@ -112,7 +112,7 @@ public final class ReceiptJson {
             TraceJson.count(out.key("per_call_max"), site.perCallMax(), site.crossings());
             out.key("reason").value(site.reason());
             out.key("site").value(site.site());
-            TraceJson.site(out, site.reason(), site.detail());
+            TraceJson.site(out, site.kind(), site.causeKind(), site.detail());
             out.endObject();
         }
         out.endArray();
