@@ -14,10 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * The walk over two receipts as values, member by member of the receipt and run by run: a part
+ * The walk over two receipts as values, member by member of the receipt and of each run: a part
  * whose values are equal on both sides is passed over unwritten; a part that differs is written
  * ({@link ReceiptJson#member}, {@link ReceiptJson#run}) and walked by {@link DiffWalk}, which names
  * its figures as the receipt's JSON does. Equal values write equal JSON, so the differences are
@@ -42,12 +43,27 @@ final class ReceiptWalk {
             entry(RUNS, receipt -> List.of(receipt.runs(), receipt.limits())),
             entry("trace_sha256", Receipt::traceSha256));
 
+    /** The values each member of {@link ReceiptJson#RUN_MEMBERS} is written from, the receipt's limits among them where they are read. */
+    private static final Map<String, BiFunction<RunFigures, ReceiptLimits, Object>> RUN_WRITTEN_FROM = Map.ofEntries(
+            entry("break_sites", (run, limits) -> run.breakSites()),
+            entry("cold_start", (run, limits) -> run.coldStart()),
+            entry("compile_log", (run, limits) -> List.of(run.compileLog(), limits)),
+            entry("graphs", (run, limits) -> run.graphs()),
+            entry("guard_misses", (run, limits) -> run.guardMisses()),
+            entry("phases", (run, limits) -> run.phases()),
+            entry("recompile_causes", (run, limits) -> run.recompileCauses()));
+
     private ReceiptWalk() {
     }
 
     /** The members {@link #differences} knows how to compare as values: every member of a receipt. */
     static List<String> members() {
         return List.copyOf(new TreeSet<>(WRITTEN_FROM.keySet()));
+    }
+
+    /** The members of a run it compares as values: every member of a run. */
+    static List<String> runMembers() {
+        return List.copyOf(new TreeSet<>(RUN_WRITTEN_FROM.keySet()));
     }
 
     /** The differences in {@code members} (of {@link ReceiptJson#MEMBERS}), member after member in the order given, each in the order of the walk. */
@@ -77,15 +93,32 @@ final class ReceiptWalk {
         if (a == null || b == null) {
             return DiffWalk.differences(List.of(RUNS), ReceiptJson.member(before, RUNS), ReceiptJson.member(after, RUNS));
         }
-        boolean sameLimits = before.limits().equals(after.limits());
         TreeSet<String> labels = new TreeSet<>(a.keySet());
         labels.addAll(b.keySet());
         List<ReceiptDifference> found = new ArrayList<>();
         for (String label : labels) {
             RunFigures x = a.get(label);
             RunFigures y = b.get(label);
-            if (!sameLimits || !Objects.equals(x, y)) {
+            if (x == null || y == null) {
                 found.addAll(DiffWalk.differences(List.of(RUNS, label), json(x, before.limits()), json(y, after.limits())));
+            } else {
+                found.addAll(run(List.of(RUNS, label), x, before.limits(), y, after.limits()));
+            }
+        }
+        return found;
+    }
+
+    /** A run on both sides, member by member in the order of their keys. */
+    private static List<ReceiptDifference> run(List<String> path, RunFigures x, ReceiptLimits xLimits, RunFigures y,
+                                               ReceiptLimits yLimits) {
+        List<ReceiptDifference> found = new ArrayList<>();
+        for (String key : ReceiptJson.RUN_MEMBERS) {
+            BiFunction<RunFigures, ReceiptLimits, Object> values = RUN_WRITTEN_FROM.get(key);
+            if (!Objects.equals(values.apply(x, xLimits), values.apply(y, yLimits))) {
+                List<String> deeper = new ArrayList<>(path);
+                deeper.add(key);
+                found.addAll(DiffWalk.differences(deeper, ReceiptJson.runMember(x, xLimits, key),
+                        ReceiptJson.runMember(y, yLimits, key)));
             }
         }
         return found;

@@ -68,10 +68,26 @@ public final class ReceiptJson {
         return tree.root();
     }
 
+    /** The members of a run's JSON ({@code runs.<label>}), in the order of their keys. */
+    public static final List<String> RUN_MEMBERS = RunJson.MEMBERS;
+
     /** The JSON of one run as {@code runs.<label>} holds it: its figures, the compile log's coverage taken from {@code limits}. */
     public static JsonNode run(RunFigures run, ReceiptLimits limits) {
         JsonTree tree = new JsonTree();
         RunJson.write(tree, run, limits);
+        return tree.root();
+    }
+
+    /** The JSON of one member of {@link #RUN_MEMBERS} of a run, as {@link #run} writes it; a missing node for a {@code compile_log} the run has not. */
+    public static JsonNode runMember(RunFigures run, ReceiptLimits limits, String key) {
+        if (!RunJson.MEMBERS.contains(key)) {
+            throw new IllegalArgumentException("a run's members are " + RunJson.MEMBERS + ", not " + key);
+        }
+        if (!RunJson.has(run, key)) {
+            return MissingNode.getInstance();
+        }
+        JsonTree tree = new JsonTree();
+        RunJson.member(tree, run, limits, key);
         return tree.root();
     }
 

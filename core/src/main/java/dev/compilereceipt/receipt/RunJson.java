@@ -7,6 +7,7 @@ import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.json.CompileLogJson;
 import dev.compilereceipt.trace.json.TraceJson;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -21,44 +22,72 @@ final class RunJson {
     private RunJson() {
     }
 
+    /** The members of a run's JSON, in the order of their keys. */
+    static final List<String> MEMBERS = List.of("break_sites", "cold_start", "compile_log", "graphs", "guard_misses", "phases",
+            "recompile_causes");
+
     static void write(JsonOutput out, RunFigures run, ReceiptLimits limits) {
         out.startObject();
-        out.key("break_sites").startArray();
-        for (BreakSite site : run.breakSites()) {
-            out.startObject();
-            TraceJson.count(out.key("calls"), site.calls(), site.crossings());
-            number(out.key("eager_ms"), site.eagerMs());
-            TraceJson.count(out.key("per_call_max"), site.perCallMax(), site.crossings());
-            out.key("reason").value(site.reason());
-            out.key("site").value(site.site());
-            TraceJson.site(out, site.kind(), site.causeKind(), site.detail());
-            out.endObject();
+        for (String key : MEMBERS) {
+            if (has(run, key)) {
+                member(out.key(key), run, limits, key);
+            }
         }
-        out.endArray();
-        coldStart(out.key("cold_start"), run.coldStart());
-        run.compileLog().ifPresent(log -> CompileLogJson.compileLogAsSeen(out.key("compile_log"), log,
-                limits::coverage));
-        TraceJson.strings(out.key("graphs"), run.graphs());
-        out.key("guard_misses").startArray();
-        for (GuardMiss miss : run.guardMisses()) {
-            out.startObject();
-            out.key("call").value(miss.call());
-            out.key("graph").value(miss.graph().toString());
-            out.key("guard").value(miss.guard());
-            out.endObject();
+        out.endObject();
+    }
+
+    /** Whether the run's JSON holds {@code key}: {@code compile_log} only where the source has one. */
+    static boolean has(RunFigures run, String key) {
+        return !key.equals("compile_log") || run.compileLog().isPresent();
+    }
+
+    static void member(JsonOutput out, RunFigures run, ReceiptLimits limits, String key) {
+        switch (key) {
+            case "break_sites" -> {
+                out.startArray();
+                run.breakSites().forEach(site -> site(out, site));
+                out.endArray();
+            }
+            case "cold_start" -> coldStart(out, run.coldStart());
+            case "compile_log" -> CompileLogJson.compileLogAsSeen(out, run.compileLog().orElseThrow(), limits::coverage);
+            case "graphs" -> TraceJson.strings(out, run.graphs());
+            case "guard_misses" -> {
+                out.startArray();
+                for (GuardMiss miss : run.guardMisses()) {
+                    out.startObject();
+                    out.key("call").value(miss.call());
+                    out.key("graph").value(miss.graph().toString());
+                    out.key("guard").value(miss.guard());
+                    out.endObject();
+                }
+                out.endArray();
+            }
+            case "phases" -> {
+                if (run.hasPhases()) {
+                    out.startObject();
+                    run.phases().values().forEach(figures -> phase(out.key(figures.phase().id()), figures));
+                    out.endObject();
+                } else {
+                    out.nullValue();
+                }
+            }
+            case "recompile_causes" -> {
+                out.startArray();
+                run.recompileCauses().forEach(cause -> cause(out, cause));
+                out.endArray();
+            }
+            default -> throw new IllegalArgumentException("a run's members are " + MEMBERS + ", not " + key);
         }
-        out.endArray();
-        out.key("phases");
-        if (run.hasPhases()) {
-            out.startObject();
-            run.phases().values().forEach(figures -> phase(out.key(figures.phase().id()), figures));
-            out.endObject();
-        } else {
-            out.nullValue();
-        }
-        out.key("recompile_causes").startArray();
-        run.recompileCauses().forEach(cause -> cause(out, cause));
-        out.endArray();
+    }
+
+    private static void site(JsonOutput out, BreakSite site) {
+        out.startObject();
+        TraceJson.count(out.key("calls"), site.calls(), site.crossings());
+        number(out.key("eager_ms"), site.eagerMs());
+        TraceJson.count(out.key("per_call_max"), site.perCallMax(), site.crossings());
+        out.key("reason").value(site.reason());
+        out.key("site").value(site.site());
+        TraceJson.site(out, site.kind(), site.causeKind(), site.detail());
         out.endObject();
     }
 

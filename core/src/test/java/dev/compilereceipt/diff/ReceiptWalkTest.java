@@ -26,6 +26,7 @@ class ReceiptWalkTest {
     @Test
     void knowsWhatEveryMemberIsWrittenFrom() {
         assertThat(ReceiptWalk.members()).containsExactlyInAnyOrderElementsOf(ReceiptJson.MEMBERS);
+        assertThat(ReceiptWalk.runMembers()).containsExactlyInAnyOrderElementsOf(ReceiptJson.RUN_MEMBERS);
     }
 
     @Test
