@@ -11,6 +11,7 @@ import dev.compilereceipt.read.torchtrace.LogLines;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.BreaksTheFlow;
 import dev.compilereceipt.trace.Trace;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,13 @@ class LayoutRulesFailTest {
     void theModelReachingTheReceiptIsACycleAndAgainstTheFlow() {
         fails(LayoutTest.NO_PACKAGE_CYCLES, "BreaksTheFlow", BreaksTheFlow.class, Receipt.class, Trace.class);
         fails(LayoutTest.FLOW, "BreaksTheFlow", BreaksTheFlow.class, Receipt.class);
+    }
+
+    @Test
+    void anImportUsedOnlyByJavadocAgainstTheFlowFails() {
+        Path source = Path.of("src/test/java/dev/compilereceipt/trace/LinksBackInJavadoc.java");
+        assertThatThrownBy(() -> LayoutTest.SOURCE_IMPORTS.check(source)).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("LinksBackInJavadoc.java:3: import dev.compilereceipt.receipt.Receipt reaches receipt, which trace may not use");
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.compilereceipt;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -11,6 +10,8 @@ import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.nio.file.Path;
+import java.util.List;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
@@ -30,29 +31,28 @@ class LayoutTest {
     /** No package of the engine reaches, through any chain of imports, back to itself. */
     static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.compilereceipt.(**)").should().beFreeOfCycles();
 
+    /**
+     * The flow, declared once for the bytecode and the sources alike: each layer may be used only by
+     * the layers after it; the façades are used by none, json and output by every layer.
+     */
+    static final List<FlowLayer> LAYERS = List.of(
+            FlowLayer.usedBy("facades", ROOT),
+            FlowLayer.usedByAll("json", ROOT + ".json.."),
+            FlowLayer.usedByAll("output", ROOT + ".output.."),
+            FlowLayer.usedBy("trace", ROOT + ".trace..", "facades", "read", "ledger", "receipt", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("read", ROOT + ".read..", "facades"),
+            FlowLayer.usedBy("ledger", ROOT + ".ledger..", "facades", "receipt", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("receipt", ROOT + ".receipt..", "facades", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("mutant", ROOT + ".mutant..", "facades"),
+            FlowLayer.usedBy("diff", ROOT + ".diff..", "facades", "approval", "view"),
+            FlowLayer.usedBy("approval", ROOT + ".approval..", "facades"),
+            FlowLayer.usedBy("view", ROOT + ".view..", "facades"));
+
     /** Each layer reaches only the layers before it in the flow; the façades are reached by none. */
-    static final ArchRule FLOW = layeredArchitecture().consideringOnlyDependenciesInLayers()
-            .layer("facades").definedBy(ROOT)
-            .layer("json").definedBy(ROOT + ".json..")
-            .layer("output").definedBy(ROOT + ".output..")
-            .layer("trace").definedBy(ROOT + ".trace..")
-            .layer("read").definedBy(ROOT + ".read..")
-            .layer("ledger").definedBy(ROOT + ".ledger..")
-            .layer("receipt").definedBy(ROOT + ".receipt..")
-            .layer("mutant").definedBy(ROOT + ".mutant..")
-            .layer("diff").definedBy(ROOT + ".diff..")
-            .layer("approval").definedBy(ROOT + ".approval..")
-            .layer("view").definedBy(ROOT + ".view..")
-            .whereLayer("facades").mayNotBeAccessedByAnyLayer()
-            .whereLayer("view").mayOnlyBeAccessedByLayers("facades")
-            .whereLayer("approval").mayOnlyBeAccessedByLayers("facades")
-            .whereLayer("mutant").mayOnlyBeAccessedByLayers("facades")
-            .whereLayer("diff").mayOnlyBeAccessedByLayers("facades", "approval", "view")
-            .whereLayer("receipt").mayOnlyBeAccessedByLayers("facades", "mutant", "diff", "approval", "view")
-            .whereLayer("ledger").mayOnlyBeAccessedByLayers("facades", "receipt", "mutant", "diff", "approval", "view")
-            .whereLayer("read").mayOnlyBeAccessedByLayers("facades")
-            .whereLayer("trace").mayOnlyBeAccessedByLayers("facades", "read", "ledger", "receipt", "mutant", "diff",
-                    "approval", "view");
+    static final ArchRule FLOW = FlowLayer.architecture(LAYERS);
+
+    /** The same flow on the import lines of the sources, where an import used only by Javadoc shows. */
+    static final SourceImports SOURCE_IMPORTS = new SourceImports(LAYERS);
 
     /** One reader never reaches another: each source is read on its own terms. */
     static final ArchRule READERS_APART = slices().matching("dev.compilereceipt.read.(*)..")
@@ -102,6 +102,11 @@ class LayoutTest {
     @Test
     void eachLayerReachesOnlyTheLayersBeforeIt() {
         FLOW.check(ENGINE);
+    }
+
+    @Test
+    void noSourceImportPointsBackUpTheFlow() {
+        SOURCE_IMPORTS.check(Path.of("src/main/java"));
     }
 
     @Test

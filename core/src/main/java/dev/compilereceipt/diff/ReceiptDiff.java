@@ -58,8 +58,11 @@ public final class ReceiptDiff {
         this.shown = all.stream().filter(d -> this.ignored.stream().noneMatch(p -> p.covers(d.path()))).toList();
     }
 
+    /** Between two receipts as values: only a part whose values differ is written as JSON and walked. */
     public static ReceiptDiff between(Receipt before, Receipt after) {
-        return between(ReceiptJson.tree(before), ReceiptJson.tree(after));
+        List<String> compared = new ArrayList<>(ReceiptJson.MEMBERS);
+        compared.remove(NEVER_COMPARED);
+        return new ReceiptDiff(byGroupThenPath(ReceiptWalk.differences(before, after, compared)), List.of());
     }
 
     /** Between two receipts as JSON trees, such as an approved file and a fresh receipt. */

@@ -1,6 +1,5 @@
 package dev.compilereceipt.trace;
 
-import dev.compilereceipt.Traces;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,6 @@ import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
 import dev.compilereceipt.trace.VisibleText;
-import dev.compilereceipt.Traces;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
