@@ -193,8 +193,8 @@ class ProfilerTracesTest {
 
         assertThatThrownBy(() -> Traces.read(profile)).isInstanceOf(TraceRefusedException.class)
                 .hasMessage(profile + ": (document): a torch.profiler trace is read with the TORCH_TRACE log of the same"
-                        + " process and the phases of its calls:"
-                        + " TraceRequest.of(profile).withLog(log).withPhases(CallPhases.parse(\"steady=0-9\"))");
+                        + " process and the phases of its calls: receipt audit PROFILE --log LOG --phases steady=0-9,"
+                        + " or Traces.readProfile");
     }
 
     @Test

@@ -81,7 +81,7 @@ class TorchLogsShapesTest {
                         "   function: 'g' (/rtl/other.py:5)", "   last reason: 0/0: L['n'] == 1")));
         assertThat(Traces.ranks(file)).containsExactly(0, 1);
         assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class).hasMessage(file
-                + ": (document): the text holds lines of ranks [0, 1]; choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))");
+                + ": (document): the text holds lines of ranks [0, 1]; choose one (TraceRequest.of(file).withRank(N), the CLI's --rank or @TraceFixture(rank = N))");
         // A text read at a rank names it, so a failure message says which rank it is about.
         assertThat(Traces.read(TraceRequest.of(file).withRank(1)).fixture().name()).isEqualTo("ci rank 1");
         CompileLog rank0 = Traces.read(TraceRequest.of(file).withRank(0)).runs().get(0).compileLog().orElseThrow();

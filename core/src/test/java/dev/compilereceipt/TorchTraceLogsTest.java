@@ -384,7 +384,7 @@ class TorchTraceLogsTest {
         Files.writeString(dir.resolve("notes.txt"), "not a log\n");
         assertThat(Traces.ranks(dir)).containsExactly(0, 1);
         assertThatThrownBy(() -> Traces.read(dir)).isInstanceOf(TraceRefusedException.class).hasMessage(dir
-                + ": (document): the folder holds logs of ranks [0, 1]; choose one (Traces.read(dir, rank), the CLI's --rank or @TraceFixture(rank = N))");
+                + ": (document): the folder holds logs of ranks [0, 1]; choose one (TraceRequest.of(dir).withRank(N), the CLI's --rank or @TraceFixture(rank = N))");
         // PyTorch's own file names say nothing: the folder names the receipt, and the rank read.
         assertThat(Traces.read(TraceRequest.of(dir).withRank(1)).fixture().name()).isEqualTo("trace rank 1");
         assertThat(baselineLog(Traces.read(TraceRequest.of(dir).withRank(0))).compiles()).containsExactly("0/0", "1/0", "2/0");

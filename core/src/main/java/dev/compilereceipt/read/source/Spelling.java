@@ -14,9 +14,10 @@ import org.apiguardian.api.API;
 @API(status = API.Status.INTERNAL)
 public record Spelling(String phases, String log, String rank, String run, String profileRead) {
 
+    /** Its profile sentence is 0.1's, word for word: a refusal is an output, pinned by the output hashes. */
     public static final Spelling LIBRARY = new Spelling("withPhases(CallPhases.parse(\"steady=0-9\"))", "withLog(log)",
             "withRank(n)", "withRun(label)", "a torch.profiler trace is read with the TORCH_TRACE log of the same process and"
-            + " the phases of its calls: TraceRequest.of(profile).withLog(log).withPhases(CallPhases.parse(\"steady=0-9\"))");
+            + " the phases of its calls: receipt audit PROFILE --log LOG --phases steady=0-9, or Traces.readProfile");
     public static final Spelling CLI = new Spelling("--phases steady=0-9", "--log LOG", "--rank", "--run",
             "a torch.profiler trace is read with the TORCH_TRACE log of the same process and the phases of its calls:"
             + " receipt audit PROFILE --log LOG --phases steady=0-9");
