@@ -100,8 +100,8 @@ public final class Traces {
      * {@code keep} is given (with what was frozen) to read and check: {@code frozen} is replaced
      * only when it answers {@code true}, and nothing is left behind otherwise.
      *
-     * <p>Example: {@code Traces.freeze(log, frozen, Optional.empty(), (written, aside) ->
-     * FreezeCheck.differences(before, Receipt.of(Traces.read(aside)), Optional.empty()).isEmpty())}.
+     * <p>Example: {@code Traces.freeze(file, out, Optional.empty(), (written, aside) ->
+     * FreezeCheck.differences(receipt, Receipt.of(Traces.read(aside)), Optional.empty()).isEmpty())}.
      */
     public static FrozenLog freeze(Path log, Path frozen, Optional<Path> relativeTo, BiPredicate<FrozenLog, Path> keep) {
         Path file = logToFreeze(log);

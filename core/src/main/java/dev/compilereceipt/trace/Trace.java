@@ -107,7 +107,7 @@ public record Trace(
      * the two were read under different limits, when both record a decision and the two differ, or
      * when a side skipped bad lines (their line numbers would no longer say which file they belong to).
      *
-     * <p>Example: {@code Trace.combine(Traces.read(TraceRequest.of(before).asSide()), Traces.read(TraceRequest.of(after).asSide()))}.
+     * <p>Example: {@code Trace.combine(Traces.read(TraceRequest.of(file).asSide()), Traces.read(TraceRequest.of(out).asSide()))}.
      */
     public static Trace combine(Trace baseline, Trace candidate) {
         return TraceCombination.of(baseline, candidate);
@@ -127,7 +127,7 @@ public record Trace(
      * not a TORCH_TRACE log, the two were read under different limits, the warm log skipped bad
      * lines, or no run of it has a label of this trace's.
      *
-     * <p>Example: {@code cold.withWarmStart(Traces.read(Path.of("warm_torch_trace.log")))}.
+     * <p>Example: {@code trace.withWarmStart(Traces.read(Path.of("warm_torch_trace.log")))}.
      */
     public Trace withWarmStart(Trace warm) {
         return WarmPair.of(this, warm);
