@@ -44,6 +44,17 @@ class LayoutRulesFailTest {
     }
 
     @Test
+    void aReaderChosenOutsideTheSourcePackageFails() throws ClassNotFoundException {
+        fails(LayoutTest.ONE_WAY_IN, "ChoosesAReader", Class.forName("dev.compilereceipt.ledger.ChoosesAReader"),
+                dev.compilereceipt.read.torchtrace.TorchTraceReader.class);
+    }
+
+    @Test
+    void aFacadeHandingOutAnInternalTypeFails() {
+        fails(LayoutTest.FACADES_HIDE_INTERNALS, "HandsOutAnInternal", HandsOutAnInternal.class);
+    }
+
+    @Test
     void aViewReachingAReaderFails() throws ClassNotFoundException {
         fails(LayoutTest.VIEWS_SHOW_RECEIPTS, "ReachesAReader", Class.forName("dev.compilereceipt.view.text.ReachesAReader"),
                 Refusal.class);

@@ -1,16 +1,23 @@
 package dev.compilereceipt;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
@@ -23,6 +30,10 @@ import org.junit.jupiter.api.Test;
 class LayoutTest {
 
     static final String ROOT = "dev.compilereceipt";
+
+    /** The packages with no compatibility promise, {@code @API(status = INTERNAL)}. */
+    static final List<String> INTERNAL_PACKAGES = List.of(ROOT + ".read", ROOT + ".json", ROOT + ".output", ROOT + ".trace.json",
+            ROOT + ".receipt.json");
 
     static final JavaClasses ENGINE = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -54,9 +65,36 @@ class LayoutTest {
     /** The same flow on the import lines of the sources, where an import used only by Javadoc shows. */
     static final SourceImports SOURCE_IMPORTS = new SourceImports(LAYERS);
 
-    /** One reader never reaches another: each source is read on its own terms. */
+    /**
+     * One reader never reaches another: each source is read on its own terms. Only {@code read.source}, which decides
+     * which reader runs, composes them (a profile with its log, a warm pair).
+     */
     static final ArchRule READERS_APART = slices().matching("dev.compilereceipt.read.(*)..")
-            .should().notDependOnEachOther();
+            .should().notDependOnEachOther()
+            .ignoreDependency(JavaClass.Predicates.resideInAPackage(ROOT + ".read.source.."), DescribedPredicate.alwaysTrue());
+
+    /** Which reader runs is decided in {@code read.source} alone: nothing outside {@code read} reaches a reader's entry. */
+    static final ArchRule ONE_WAY_IN = noClasses().that().resideOutsideOfPackage(ROOT + ".read..")
+            .should().dependOnClassesThat(JavaClass.Predicates.simpleNameEndingWith("Reader")
+                    .and(JavaClass.Predicates.resideInAPackage(ROOT + ".read..")));
+
+    /** The façades hand out no internal type: a public, current method of the root package names none in its signature. */
+    static final ArchRule FACADES_HIDE_INTERNALS = methods().that().areDeclaredInClassesThat().resideInAPackage(ROOT)
+            .and().arePublic().and().areNotAnnotatedWith(Deprecated.class)
+            .should(new ArchCondition<JavaMethod>("name no internal type in their signature") {
+                @Override
+                public void check(JavaMethod method, ConditionEvents events) {
+                    List<JavaClass> named = new ArrayList<>(method.getRawParameterTypes());
+                    named.add(method.getRawReturnType());
+                    for (JavaClass type : named) {
+                        if (type.getPackageName().startsWith(ROOT + ".") && INTERNAL_PACKAGES.stream()
+                                .anyMatch(internal -> type.getPackageName().startsWith(internal))) {
+                            events.add(SimpleConditionEvent.violated(method, method.getFullName() + " names the internal "
+                                    + type.getName()));
+                        }
+                    }
+                }
+            });
 
     /** The views show a receipt: they reach no reader, mutant or approval. */
     static final ArchRule VIEWS_SHOW_RECEIPTS = noClasses().that().resideInAPackage(ROOT + ".view..")
@@ -89,8 +127,7 @@ class LayoutTest {
 
     /** Internal packages say so on each public type. */
     static final ArchRule INTERNAL_MARKED = classes().that()
-            .resideInAnyPackage(ROOT + ".read..", ROOT + ".json..", ROOT + ".output..", ROOT + ".trace.json..",
-                    ROOT + ".receipt.json..")
+            .resideInAnyPackage(INTERNAL_PACKAGES.stream().map(name -> name + "..").toArray(String[]::new))
             .and().arePublic().and().areTopLevelClasses()
             .should(ApiStatus.INTERNAL);
 
@@ -112,6 +149,16 @@ class LayoutTest {
     @Test
     void oneReaderNeverReachesAnother() {
         READERS_APART.check(ENGINE);
+    }
+
+    @Test
+    void onlyTheSourcePackageChoosesAReader() {
+        ONE_WAY_IN.check(ENGINE);
+    }
+
+    @Test
+    void theFacadesHandOutNoInternalType() {
+        FACADES_HIDE_INTERNALS.check(ENGINE);
     }
 
     @Test

@@ -277,7 +277,7 @@ public final class TorchLogsReader {
     private Trace finish() {
         if (rank.isEmpty() && ranks.size() > 1) {
             throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + List.copyOf(ranks)
-                    + "; choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))");
+                    + "; choose one (TraceRequest.of(file).withRank(N), the CLI's --rank or @TraceFixture(rank = N))");
         }
         if (rank.isPresent() && ranks.isEmpty()) {
             if (whole == null) {

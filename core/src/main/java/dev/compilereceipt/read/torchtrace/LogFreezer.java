@@ -12,7 +12,6 @@ import dev.compilereceipt.read.Interner;
 import dev.compilereceipt.output.OutputFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Locale;
 import java.nio.file.Files;
 import dev.compilereceipt.trace.FrozenLog;
 import java.io.OutputStream;
@@ -97,10 +96,6 @@ public final class LogFreezer {
             // A pipe or FIFO could be read once only, and freezing reads the log again to check the frozen one.
             throw new Refusal(file, "", 0, 0, Files.exists(file) ? "freeze reads a regular file; this is a pipe,"
                     + " a FIFO or a device: save the log to a file first" : "no such file");
-        }
-        if (TraceSource.of(file) != TraceSource.TORCH_TRACE) {
-            throw new Refusal(file, "", 0, 0, "freeze takes a TORCH_TRACE log; this is a " + TraceSource.of(file)
-                    .name().toLowerCase(Locale.ROOT).replace('_', ' ') + " file, which is small already");
         }
     }
 
