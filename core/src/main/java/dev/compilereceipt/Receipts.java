@@ -1,9 +1,9 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.json.JsonReading;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.compiletrace.LocatedJson;
@@ -50,7 +50,7 @@ public final class Receipts {
     /** Values are bounded by the bytes here: the limits of a trace's calls and events say nothing of a receipt. */
     private static final Limits RECEIPT_LIMITS = new Limits(1 << 20, 1 << 10, (int) MAX_RECEIPT_BYTES, MAX_RECEIPT_BYTES);
     private static final String RECEIPT_FORMATS = "compile-receipt/";
-    private static final JsonFactory SCAN = JsonFactory.builder().disable(StreamReadFeature.AUTO_CLOSE_SOURCE).build();
+    private static final JsonFactory SCAN = JsonReading.SCAN;
 
     private Receipts() {
     }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.trace.GuardText;
 import dev.compilereceipt.read.UnicodeText;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -20,7 +21,7 @@ import java.util.Optional;
 /** The guard failures of a {@code recompile_reasons} artifact, in either form PyTorch writes them. */
 final class RecompileReasons {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonReading.RECORDS;
 
     private RecompileReasons() {
     }
