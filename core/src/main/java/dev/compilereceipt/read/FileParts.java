@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * The skeleton both log readers read a large file with: the file is cut into parts of a given size,
@@ -26,6 +27,7 @@ import java.util.function.Function;
  * <p>Example: {@code FileParts.readAll(file, 1 << 20, new FileParts.Plan("text", 4, TextParts.Unsplittable::new),
  * TextParts::read, part -> { reader.part(part); return part.end(); })}.
  */
+@API(status = API.Status.INTERNAL, since = "0.2")
 public final class FileParts {
 
     private static final int THREADS = 2;
