@@ -27,7 +27,7 @@ final class SixtyFourCalls {
     }
 
     static byte[] trace() throws IOException {
-        ObjectMapper json = JsonReading.TREES;
+        ObjectMapper json = JsonReading.trees();
         ObjectNode trace = (ObjectNode) json.readTree(Files.readAllBytes(fixtures().resolve("print-bridge/trace.json")));
         for (JsonNode run : trace.get("runs")) {
             ArrayNode calls = (ArrayNode) run.get("calls");

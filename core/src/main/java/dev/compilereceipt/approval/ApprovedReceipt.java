@@ -59,7 +59,7 @@ public final class ApprovedReceipt {
     public static final String APPROVED = ".approved.json";
     public static final String RECEIVED = ".received.json";
 
-    private static final ObjectMapper MAPPER = JsonReading.TREES;
+    private static final ObjectMapper MAPPER = JsonReading.trees();
 
     private ApprovedReceipt() {
     }

@@ -180,7 +180,7 @@ public final class ReceiptDiff {
 
     /** Reads back a value this class wrote; a canonical JSON value is always valid JSON. */
     private static final class Json {
-        private static final ObjectMapper MAPPER = JsonReading.TREES;
+        private static final ObjectMapper MAPPER = JsonReading.trees();
 
         static JsonNode parse(String value) {
             try {

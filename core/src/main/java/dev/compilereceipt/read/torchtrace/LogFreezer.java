@@ -48,7 +48,7 @@ public final class LogFreezer {
     static final int MAX_KEPT_PAYLOAD = LogLines.MAX_LINE + (1 << 20);
     private static final byte[] TAB = {'\t'};
     private static final byte[] NEWLINE = {'\n'};
-    private static final ObjectMapper JSON = JsonReading.EXACT_TREES;
+    private static final ObjectMapper JSON = JsonReading.exactTrees();
 
     /**
      * What was kept and dropped: records, bytes, the dropped records of the first
