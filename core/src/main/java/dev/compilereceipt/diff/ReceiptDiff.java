@@ -1,5 +1,6 @@
 package dev.compilereceipt.diff;
 
+import dev.compilereceipt.json.JsonReading;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -182,7 +183,7 @@ public final class ReceiptDiff {
 
     /** Reads back a value this class wrote; a canonical JSON value is always valid JSON. */
     private static final class Json {
-        private static final ObjectMapper MAPPER = new ObjectMapper();
+        private static final ObjectMapper MAPPER = JsonReading.trees();
 
         static JsonNode parse(String value) {
             try {

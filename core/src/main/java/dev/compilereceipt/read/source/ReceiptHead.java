@@ -3,13 +3,13 @@ package dev.compilereceipt.read.source;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import dev.compilereceipt.json.JsonReading;
 import org.apiguardian.api.API;
 
 /**
@@ -24,7 +24,7 @@ import org.apiguardian.api.API;
 public record ReceiptHead(byte[] bytes, boolean isReceipt) {
 
     private static final String RECEIPT_FORMATS = "compile-receipt/";
-    private static final JsonFactory SCAN = JsonFactory.builder().disable(StreamReadFeature.AUTO_CLOSE_SOURCE).build();
+    private static final JsonFactory SCAN = JsonReading.SCAN;
 
     /** The head of {@code in}, scanned for a top-level {@code format} within {@code within} bytes. */
     public static ReceiptHead of(InputStream in, int within) throws IOException {

@@ -1,8 +1,8 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.read.Refusal;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -47,8 +47,7 @@ public final class LogFreezer {
     static final int MAX_KEPT_PAYLOAD = LogLines.MAX_LINE + (1 << 20);
     private static final byte[] TAB = {'\t'};
     private static final byte[] NEWLINE = {'\n'};
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    private static final ObjectMapper JSON = JsonReading.exactTrees();
 
     /**
      * What was kept and dropped: records, bytes, the dropped records of the first
