@@ -50,6 +50,13 @@ class LayoutRulesFailTest {
     }
 
     @Test
+    void aJsonFactoryOrAWordReaderOfItsOwnFails() throws ClassNotFoundException {
+        Class<?> own = Class.forName("dev.compilereceipt.read.MakesItsOwn");
+        fails(LayoutTest.ONE_JSON_FACTORY, "MakesItsOwn", own);
+        fails(LayoutTest.ONE_WORD_READER, "MakesItsOwn", own);
+    }
+
+    @Test
     void aFacadeHandingOutAnInternalTypeFails() {
         fails(LayoutTest.FACADES_HIDE_INTERNALS, "HandsOutAnInternal", HandsOutAnInternal.class);
     }

@@ -78,6 +78,19 @@ class LayoutTest {
             .should().dependOnClassesThat(JavaClass.Predicates.simpleNameEndingWith("Reader")
                     .and(JavaClass.Predicates.resideInAPackage(ROOT + ".read..")));
 
+    /** One place makes JSON parsers and trees, so their bounds are chosen once: {@code json.JsonReading}. */
+    static final ArchRule ONE_JSON_FACTORY = noClasses().that().doNotHaveFullyQualifiedName(ROOT + ".json.JsonReading")
+            .and().doNotHaveFullyQualifiedName(ROOT + ".json.JsonReading$Trees")
+            .should().callConstructor(com.fasterxml.jackson.core.JsonFactory.class)
+            .orShould().callConstructor(com.fasterxml.jackson.databind.ObjectMapper.class)
+            .orShould().callMethod(com.fasterxml.jackson.core.JsonFactory.class, "builder")
+            .orShould().callMethod(com.fasterxml.jackson.databind.json.JsonMapper.class, "builder");
+
+    /** One byte-scanning helper reads bytes a word at a time, with its named word tests: {@code read.ByteWords}. */
+    static final ArchRule ONE_WORD_READER = noClasses().that().doNotHaveFullyQualifiedName(ROOT + ".read.ByteWords")
+            .should().callMethod(java.lang.invoke.MethodHandles.class, "byteArrayViewVarHandle", Class.class,
+                    java.nio.ByteOrder.class);
+
     /** The façades hand out no internal type: a public, current method of the root package names none in its signature. */
     static final ArchRule FACADES_HIDE_INTERNALS = methods().that().areDeclaredInClassesThat().resideInAPackage(ROOT)
             .and().arePublic().and().areNotAnnotatedWith(Deprecated.class)
@@ -154,6 +167,12 @@ class LayoutTest {
     @Test
     void onlyTheSourcePackageChoosesAReader() {
         ONE_WAY_IN.check(ENGINE);
+    }
+
+    @Test
+    void oneJsonFactoryAndOneWordReader() {
+        ONE_JSON_FACTORY.check(ENGINE);
+        ONE_WORD_READER.check(ENGINE);
     }
 
     @Test
