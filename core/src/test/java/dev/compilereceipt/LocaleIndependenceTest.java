@@ -1,5 +1,7 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.testsupport.Fixtures;
+import dev.compilereceipt.testsupport.ReceiptBytesMain;
 import dev.compilereceipt.receipt.Receipt;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.view.html.ReceiptHtml;

@@ -3,6 +3,7 @@ package dev.compilereceipt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.trace.CallPhases;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Trace;

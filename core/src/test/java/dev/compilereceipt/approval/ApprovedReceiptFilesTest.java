@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.ReceiptExport;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.receipt.Receipt;

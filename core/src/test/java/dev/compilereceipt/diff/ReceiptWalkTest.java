@@ -3,7 +3,7 @@ package dev.compilereceipt.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.json.CanonicalJson;
 import dev.compilereceipt.mutant.Mutant;

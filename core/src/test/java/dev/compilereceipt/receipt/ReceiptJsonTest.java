@@ -1,6 +1,6 @@
 package dev.compilereceipt.receipt;
 
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.ReceiptExport;
 import dev.compilereceipt.Traces;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -2,7 +2,7 @@ package dev.compilereceipt.receipt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.json.CanonicalJson;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Run;

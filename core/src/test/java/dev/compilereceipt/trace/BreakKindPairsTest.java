@@ -3,7 +3,7 @@ package dev.compilereceipt.trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.compilereceipt.trace;
 
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.receipt.BreakKindFigures;
 import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.receipt.Receipt;

@@ -2,7 +2,7 @@ package dev.compilereceipt.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.compilereceipt.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package dev.compilereceipt.read.torchtrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.compilereceipt.Fixtures;
+import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.CompileLog;
