@@ -45,18 +45,9 @@ record LogEnvelope(
         return frameId >= 0 && frameCompileId >= 0;
     }
 
-    boolean isArtifact(String name) {
-        return ARTIFACT.equals(kind) && name.equals(artifactName);
-    }
-
-    /**
-     * Whether the payload of this record must be valid JSON: a {@code chromium_event}, or an artifact
-     * of {@code "encoding": "json"} but {@code recompile_reasons}, which 2.14 writes as bare text when it
-     * holds one reason (its reader takes both forms).
-     */
+    /** Whether the payload of this record must be valid JSON, as its {@link RecordKind} says. */
     boolean payloadIsJson() {
-        return CHROMIUM_EVENT.equals(kind) || (ARTIFACT.equals(kind) && "json".equals(artifactEncoding)
-                && !LogRecords.RECOMPILE_REASONS.equals(artifactName));
+        return RecordKinds.of(this).payloadIsJson(this);
     }
 
     /** Parses the envelope; empty when it is not one valid JSON object. */
@@ -68,60 +59,68 @@ record LogEnvelope(
     /** {@link #parse} without {@link EnvelopeScan}: what the scan's answers must equal. */
     static Optional<LogEnvelope> parseWithJackson(byte[] bytes, int from, int to, Interner pool) {
         try (JsonParser parser = FACTORY.createParser(bytes, from, to - from)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return Optional.empty();
-            }
-            String kind = "";
-            long frameId = NONE;
-            long frameCompileId = NONE;
-            long attempt = 0;
-            String md5 = null;
-            String artifactName = "";
-            String artifactEncoding = "";
-            CompileMetrics metrics = null;
-            String metricsCompileId = null;
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String key = parser.currentName();
-                JsonToken value = parser.nextToken();
-                switch (key) {
-                    case "frame_id" -> frameId = integer(parser, value);
-                    case "frame_compile_id" -> frameCompileId = integer(parser, value);
-                    case "attempt" -> attempt = Math.max(0, integer(parser, value));
-                    case "has_payload" -> md5 = value == JsonToken.VALUE_STRING ? parser.getText() : null;
-                    case "compiled_autograd_id", "rank", "compiled_autograd_attempt" -> parser.skipChildren();
-                    default -> {
-                        if (!kind.isEmpty()) {
-                            parser.skipChildren();
-                            continue;
-                        }
-                        kind = pool.intern(key);
-                        if (ARTIFACT.equals(key) && value == JsonToken.START_OBJECT) {
-                            String[] artifact = artifact(parser, pool);
-                            artifactName = artifact[0];
-                            artifactEncoding = artifact[1];
-                        } else if (COMPILATION_METRICS.equals(key) && value == JsonToken.START_OBJECT) {
-                            CompileMetrics.Reading reading = CompileMetrics.read(parser, pool);
-                            metrics = reading.metrics();
-                            metricsCompileId = reading.compileId();
-                        } else {
-                            parser.skipChildren();
-                        }
-                    }
-                }
-            }
-            if (parser.currentToken() != JsonToken.END_OBJECT || parser.nextToken() != null) {
-                return Optional.empty();
-            }
-            if (frameId < 0 && metricsCompileId != null) {
-                long[] id = compileId(metricsCompileId);
-                frameId = id[0];
-                frameCompileId = id[1];
-            }
-            return Optional.of(new LogEnvelope(kind, frameId, frameCompileId, attempt, Optional.ofNullable(md5),
-                    artifactName, artifactEncoding, Optional.ofNullable(metrics)));
+            return read(parser, pool);
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The envelope {@code parser} gives from its start, by the rules of {@link #parseWithJackson}: a
+     * parser of the line's bytes, or of the tree a freeze has read them into ({@link FrozenEnvelope}).
+     */
+    static Optional<LogEnvelope> read(JsonParser parser, Interner pool) throws IOException {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+            return Optional.empty();
+        }
+        String kind = "";
+        long frameId = NONE;
+        long frameCompileId = NONE;
+        long attempt = 0;
+        String md5 = null;
+        String artifactName = "";
+        String artifactEncoding = "";
+        CompileMetrics metrics = null;
+        String metricsCompileId = null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String key = parser.currentName();
+            JsonToken value = parser.nextToken();
+            switch (key) {
+                case "frame_id" -> frameId = integer(parser, value);
+                case "frame_compile_id" -> frameCompileId = integer(parser, value);
+                case "attempt" -> attempt = Math.max(0, integer(parser, value));
+                case "has_payload" -> md5 = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+                case "compiled_autograd_id", "rank", "compiled_autograd_attempt" -> parser.skipChildren();
+                default -> {
+                    if (!kind.isEmpty()) {
+                        parser.skipChildren();
+                        continue;
+                    }
+                    kind = pool.intern(key);
+                    if (ARTIFACT.equals(key) && value == JsonToken.START_OBJECT) {
+                        String[] artifact = artifact(parser, pool);
+                        artifactName = artifact[0];
+                        artifactEncoding = artifact[1];
+                    } else if (COMPILATION_METRICS.equals(key) && value == JsonToken.START_OBJECT) {
+                        CompileMetrics.Reading reading = CompileMetrics.read(parser, pool);
+                        metrics = reading.metrics();
+                        metricsCompileId = reading.compileId();
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
+            }
+        }
+        if (parser.currentToken() != JsonToken.END_OBJECT || parser.nextToken() != null) {
+            return Optional.empty();
+        }
+        if (frameId < 0 && metricsCompileId != null) {
+            long[] id = compileId(metricsCompileId);
+            frameId = id[0];
+            frameCompileId = id[1];
+        }
+        return Optional.of(new LogEnvelope(kind, frameId, frameCompileId, attempt, Optional.ofNullable(md5),
+                artifactName, artifactEncoding, Optional.ofNullable(metrics)));
     }
 
     /**

@@ -5,10 +5,10 @@ import dev.compilereceipt.read.Refusal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.json.DirectoryCut;
-import dev.compilereceipt.read.Interner;
 import dev.compilereceipt.output.OutputFile;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,15 +30,16 @@ import org.apiguardian.api.API;
 
 /**
  * Writes the part of a TORCH_TRACE log that {@link TorchTraceReader} reads, record by record as
- * the log streams past: the {@code compile_receipt_call} markers, {@code recompile_reasons} and
- * {@code dynamo_graph_break_reason} and {@code torch_version} artifacts with their payloads,
- * {@code dynamo_start} and {@code dynamo_output_graph} records (the graph's code left out),
- * each {@code compilation_metrics} cut to the {@link CompileMetrics#FIELDS} the reader takes, and
- * the on-disk cache artifacts ({@code fx_graph_cache_hit}, ...) without their payloads, which are
- * only counted, and the {@code autograd_cache_*} chromium events cut to their name. Everything else (Inductor output code, graphs, configs, chromium events) and every
- * record the reader would skip as bad (its MD5 or JSON wrong) is dropped. Each kept payload gets
- * a fresh MD5, and {@code DIR/} is cut from every string where a directory is given, so the log
- * no longer names the capture machine's paths.
+ * the log streams past: each record the reader acts on, as its {@link RecordKind} freezes it (the
+ * {@code compile_receipt_call} markers, {@code recompile_reasons}, {@code dynamo_graph_break_reason}
+ * and {@code torch_version} artifacts with their payloads; {@code dynamo_start},
+ * {@code dynamo_output_graph} and the on-disk cache artifacts as their envelopes; each
+ * {@code compilation_metrics} cut to the {@link CompileMetrics#FIELDS} the reader takes; the
+ * {@code autograd_cache_*} chromium events cut to their name). Everything else (Inductor output
+ * code, graphs, configs, other chromium events) and every record the reader would skip as bad (its
+ * MD5 or JSON wrong) is dropped. Each envelope is read once ({@link FrozenEnvelope}), each kept
+ * payload gets a fresh MD5, and {@code DIR/} is cut from every string where a directory is given,
+ * so the log no longer names the capture machine's paths.
  */
 @API(status = API.Status.INTERNAL)
 public final class LogFreezer {
@@ -48,6 +49,7 @@ public final class LogFreezer {
     private static final byte[] TAB = {'\t'};
     private static final byte[] NEWLINE = {'\n'};
     private static final ObjectMapper JSON = JsonReading.exactTrees();
+    private static final ObjectReader ONCE = FrozenEnvelope.once(JSON);
 
     /**
      * What was kept and dropped: records, bytes, the dropped records of the first
@@ -63,8 +65,6 @@ public final class LogFreezer {
     private final Path file;
     private final OutputStream out;
     private final Optional<DirectoryCut> relativeTo;
-    /** The freezer keeps no string past its record, so nothing is pooled: a log of a million distinct kinds costs nothing here. */
-    private static final Interner UNPOOLED = text -> text;
     private final LogPayload check = new LogPayload(Limits.DEFAULT.maxDepth());
     private final TreeMap<String, Long> dropped = new TreeMap<>();
     private long droppedOfOtherKinds;
@@ -73,9 +73,11 @@ public final class LogFreezer {
     private long written;
 
     private byte[] prefix;
-    private JsonNode envelope;
+    private ObjectNode envelope;
     private LogEnvelope parsed;
-    private FreezeKeep keep = FreezeKeep.NOTHING;
+    private RecordKind kind;
+    /** What is held of the payload as it streams past: nothing, its head, or {@link RecordKind#WHOLE_PAYLOAD}. */
+    private long holds;
     private final List<byte[]> payload = new ArrayList<>();
     private long payloadBytes;
     private long recordLine;
@@ -141,14 +143,14 @@ public final class LogFreezer {
         if (lines.isPayload()) {
             if (parsed != null) {
                 check.line(bytes, lines.start() + 1, lines.end());
-                if (keep == FreezeKeep.WHOLE) {
+                if (holds == RecordKind.WHOLE_PAYLOAD) {
                     payloadBytes += lines.end() - lines.start();
                     if (payloadBytes > MAX_KEPT_PAYLOAD) {
                         throw new Refusal(file, "", recordLine, 0, "the payload of the " + parsed.artifactName()
                                 + " record is over " + (MAX_KEPT_PAYLOAD >> 20) + " MiB; no log the receipt can read holds one");
                     }
                     payload.add(Arrays.copyOfRange(bytes, lines.start() + 1, lines.end()));
-                } else if (keep == FreezeKeep.CHROMIUM && payloadBytes < ChromiumCacheEvent.KEPT) {
+                } else if (payloadBytes < holds) {
                     payloadBytes += lines.end() - lines.start();
                     payload.add(Arrays.copyOfRange(bytes, lines.start() + 1, lines.end()));
                 }
@@ -161,23 +163,25 @@ public final class LogFreezer {
         finish();
         recordLine = lines.number();
         int at = GlogPrefix.envelopeStart(bytes, lines.start(), lines.end());
-        Optional<LogEnvelope> envelopeRead = at < 0 ? Optional.empty() : LogEnvelope.parse(bytes, at, lines.end(), UNPOOLED);
-        if (envelopeRead.isEmpty()) {
+        Optional<FrozenEnvelope> read = at < 0 ? Optional.empty() : FrozenEnvelope.read(bytes, at, lines.end(), ONCE);
+        if (read.isEmpty()) {
             count("(bad line)");
             return;
         }
-        parsed = envelopeRead.get();
-        keep = FreezeKeep.of(parsed);
-        if (keep != FreezeKeep.NOTHING) {
+        parsed = read.get().envelope();
+        kind = RecordKinds.of(parsed);
+        holds = 0;
+        if (kind.acts(parsed)) {
+            holds = kind.frozenPayload();
             prefix = Arrays.copyOfRange(bytes, lines.start(), at);
             try {
-                envelope = JSON.readTree(new String(bytes, at, lines.end() - at, StandardCharsets.UTF_8));
+                envelope = read.get().tree(JSON);
             } catch (JsonProcessingException e) {
                 throw new Refusal(file, "", recordLine, 0, "the envelope cannot be read as a JSON object: "
                         + e.getOriginalMessage(), e);
             }
         }
-        check.begin(parsed.payloadMd5().isPresent(), parsed.payloadIsJson(), 0);
+        check.begin(parsed.payloadMd5().isPresent(), kind.payloadIsJson(parsed), 0);
     }
 
     private void finish() throws IOException {
@@ -187,42 +191,22 @@ public final class LogFreezer {
             return;
         }
         boolean good = !check.tooDeep() && check.jsonValid() && check.md5Matches(record.payloadMd5());
-        if (!good || keep == FreezeKeep.NOTHING) {
+        Optional<List<byte[]>> frozen = good && kind.acts(record) ? kind.freeze(envelope, List.copyOf(payload)) : Optional.empty();
+        payload.clear();
+        payloadBytes = 0;
+        if (frozen.isEmpty()) {
             count(good ? kindOf(record) : "(bad record)");
-            payload.clear();
-            payloadBytes = 0;
             return;
         }
-        ObjectNode node = (ObjectNode) envelope;
-        if (keep == FreezeKeep.CHROMIUM) {
-            Optional<String> outcome = ChromiumCacheEvent.outcome(String.join("\n", payload.stream()
-                    .map(line -> new String(line, StandardCharsets.UTF_8)).toList()).getBytes(StandardCharsets.UTF_8));
-            payload.clear();
-            payloadBytes = 0;
-            if (outcome.isEmpty()) {
-                count(kindOf(record));
-                return;
-            }
-            // The event cut to what the reader takes: its name, as an instant event.
-            payload.add(("{\"name\": \"" + ChromiumCacheEvent.PREFIX + outcome.get() + "\", \"ph\": \"i\"}")
-                    .getBytes(StandardCharsets.UTF_8));
-            keep = FreezeKeep.WHOLE;
-        }
-        if (keep == FreezeKeep.METRICS) {
-            if (node.get(LogEnvelope.COMPILATION_METRICS) instanceof ObjectNode metrics) {
-                metrics.retain(CompileMetrics.FIELDS);
-            }
-        }
+        ObjectNode node = envelope;
         List<byte[]> lines = new ArrayList<>();
-        boolean json = isJson(record, payload);
-        for (byte[] line : payload) {
+        boolean json = kind.frozenPayloadIsJson(record, frozen.get());
+        for (byte[] line : frozen.get()) {
             lines.add(relativeTo.isEmpty() ? line : cut(relativeTo.get(), new String(line, StandardCharsets.UTF_8), json)
                     .getBytes(StandardCharsets.UTF_8));
         }
-        payload.clear();
-        payloadBytes = 0;
         node.remove("has_payload");
-        if (keep == FreezeKeep.WHOLE && !lines.isEmpty()) {
+        if (!lines.isEmpty()) {
             node.put("has_payload", md5(lines));
         }
         relativeTo.ifPresent(cut -> cut.cut(node));
@@ -235,23 +219,6 @@ public final class LogFreezer {
             write(NEWLINE);
         }
         kept++;
-    }
-
-    /** Whether the payload is JSON text: as the record says, or a recompile_reasons list (2.14 writes a lone reason as bare text). */
-    private static boolean isJson(LogEnvelope record, List<byte[]> payload) {
-        if (record.payloadIsJson()) {
-            return true;
-        }
-        if (!record.isArtifact(LogRecords.RECOMPILE_REASONS)) {
-            return false;
-        }
-        for (byte[] line : payload) {
-            String text = new String(line, StandardCharsets.UTF_8).strip();
-            if (!text.isEmpty()) {
-                return text.startsWith("[");
-            }
-        }
-        return false;
     }
 
     /** A JSON payload is cut string by string, as the check cuts the values read from it; a text payload as text. */

@@ -22,14 +22,6 @@ final class LogRecords {
 
     /** Bad lines are listed in the receipt, so their number is bounded: a file of garbage after one record is no log. */
     static final int MAX_BAD_LINES = 10_000;
-    static final int REASONS_PER_PAYLOAD = 8;
-    static final String RECOMPILE_REASONS = "recompile_reasons";
-    static final String GRAPH_BREAK = "dynamo_graph_break_reason";
-    /** The release's own record (2.14): {@code {"pytorch_version": "2.14.1+debian", ...}}. */
-    static final String TORCH_VERSION = "torch_version";
-    /** All of a torch_version payload that is read: real ones are under 100 bytes. */
-    static final int TORCH_VERSION_KEPT = 4096;
-    private static final int BREAK_TEXT_KEPT = 64 << 10;
     /** What a part read ahead keeps of one payload at most: a longer one the whole log is read line by line for. */
     private static final int PART_KEPT = 1 << 20;
 
@@ -47,6 +39,7 @@ final class LogRecords {
     private boolean keepCapped;
     private final List<Long> badLines = new ArrayList<>();
     private LogEnvelope record;
+    private RecordKind recordKind;
     private long recordLine;
     private long at;
     private boolean skippingPayload;
@@ -143,23 +136,13 @@ final class LogRecords {
         record = envelope;
         recordLine = line;
         skippingPayload = false;
-        int keep = 0;
-        if (envelope.isArtifact(CallMarker.ARTIFACT)) {
-            keep = LogLines.MAX_LINE;
-        } else if (envelope.isArtifact(RECOMPILE_REASONS)) {
-            keep = reasonsKept();
-        } else if (envelope.isArtifact(GRAPH_BREAK)) {
-            keep = BREAK_TEXT_KEPT;
-        } else if (envelope.isArtifact(TORCH_VERSION)) {
-            keep = TORCH_VERSION_KEPT;
-        } else if (envelope.kind().equals(LogEnvelope.CHROMIUM_EVENT) && envelope.hasCompileId()) {
-            keep = ChromiumCacheEvent.KEPT;
-        }
+        recordKind = RecordKinds.of(envelope);
+        int keep = recordKind.kept(envelope, limits);
         keepCapped = part != null && keep > PART_KEPT;
         if (keepCapped) {
             keep = PART_KEPT;
         }
-        payload.begin(envelope.payloadMd5().isPresent(), envelope.payloadIsJson(), keep);
+        payload.begin(envelope.payloadMd5().isPresent(), recordKind.payloadIsJson(envelope), keep);
     }
 
     private void finishRecord(Handler handler) throws IOException {
@@ -176,8 +159,7 @@ final class LogRecords {
         if (keepCapped && payload.overflowed()) {
             throw new LogParts.Unsplittable();
         }
-        // A break's text is read as text: not UTF-8, it would read as the U+FFFD of another log.
-        boolean notText = envelope.isArtifact(GRAPH_BREAK) && !UnicodeText.isUtf8(payload.kept(), payload.overflowed());
+        boolean notText = recordKind.keptIsText() && !UnicodeText.isUtf8(payload.kept(), payload.overflowed());
         if (!payload.jsonValid() | !payload.md5Matches(envelope.payloadMd5()) || notText) {
             bad(recordLine);
             return;
@@ -209,13 +191,5 @@ final class LogRecords {
                     + badLines.get(0) + "): too damaged to import as a TORCH_TRACE log; a real log has a few at most");
         }
         badLines.add(line);
-    }
-
-    /**
-     * Bytes of a recompile_reasons payload kept: room for 8 reasons (PyTorch's default recompile
-     * limit) of the longest string; a longer payload is refused before it is decoded.
-     */
-    int reasonsKept() {
-        return (int) Math.min(LogLines.MAX_LINE, (long) REASONS_PER_PAYLOAD * limits.maxStringLength() + 64);
     }
 }

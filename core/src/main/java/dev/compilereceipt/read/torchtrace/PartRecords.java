@@ -8,10 +8,9 @@ import java.util.List;
 /**
  * What the reader of one part of a log ({@link LogParts}) found, in line order, for
  * {@link LogRecords#replay} to hand on as if it had read the lines itself: each string it would
- * have interned, each bad line, and each record the trace reader acts on (artifacts,
- * {@code dynamo_start}, {@code compilation_metrics}) with its kept payload. Records of other
- * kinds mean nothing to the trace reader once checked, so they leave no trace here. Line numbers
- * count from 1 at the part's first line.
+ * have interned, each bad line, and each record the trace reader acts on (as its {@link RecordKind}
+ * says) with its kept payload. Other records mean nothing to the trace reader once checked, so they
+ * leave no trace here. Line numbers count from 1 at the part's first line.
  *
  * <p>A part holds a bounded amount: past {@value #MAX_EVENTS} events, {@value #MAX_RECORDS}
  * records or {@value #MAX_KEPT} kept bytes the part reader gives up ({@link LogParts.Unsplittable})
@@ -54,10 +53,8 @@ final class PartRecords implements Interner {
     }
 
     void record(LogEnvelope envelope, long line, KeptPayload payload) {
-        String kind = envelope.kind();
-        boolean cacheEvent = kind.equals(LogEnvelope.CHROMIUM_EVENT) && ChromiumCacheEvent.outcome(payload.kept()).isPresent();
-        if (!kind.equals(LogEnvelope.ARTIFACT) && !kind.equals(LogEnvelope.DYNAMO_START) && !cacheEvent
-                && !kind.equals(LogEnvelope.COMPILATION_METRICS) && !kind.equals(LogEnvelope.DYNAMO_OUTPUT_GRAPH)) {
+        RecordKind kind = RecordKinds.of(envelope);
+        if (!kind.acts(envelope) || !kind.handedOn(envelope, payload)) {
             return;
         }
         byte[] kept = payload.kept();
