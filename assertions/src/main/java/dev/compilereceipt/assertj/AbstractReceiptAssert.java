@@ -24,7 +24,7 @@ import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.RunFigures;
 import dev.compilereceipt.approval.ApprovedReceipt;
 import dev.compilereceipt.diff.ReceiptDiff;
-import dev.compilereceipt.junit.ApprovedReceipts;
+import dev.compilereceipt.approval.ReceiptApproval;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,13 +101,13 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
      */
     public SELF matchesApprovedReceipt() {
         isNotNull();
-        return approved(ApprovedReceipts.check(actual, ignoredFigures));
+        return approved(ReceiptApproval.check(actual, ignoredFigures));
     }
 
     /** As {@link #matchesApprovedReceipt()}, with the approved receipt beside {@code fixture}, for a receipt made in code. */
     public SELF matchesApprovedReceipt(Path fixture) {
         isNotNull();
-        return approved(ApprovedReceipts.check(actual, fixture, ignoredFigures));
+        return approved(ReceiptApproval.check(actual, fixture, ignoredFigures));
     }
 
     private SELF approved(ApprovedReceipt.Verdict verdict) {
