@@ -1,5 +1,7 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
+import static dev.compilereceipt.assertj.internal.FigureFailures.onlyBounded;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
@@ -14,6 +16,7 @@ import org.assertj.core.description.TextDescription;
 import java.util.Arrays;
 import java.util.List;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on one row of the ledger: one call's cache outcome and the graph ids it touched.
@@ -21,7 +24,7 @@ import org.apiguardian.api.API;
  * <p>Example: {@code assertThat(receipt.ledger().row("baseline", "b12").orElseThrow()).hasCache(CallCache.EAGER);}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public class LedgerRowAssert extends AbstractFigureAssert<LedgerRowAssert, LedgerRow> {
+public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, LedgerRow> {
 
     public LedgerRowAssert(LedgerRow actual) {
         super(actual, LedgerRowAssert.class);
@@ -31,7 +34,7 @@ public class LedgerRowAssert extends AbstractFigureAssert<LedgerRowAssert, Ledge
     public LedgerRowAssert hasCache(CallCache expected) {
         isNotNull();
         if (actual.cache().isEmpty()) {
-            throw notMeasured(shouldBeMeasured(subject(), "have cache outcome " + expected, Measure.CACHE_HITS), Measure.CACHE_HITS);
+            throw notMeasured(info, shouldBeMeasured(subject(), "have cache outcome " + expected, Measure.CACHE_HITS), Measure.CACHE_HITS);
         }
         CallCache found = actual.cache().get();
         if (found != expected) {
@@ -49,7 +52,7 @@ public class LedgerRowAssert extends AbstractFigureAssert<LedgerRowAssert, Ledge
         List<String> found = actual.graphs().stream().map(GraphId::toString).toList();
         // Where hits were not seen, the graphs are those the call compiled: a check decides only if they already break it.
         if (actual.graphsSeen() != Coverage.MEASURED && expected.containsAll(found)) {
-            throw onlyBounded(shouldBeMeasured(subject(), "have graphs " + (expected.isEmpty() ? "(none)" : String.join(" ", expected)),
+            throw onlyBounded(info, shouldBeMeasured(subject(), "have graphs " + (expected.isEmpty() ? "(none)" : String.join(" ", expected)),
                     Measure.CACHE_HITS, actual.graphsSeen(), found.size()), Measure.CACHE_HITS,
                     "at least " + (found.isEmpty() ? "(none)" : String.join(" ", found)));
         }
