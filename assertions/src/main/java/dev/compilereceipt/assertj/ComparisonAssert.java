@@ -10,7 +10,6 @@ import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure
 
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.trace.Measure;
-import org.assertj.core.description.TextDescription;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
 
@@ -49,11 +48,10 @@ public class ComparisonAssert extends AbstractObjectAssert<ComparisonAssert, Com
         }
         double ratio = actual.ratio().getAsDouble();
         if (ratio > max) {
-            throw failureWithActualExpected("ratio: " + ms(ratio), "ratio: at most " + ms(max), "%s",
-                    shouldHaveFigure(subject(), "a median ratio (candidate / baseline) of at most " + ms(max),
+            throw diffFailure(info, shouldHaveFigure(subject(), "a median ratio (candidate / baseline) of at most " + ms(max),
                             "it was " + ms(ratio) + " (" + ms(actual.candidateMedianMs().getAsDouble()) + " ms / "
-                                    + ms(actual.baselineMedianMs().getAsDouble()) + " ms)")
-                            .create(new TextDescription(""), info.representation()));
+                                    + ms(actual.baselineMedianMs().getAsDouble()) + " ms)"),
+                    "ratio: " + ms(ratio), "ratio: at most " + ms(max));
         }
         return myself;
     }

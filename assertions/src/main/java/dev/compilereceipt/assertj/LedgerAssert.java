@@ -15,7 +15,6 @@ import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.ledger.LedgerRow;
 import java.util.List;
 import org.assertj.core.api.SoftAssertionsProvider;
-import org.assertj.core.description.TextDescription;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
 
@@ -39,9 +38,8 @@ public class LedgerAssert extends AbstractObjectAssert<LedgerAssert, Ledger> {
         callsMeasured(count(expected, "call") + " in run " + run);
         int found = actual.rows(run).size();
         if (found != expected) {
-            throw failureWithActualExpected(run + ": " + count(found, "call"), run + ": " + count(expected, "call"), "%s",
-                    shouldHaveFigure(subject(), count(expected, "call") + " in run " + run,
-                            "it had " + count(found, "call")).create(new TextDescription(""), info.representation()));
+            throw diffFailure(info, shouldHaveFigure(subject(), count(expected, "call") + " in run " + run, "it had " + count(found, "call")),
+                    run + ": " + count(found, "call"), run + ": " + count(expected, "call"));
         }
         return myself;
     }

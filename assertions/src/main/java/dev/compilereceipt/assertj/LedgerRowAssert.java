@@ -1,5 +1,6 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureFailures.onlyBounded;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
@@ -11,7 +12,6 @@ import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
-import org.assertj.core.description.TextDescription;
 
 import java.util.Arrays;
 import java.util.List;
@@ -38,9 +38,8 @@ public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, Ledge
         }
         CallCache found = actual.cache().get();
         if (found != expected) {
-            throw failureWithActualExpected("cache: " + found, "cache: " + expected, "%s",
-                    shouldHaveFigure(subject(), "cache outcome " + expected, "it was " + found)
-                            .create(new TextDescription(""), info.representation()));
+            throw diffFailure(info, shouldHaveFigure(subject(), "cache outcome " + expected, "it was " + found),
+                    "cache: " + found, "cache: " + expected);
         }
         return myself;
     }
@@ -59,9 +58,8 @@ public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, Ledge
         if (!found.equals(expected)) {
             String foundText = found.isEmpty() ? "(none)" : String.join(" ", found);
             String expectedText = expected.isEmpty() ? "(none)" : String.join(" ", expected);
-            throw failureWithActualExpected("graphs: " + foundText, "graphs: " + expectedText, "%s",
-                    shouldHaveFigure(subject(), "graphs " + expectedText, "it touched " + foundText)
-                            .create(new TextDescription(""), info.representation()));
+            throw diffFailure(info, shouldHaveFigure(subject(), "graphs " + expectedText, "it touched " + foundText),
+                    "graphs: " + foundText, "graphs: " + expectedText);
         }
         return myself;
     }

@@ -1,6 +1,10 @@
 package dev.compilereceipt.assertj.internal;
 
 import dev.compilereceipt.trace.Measure;
+import java.net.URL;
+import java.security.CodeSource;
+import java.util.Arrays;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AssertionInfo;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -23,7 +27,13 @@ public final class FigureFailures {
 
     /** An error with actual and expected values, so that IDEs show a diff, under the factory's message. */
     public static AssertionError diffFailure(AssertionInfo info, ErrorMessageFactory message, String actualText, String expectedText) {
-        return Failures.instance().failure(info, message, actualText, expectedText);
+        AssertionError failure = Failures.instance().failure(info, message, actualText, expectedText);
+        if (Failures.instance().isRemoveAssertJRelatedElementsFromStackTrace()) {
+            // As AssertJ drops a custom assert's own frames: the trace (and a soft error's "at" line) starts in the test.
+            failure.setStackTrace(Arrays.stream(failure.getStackTrace()).filter(frame -> !ofTheAssertions(frame))
+                    .toArray(StackTraceElement[]::new));
+        }
+        return failure;
     }
 
     /** A figure the source did not measure: actual says so, expected says it should be measured. */
@@ -39,6 +49,23 @@ public final class FigureFailures {
     /** A timing check on a phase without calls. */
     public static AssertionError noCalls(AssertionInfo info, ErrorMessageFactory message, String phase) {
         return diffFailure(info, message, phase + ": no calls", phase + ": calls with wall times");
+    }
+
+    private static boolean ofTheAssertions(StackTraceElement frame) {
+        if (!frame.getClassName().startsWith(FigureFailures.class.getPackageName().replace(".internal", ""))) {
+            return false;
+        }
+        try {
+            Optional<URL> ours = location(FigureFailures.class);
+            return ours.isPresent() && ours.equals(location(Class.forName(frame.getClassName(), false, FigureFailures.class.getClassLoader())));
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return false;
+        }
+    }
+
+    /** Where a class was loaded from: the assertions jar (or classes folder), not the tests beside it in the same package. */
+    private static Optional<URL> location(Class<?> type) {
+        return Optional.ofNullable(type.getProtectionDomain().getCodeSource()).map(CodeSource::getLocation);
     }
 
     /** The subject of a failure message, with where its assert was navigated from ({@code run baseline of the print-bridge receipt}). */
