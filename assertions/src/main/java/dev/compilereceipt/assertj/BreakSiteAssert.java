@@ -1,21 +1,21 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureFailures.onlyBounded;
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
-import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
-import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
 import dev.compilereceipt.assertj.internal.SiteInScope;
-import dev.compilereceipt.trace.VisibleText;
-import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.VisibleText;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
 

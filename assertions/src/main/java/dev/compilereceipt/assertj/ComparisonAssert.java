@@ -1,12 +1,12 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.error.ShouldBeComparable.shouldBeComparable;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
-import static dev.compilereceipt.assertj.error.ShouldBeComparable.shouldBeComparable;
-import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.trace.Measure;

@@ -1,22 +1,22 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
-import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.internal.FigureText.count;
 import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
 
 import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.assertj.internal.Piece;
 import dev.compilereceipt.ledger.Ledger;
-import dev.compilereceipt.trace.Measure;
-import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.ledger.LedgerRow;
+import dev.compilereceipt.trace.Coverage;
+import dev.compilereceipt.trace.Measure;
 import java.util.List;
-import org.assertj.core.api.SoftAssertionsProvider;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.api.SoftAssertionsProvider;
 
 /**
  * Assertions on a ledger: how many calls a run has, and navigation to one call's row.

@@ -1,18 +1,17 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureFailures.onlyBounded;
-import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
-import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.ledger.CallCache;
-import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.trace.Coverage;
+import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Measure;
-
+import dev.compilereceipt.trace.VisibleText;
 import java.util.Arrays;
 import java.util.List;
 import org.apiguardian.api.API;

@@ -1,5 +1,9 @@
 package dev.compilereceipt.assertj;
 
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldHaveCalls;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.internal.FigureFailures.noCalls;
@@ -7,16 +11,11 @@ import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
-import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldHaveCalls;
-import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
-import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 
-import dev.compilereceipt.trace.GraphId;
-import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.WallTime;
-
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Measure;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;

@@ -1,7 +1,7 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 
 import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.receipt.RecompileCause;

@@ -1,10 +1,10 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
-import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.error.ShouldBeCheaperOverWorkerLifetime.shouldBeCheaperOverWorkerLifetime;
 import static dev.compilereceipt.assertj.error.ShouldBeCheaperOverWorkerLifetime.shouldHaveWorkerLifetime;
 import static dev.compilereceipt.assertj.error.ShouldPayBackWithin.shouldPayBackWithin;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 
 import dev.compilereceipt.receipt.Trade;
 import org.apiguardian.api.API;

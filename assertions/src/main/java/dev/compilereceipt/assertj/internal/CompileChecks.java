@@ -1,22 +1,17 @@
 package dev.compilereceipt.assertj.internal;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostBreaksPerCall.shouldHaveAtMostBreaksPerCall;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostCompiles.shouldHaveAtMostCompiles;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoEagerCalls.shouldHaveNoEagerCalls;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoFallbacks.shouldHaveNoFallbacks;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoNewGraphVariants.shouldHaveNoNewGraphVariants;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
-import static dev.compilereceipt.assertj.error.ShouldMatchApprovedReceipt.shouldMatchApprovedReceipt;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.NL;
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
-import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
-import static dev.compilereceipt.assertj.internal.FigureFailures.noCalls;
-import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
-import static dev.compilereceipt.assertj.internal.FigureFailures.onlyBounded;
-import static dev.compilereceipt.assertj.internal.ReceiptScope.labels;
 import static dev.compilereceipt.assertj.internal.ReceiptScope.phaseList;
 
 import dev.compilereceipt.ledger.CallCache;
