@@ -7,11 +7,14 @@ import java.util.Arrays;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AssertionInfo;
+import org.assertj.core.description.TextDescription;
+import org.assertj.core.error.AssertionErrorCreator;
 import org.assertj.core.error.ErrorMessageFactory;
-import org.assertj.core.internal.Failures;
+import org.assertj.core.error.MessageFormatter;
 
 /**
- * How every compile-receipt check fails, as AssertJ's own {@code Failures} does: an
+ * How every compile-receipt check fails, as AssertJ's {@code failureWithActualExpected} does (its
+ * {@code internal.Failures} is not exported to other modules): an
  * {@code AssertionFailedError} with the factory's message under the assert's description, carrying
  * the actual and the expected figures as text (sorted lines where they are sets), so that an IDE
  * offers a diff for every check.
@@ -22,17 +25,23 @@ import org.assertj.core.internal.Failures;
 @API(status = API.Status.INTERNAL, since = "0.2")
 public final class FigureFailures {
 
+    /** AssertJ's own maker of an opentest4j {@code AssertionFailedError} where that is on the class path. */
+    private static final AssertionErrorCreator CREATOR = new AssertionErrorCreator();
+
     private FigureFailures() {
     }
 
     /** An error with actual and expected values, so that IDEs show a diff, under the factory's message. */
     public static AssertionError diffFailure(AssertionInfo info, ErrorMessageFactory message, String actualText, String expectedText) {
-        AssertionError failure = Failures.instance().failure(info, message, actualText, expectedText);
-        if (Failures.instance().isRemoveAssertJRelatedElementsFromStackTrace()) {
-            // As AssertJ drops a custom assert's own frames: the trace (and a soft error's "at" line) starts in the test.
-            failure.setStackTrace(Arrays.stream(failure.getStackTrace()).filter(frame -> !ofTheAssertions(frame))
-                    .toArray(StackTraceElement[]::new));
-        }
+        // As AbstractAssert.failureWithActualExpected words it: the description, then the overriding or the factory's message.
+        String text = info.overridingErrorMessage() != null ? info.overridingErrorMessage()
+                : message.create(new TextDescription(""), info.representation());
+        String description = MessageFormatter.instance().format(info.description(), info.representation(), "");
+        AssertionError failure = CREATOR.assertionError(description + text, actualText, expectedText, info.representation());
+        // As AssertJ drops its own frames and a custom assert's: the trace (and a soft error's "at" line) starts in the test.
+        failure.setStackTrace(Arrays.stream(failure.getStackTrace())
+                .filter(frame -> !frame.getClassName().startsWith("org.assertj.") && !ofTheAssertions(frame))
+                .toArray(StackTraceElement[]::new));
         return failure;
     }
 
