@@ -50,7 +50,7 @@ esac
 export COMPILE_RECEIPT_DEBIAN="$SUITE" COMPILE_RECEIPT_CHROOT="$ROOT"
 out="$here/out/$SUITE"
 # The torch-free tests (host and chroot); the chroot adds test_real_torch. The chroot sees capture/ as /capture.
-TORCH_FREE_TESTS="test_validate test_output_check test_call_events test_package test_run_marker"
+TORCH_FREE_TESTS="test_validate test_output_check test_call_events test_package test_run_marker test_imports"
 
 if [[ $(id -u) -ne 0 ]]; then
   echo "test-with-real-torch.sh: must run as root (chroot, mounts)" >&2

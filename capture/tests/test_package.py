@@ -24,7 +24,7 @@ sys.path.insert(0, SRC)
 import compile_receipt_capture as crc  # noqa: E402
 
 MODULES = ["breaks", "call_events", "calls", "cli", "compile_split", "contract", "output_check", "profile_out",
-           "profiler_spans", "runs", "structured_log", "warm_start"]
+           "profiler_spans", "runs", "structured_log", "warm_process", "warm_start"]
 
 
 def load_tests(loader, tests, pattern):
@@ -49,7 +49,8 @@ class PackageTest(unittest.TestCase):
         self.assertTrue(issubclass(crc.TraceError, ValueError) and issubclass(crc.CaptureError, RuntimeError))
 
     def test_import_loads_neither_torch_nor_numpy(self):
-        proc = python("-c", "import sys, compile_receipt_capture; from compile_receipt_capture import cli, runs, warm_start; "
+        proc = python("-c", "import sys, compile_receipt_capture; from compile_receipt_capture import cli, runs, warm_start, "
+                            "warm_process; "
                             "print(sorted(m for m in ('torch', 'numpy') if m in sys.modules))")
         self.assertEqual((proc.returncode, proc.stdout), (0, "[]\n"))
 

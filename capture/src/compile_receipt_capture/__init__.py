@@ -8,7 +8,7 @@ records), ``structured_log`` (PyTorch's structured trace), ``compile_split`` (a 
 and cache outcomes), ``breaks`` (PyTorch's graph-break messages), ``profiler_spans``,
 ``profile_out`` (each run's torch.profiler trace, with ``profile_out=``), ``output_check`` (the
 check against eager), ``warm_start`` (the replay in a fresh process with the first one's cache
-folders) and ``cli``.
+folders), ``warm_process`` (that fresh process's side) and ``cli``.
 
     from compile_receipt_capture import capture
 

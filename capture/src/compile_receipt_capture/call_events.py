@@ -147,7 +147,7 @@ def events_of_call(cid: str, spans: CallSpans, records: list[Record], t0_ns: int
             timeline.append((region.span.start, 2 * n, break_event(brk, rounded(gap / 1000.0), relative_to)))
         c = compiles.get(region.graph)
         if c is not None and c.made_variant and region.graph not in ran:
-            event = _compiled_region(c, rounded(ms))
+            event: Event = _compiled_region(c, rounded(ms))
         else:
             event = {"kind": "region", "graph": region.graph, "cache": "hit", "ms": rounded(ms)}
         ran.add(region.graph)
@@ -164,8 +164,8 @@ def events_of_call(cid: str, spans: CallSpans, records: list[Record], t0_ns: int
                                    f"'Torch-Compiled Region: {c.id}' ran in this call; the profiler missed it")
             timeline.append((at(c.last_ns), 10 ** 9, _compiled_region(c, 0.0)))     # graphless: no region runs
             continue
-        event: Event = {"kind": "fallback", "graph": c.id, "reason": c.fallback_reason,
-                        "compile_ms": rounded(c.compile_ms)}
+        event = {"kind": "fallback", "graph": c.id, "reason": c.fallback_reason,
+                 "compile_ms": rounded(c.compile_ms)}
         if c.guard_failures:
             event["guard_failures"] = list(c.guard_failures)
         _add_compile_split(event, c)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 
 class Args:
@@ -56,7 +56,7 @@ class Plan:
         steady_args = [Args.of(i) for i in (steady or [])]
         warmup_args = [Args.of(i) for i in (warmup or [])]
         if isinstance(changed, Mapping):
-            changed_items = []
+            changed_items: list[tuple[str, Args]] = []
             for fam, items in changed.items():
                 items = items if isinstance(items, list) else [items]
                 changed_items.extend((str(fam), Args.of(i)) for i in items)
@@ -67,8 +67,8 @@ class Plan:
             if eager and not source:
                 raise ValueError("eager=N needs steady or warmup inputs to call")
             eager_args = [source[i % len(source)] for i in range(eager)]
-        else:
-            eager_args = [Args.of(i) for i in (eager or [])]
+        else:   # a list of inputs (a bool is no count: False gives none, True is not iterable)
+            eager_args = [Args.of(i) for i in cast(Sequence[Any], eager or [])]
         if not isinstance(repeats, int) or repeats < 1:
             raise ValueError(f"repeats must be an integer >= 1, got {repeats!r}")
         self.calls: list[PlannedCall] = []

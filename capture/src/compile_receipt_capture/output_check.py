@@ -27,12 +27,12 @@ from typing import Any
 from .contract import rounded
 
 
-def _tensor_type() -> type | None:
+def _tensor_type() -> type[Any] | None:
     torch = sys.modules.get("torch")
     return getattr(torch, "Tensor", None)
 
 
-def _ndarray_type() -> type | None:
+def _ndarray_type() -> type[Any] | None:
     numpy = sys.modules.get("numpy")
     return getattr(numpy, "ndarray", None)
 
@@ -187,7 +187,7 @@ def _tensor_parts(a: Any, b: Any) -> tuple[Any, Any] | tuple[()] | None:
 
 def _ndarray_parts(a: Any, b: Any) -> tuple[Any, Any] | tuple[()] | None:
     """As _tensor_parts, for NumPy arrays."""
-    import numpy
+    numpy: Any = sys.modules["numpy"]     # imported by whoever made the array (see _ndarray_type), never here
     if a.size == 0:
         return ()
     wide = numpy.complex128 if numpy.iscomplexobj(a) or numpy.iscomplexobj(b) else numpy.float64

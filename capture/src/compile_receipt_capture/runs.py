@@ -23,7 +23,7 @@ from .profile_out import RunProfile, run_path
 from .profiler_spans import CALL_SPAN, regions_of_call, spans_of
 
 Counters = dict[str, dict[str, int]]
-Tolerance = tuple[float, float] | Sequence[float] | Mapping[str, float] | float
+Tolerance = tuple[float, float] | list[float] | Mapping[str, float] | float
 Adapt = Callable[..., Any]
 
 
@@ -106,7 +106,7 @@ def tolerance_of(tolerance: Tolerance) -> tuple[float, float]:
     elif isinstance(tolerance, (tuple, list)):
         atol, rtol = float(tolerance[0]), float(tolerance[1])
     else:
-        atol = rtol = float(tolerance)    # type: ignore[arg-type]
+        atol = rtol = float(tolerance)
     if not (math.isfinite(atol) and math.isfinite(rtol) and atol >= 0 and rtol >= 0):
         raise ValueError(f"tolerance must be finite and >= 0, got atol={atol} rtol={rtol}")
     return atol, rtol
@@ -183,8 +183,9 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
     captured = Capture(trace, counters, None, warm_counters)
     if out is not None:
         captured.write(out, max_calls, max_events)
-    for label, run_profile in (profiles or {}).items():
-        captured.profiles[label] = run_profile.write(run_path(profile_out, label))    # type: ignore[arg-type]
+    if profile_out is not None:
+        for label, run_profile in (profiles or {}).items():
+            captured.profiles[label] = run_profile.write(run_path(profile_out, label))
     return captured
 
 
@@ -266,17 +267,20 @@ def _recorded(fn: Callable[..., Any], candidate: Callable[..., Any] | None, eage
             before = _counters_snapshot()
             torch._dynamo.reset()
             history = RunHistory()
-            compiled_fn = None
+            compiled_fn: Callable[..., Any] | None = None
             calls = []
             run_profile = profiles.setdefault(label, RunProfile()) if profiles is not None else None
             for index, planned in enumerate(plan.calls):
                 phase, fam = planned.phase, planned.family
                 if phase not in phases:
                     continue
-                if phase != "eager" and compiled_fn is None:
-                    torch._dynamo.reset()
-                    compiled_fn = torch.compile(callable_, **opts)
-                target = callable_ if phase == "eager" else compiled_fn
+                if phase == "eager":
+                    target = callable_
+                else:
+                    if compiled_fn is None:
+                        torch._dynamo.reset()
+                        compiled_fn = torch.compile(callable_, **opts)
+                    target = compiled_fn
                 cid = f"{prefix}{index:0{width}d}"
                 b = _prepared(planned.args, fn_adapt)
                 if handler not in trace_log.handlers:   # torch._logging.set_logs() re-inits handlers

@@ -60,7 +60,8 @@ class TraceRecords(logging.Handler):
 def trace_log() -> logging.Logger:
     """PyTorch's structured-trace logger."""
     import torch._logging._internal as internal
-    return internal.trace_log
+    log: logging.Logger = internal.trace_log
+    return log
 
 
 def marker_writer() -> Callable[[dict[str, Any]], None] | None:

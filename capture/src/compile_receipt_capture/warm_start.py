@@ -3,7 +3,7 @@
 ``TORCHINDUCTOR_CACHE_DIR`` and ``TRITON_CACHE_DIR`` pointed at a fresh temporary folder, so that its
 FX graph cache (on by default in 2.6 and 2.14), AOTAutograd cache (on by default in 2.14; 2.6 only
 with ``TORCHINDUCTOR_AUTOGRAD_CACHE=1``), compiled kernels and Triton cache land there; after its
-runs, one fresh Python process (:func:`main`, given a request file) with the
+runs, one fresh Python process (:mod:`warm_process`, given a request file) with the
 same folders replays every run's eager control and warmup calls, in order, with a
 ``torch._dynamo.reset()`` between the runs as in the first process. Its calls (ids as in the first
 process) become the run's ``warm_start`` section. With ``TORCH_TRACE`` set, the warm process writes
@@ -18,15 +18,13 @@ Standard library only; torch is imported by the warm process alone.
 from __future__ import annotations
 
 import contextlib
-import importlib
-import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .call_events import CaptureError
@@ -34,7 +32,7 @@ from .contract import WARM_START_PHASES, Json
 
 WARM_TRACE_FOLDER = "warm"        # the warm process's TORCH_TRACE folder, inside the first one's
 CACHE_VARIABLES = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
-_WARM_PROCESS = "import sys; from compile_receipt_capture.warm_start import main; sys.exit(main(sys.argv[1:]))"
+_WARM_PROCESS = "import sys; from compile_receipt_capture.warm_process import main; sys.exit(main(sys.argv[1:]))"
 _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -49,12 +47,12 @@ def request_of(value: Any) -> Json:
             raise ValueError(f'warm_start="{value}": give "module:function"')
         return {"module": module, "factory": factory, "cwd": os.getcwd()}
     if callable(value):
-        module, factory = getattr(value, "__module__", None), getattr(value, "__qualname__", "")
-        if not module or "<" in factory:
+        module_name, factory = getattr(value, "__module__", None), getattr(value, "__qualname__", "")
+        if not module_name or "<" in factory:
             raise ValueError(f"warm_start={value!r}: the fresh process imports it, so it must be a module-level "
                              "function (no lambda, no nested function)")
-        request: Json = {"module": module, "factory": factory, "cwd": os.getcwd()}
-        if module == "__main__":     # a script: the fresh process loads the file under another name
+        request: Json = {"module": module_name, "factory": factory, "cwd": os.getcwd()}
+        if module_name == "__main__":     # a script: the fresh process loads the file under another name
             main_file = getattr(sys.modules["__main__"], "__file__", None)
             if not main_file:
                 raise ValueError("warm_start: the function is in __main__ without a file (an interactive session)")
@@ -105,7 +103,8 @@ def attach(trace: Json, request: Json) -> dict[str, Any]:
                                f"made ({[c['id'] for c in calls]} vs {[e[0] for e in expected]}): its arguments "
                                "must be the same")
         run["warm_start"] = {"calls": calls}
-    return result["counters"]
+    counters: dict[str, Any] = result["counters"]
+    return counters
 
 
 def _replay(request: Json) -> Json:
@@ -117,7 +116,7 @@ def _replay(request: Json) -> Json:
         if env.get("TORCH_TRACE"):
             env["TORCH_TRACE"] = os.path.join(env["TORCH_TRACE"], WARM_TRACE_FOLDER)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
-        # -c, not -m: the package has imported this module already, which runpy would warn about
+        # the child's side is warm_process, which only the child imports (the parent's never loads it)
         command = [sys.executable, "-c", _WARM_PROCESS, request_path]
         sys.stdout.flush()
         sys.stderr.flush()
@@ -126,39 +125,5 @@ def _replay(request: Json) -> Json:
             raise CaptureError(f"the warm-start process ({sys.executable} -c '{_WARM_PROCESS}') exited with "
                                f"{code}; its output is above")
         with open(out, encoding="utf-8") as f:
-            return json.load(f)
-
-
-def _factory(request: Json) -> Callable[[], Any]:
-    if request.get("module_file"):
-        path = request["module_file"]
-        spec = importlib.util.spec_from_file_location("compile_receipt_warm_main", path)
-        if spec is None or spec.loader is None:
-            raise ImportError(f"cannot load {path}")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    else:
-        module = importlib.import_module(request["module"])
-    value: Any = module
-    for part in request["factory"].split("."):
-        value = getattr(value, part)
-    return value
-
-
-def main(argv: Sequence[str]) -> int:
-    """The warm process: ``python -c "...warm_start import main; main(['REQUEST.json'])"``."""
-    with open(argv[0], encoding="utf-8") as f:
-        request = json.load(f)
-    sys.path[:0] = [p for p in request.get("sys_path", []) if p not in sys.path]
-    if "cli" in request:
-        from .cli import capture_arguments
-        kwargs = capture_arguments(request["cli"])
-    else:
-        kwargs = dict(_factory(request)())
-    from .runs import replay_calls
-    calls, counters = replay_calls(**kwargs)
-    with open(request["out"], "w", encoding="utf-8") as f:
-        json.dump({"calls": calls, "counters": counters}, f, allow_nan=False)
-    return 0
-
+            replayed: Json = json.load(f)
+            return replayed

@@ -1,18 +1,13 @@
 package dev.compilereceipt;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.compiletrace.LocatedJson;
+import dev.compilereceipt.read.source.ReceiptHead;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Limits;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
@@ -49,8 +44,6 @@ public final class Receipts {
     static final int FORMAT_WITHIN = 1 << 20;
     /** Values are bounded by the bytes here: the limits of a trace's calls and events say nothing of a receipt. */
     private static final Limits RECEIPT_LIMITS = new Limits(1 << 20, 1 << 10, (int) MAX_RECEIPT_BYTES, MAX_RECEIPT_BYTES);
-    private static final String RECEIPT_FORMATS = "compile-receipt/";
-    private static final JsonFactory SCAN = JsonFactory.builder().disable(StreamReadFeature.AUTO_CLOSE_SOURCE).build();
 
     private Receipts() {
     }
@@ -62,7 +55,7 @@ public final class Receipts {
      */
     public static JsonNode read(Path file, Limits limits) {
         if (Files.isDirectory(file)) {
-            return ReceiptExport.json(Receipt.of(Traces.read(file, limits)));
+            return ReceiptExport.json(Receipt.of(Traces.read(TraceRequest.of(file).withLimits(limits))));
         }
         if (!Files.exists(file)) {
             throw new TraceRefusedException(file, "", 0, 0, "no such file");
@@ -70,7 +63,7 @@ public final class Receipts {
         boolean regular = Files.isRegularFile(file);
         try {
             if (regular && !startsAnObject(file)) {
-                return ReceiptExport.json(Receipt.of(Traces.read(file, limits)));
+                return ReceiptExport.json(Receipt.of(Traces.read(TraceRequest.of(file).withLimits(limits))));
             }
             // A pipe (FIFO, /dev/stdin, process substitution) is opened as Traces opens it: a FileChannel cannot read one in JDK 17.
             try (InputStream in = regular ? Files.newInputStream(file) : new FileInputStream(file.toFile())) {
@@ -87,10 +80,10 @@ public final class Receipts {
      */
     public static JsonNode read(Path name, InputStream in, Limits limits) {
         try {
-            Start start = Start.of(in);
+            ReceiptHead start = ReceiptHead.of(in, FORMAT_WITHIN);
             InputStream whole = new SequenceInputStream(new ByteArrayInputStream(start.bytes()), in);
             if (!start.isReceipt()) {
-                return ReceiptExport.json(Receipt.of(Traces.read(name, whole, limits)));
+                return ReceiptExport.json(Receipt.of(Traces.read(TraceRequest.ofStream(name, whole).withLimits(limits))));
             }
             JsonNode receipt = LocatedJson.parse(name, whole, RECEIPT_LIMITS).root();
             String format = receipt.path("format").asText();
@@ -108,95 +101,7 @@ public final class Receipts {
 
     private static boolean startsAnObject(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
-            return Start.objectAhead(in.readNBytes(64));
-        }
-    }
-
-    /**
-     * The bytes of an input read to tell what it is, to be read again before the rest, and what
-     * they tell. Only a JSON object is scanned, key by key at its top level without building
-     * anything, until its {@code format}; whatever cannot be scanned (not JSON, broken JSON) is
-     * left to the trace readers, whose refusals say what is wrong with it.
-     */
-    private record Start(byte[] bytes, boolean isReceipt) {
-
-        static Start of(InputStream in) throws IOException {
-            Recording recording = new Recording(in);
-            byte[] head = recording.readNBytes(64);
-            if (!objectAhead(head)) {
-                return new Start(recording.bytes(), false);
-            }
-            InputStream again = new SequenceInputStream(new ByteArrayInputStream(head), recording);
-            try (JsonParser parser = SCAN.createParser(again)) {
-                parser.nextToken();
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    String key = parser.currentName();
-                    JsonToken value = parser.nextToken();
-                    if (key.equals("format")) {
-                        return new Start(recording.bytes(), value == JsonToken.VALUE_STRING && parser.getText().startsWith(RECEIPT_FORMATS));
-                    }
-                    parser.skipChildren();
-                }
-            } catch (IOException notScanned) {
-                // broken JSON, bytes that are not UTF-8, or no format within FORMAT_WITHIN: a trace reader will say which
-            }
-            return new Start(recording.bytes(), false);
-        }
-
-        /** Whether the first bytes, after a byte order mark and white space, open a JSON object. */
-        static boolean objectAhead(byte[] head) {
-            int i = head.length >= 3 && head[0] == (byte) 0xEF && head[1] == (byte) 0xBB && head[2] == (byte) 0xBF ? 3 : 0;
-            while (i < head.length && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) {
-                i++;
-            }
-            return i < head.length && head[i] == '{';
-        }
-    }
-
-    /** Keeps a copy of every byte read through it, up to {@link #FORMAT_WITHIN}, then refuses to read on. */
-    private static final class Recording extends FilterInputStream {
-        private final ByteArrayOutputStream copy = new ByteArrayOutputStream();
-
-        Recording(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            if (copy.size() >= FORMAT_WITHIN) {
-                throw new IOException("no format within the first " + FORMAT_WITHIN + " bytes");
-            }
-            int n = super.read(buffer, offset, Math.min(length, FORMAT_WITHIN - copy.size()));
-            if (n > 0) {
-                copy.write(buffer, offset, n);
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            byte[] skipped = new byte[(int) Math.min(n, 8192)];
-            return Math.max(0, read(skipped, 0, skipped.length));
-        }
-
-        @Override
-        public boolean markSupported() {
-            return false;
-        }
-
-        @Override
-        public void close() {
-            // the input is its owner's to close
-        }
-
-        byte[] bytes() {
-            return copy.toByteArray();
+            return ReceiptHead.objectAhead(in.readNBytes(64));
         }
     }
 }

@@ -73,8 +73,8 @@ class DecisionRulesTest {
     void aDecisionLongerThanTheStringLimitIsRefused() {
         Path file = Fixtures.path("rules/decision-valid.json");
         // "steady p90 above 1 ms" is 21 characters, the longest string of the file.
-        assertThat(Traces.read(file, Limits.DEFAULT.withMaxStringLength(31)).decision()).isPresent();
-        assertThatThrownBy(() -> Traces.read(file, Limits.DEFAULT.withMaxStringLength(20)))
+        assertThat(Traces.read(TraceRequest.of(file).withLimits(Limits.DEFAULT.withMaxStringLength(31))).decision()).isPresent();
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(file).withLimits(Limits.DEFAULT.withMaxStringLength(20))))
                 .isInstanceOf(TraceRefusedException.class)
                 .hasMessageContaining("a string longer than the limit of 20 characters (raise it with Limits.withMaxStringLength)");
     }
@@ -86,11 +86,11 @@ class DecisionRulesTest {
         Decision decision = new Decision("fix", Optional.empty(), Optional.empty(), Optional.empty(), OptionalLong.of(10));
         Decision other = new Decision("another fix", Optional.empty(), Optional.empty(), Optional.empty(), OptionalLong.empty());
 
-        assertThat(Traces.combine(before, after).decision()).isEmpty();
-        assertThat(Traces.combine(withDecision(before, decision), after).decision()).contains(decision);
-        assertThat(Traces.combine(before, withDecision(after, decision)).decision()).contains(decision);
-        assertThat(Traces.combine(withDecision(before, decision), withDecision(after, decision)).decision()).contains(decision);
-        assertThatThrownBy(() -> Traces.combine(withDecision(before, other), withDecision(after, decision)))
+        assertThat(Trace.combine(before, after).decision()).isEmpty();
+        assertThat(Trace.combine(withDecision(before, decision), after).decision()).contains(decision);
+        assertThat(Trace.combine(before, withDecision(after, decision)).decision()).contains(decision);
+        assertThat(Trace.combine(withDecision(before, decision), withDecision(after, decision)).decision()).contains(decision);
+        assertThatThrownBy(() -> Trace.combine(withDecision(before, other), withDecision(after, decision)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cannot combine " + BEFORE + " and " + AFTER + ": both record a decision and they differ ("
                         + other + " and " + decision + "); record it in one of them, or the same in both");

@@ -117,9 +117,9 @@ class HostileLogTest {
             }
         });
         assertThat(catchThrowableOfType(TraceRefusedException.class,
-                () -> Traces.read(file, Limits.DEFAULT.withMaxBreakSites(2))).getMessage())
+                () -> Traces.read(TraceRequest.of(file).withLimits(Limits.DEFAULT.withMaxBreakSites(2)))).getMessage())
                 .contains("the run reports more than 2 distinct break sites");
-        Receipt receipt = Receipt.of(Traces.read(file, Limits.DEFAULT.withMaxBreakSites(3)));
+        Receipt receipt = Receipt.of(Traces.read(TraceRequest.of(file).withLimits(Limits.DEFAULT.withMaxBreakSites(3))));
         assertThat(receipt.run("baseline").compileLog().orElseThrow().breakSites()).hasSize(3);
         // The limits read under are in the receipt.
         assertThat(ReceiptExport.canonicalJson(receipt)).contains("\"max_break_sites\":3");

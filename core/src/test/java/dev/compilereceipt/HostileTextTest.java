@@ -84,7 +84,7 @@ class HostileTextTest {
     void endlessShortLinesAreRefusedAtTheLineBound() {
         // What `yes | receipt audit -` hands the reader: 2^27 lines of "y" are 256 MiB.
         Path name = Path.of("(standard input)");
-        assertThat(catchThrowableOfType(TraceRefusedException.class, () -> Traces.read(name, endless("y\n"), Limits.DEFAULT))
+        assertThat(catchThrowableOfType(TraceRefusedException.class, () -> Traces.read(TraceRequest.ofStream(name, endless("y\n"))))
                 .getMessage()).isEqualTo("(standard input): (document) (line 134217729): more than " + TorchLogsReader.MAX_LINES
                 + " lines, the most this reader reads of a text: endless input (yes |, a log still being written)?"
                 + " Give a finished log as a file");

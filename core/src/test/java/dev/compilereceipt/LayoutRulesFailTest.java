@@ -11,6 +11,7 @@ import dev.compilereceipt.read.torchtrace.LogLines;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.BreaksTheFlow;
 import dev.compilereceipt.trace.Trace;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,8 +32,26 @@ class LayoutRulesFailTest {
     }
 
     @Test
+    void anImportUsedOnlyByJavadocAgainstTheFlowFails() {
+        Path source = Path.of("src/test/java/dev/compilereceipt/trace/LinksBackInJavadoc.java");
+        assertThatThrownBy(() -> LayoutTest.SOURCE_IMPORTS.check(source)).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("LinksBackInJavadoc.java:3: import dev.compilereceipt.receipt.Receipt reaches receipt, which trace may not use");
+    }
+
+    @Test
     void aReaderReachingAnotherFails() {
         fails(LayoutTest.READERS_APART, "ReachesAnotherReader", ReachesAnotherReader.class, LogLines.class);
+    }
+
+    @Test
+    void aReaderChosenOutsideTheSourcePackageFails() throws ClassNotFoundException {
+        fails(LayoutTest.ONE_WAY_IN, "ChoosesAReader", Class.forName("dev.compilereceipt.ledger.ChoosesAReader"),
+                dev.compilereceipt.read.torchtrace.TorchTraceReader.class);
+    }
+
+    @Test
+    void aFacadeHandingOutAnInternalTypeFails() {
+        fails(LayoutTest.FACADES_HIDE_INTERNALS, "HandsOutAnInternal", HandsOutAnInternal.class);
     }
 
     @Test

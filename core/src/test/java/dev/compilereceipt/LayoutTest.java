@@ -1,16 +1,24 @@
 package dev.compilereceipt;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +31,10 @@ class LayoutTest {
 
     static final String ROOT = "dev.compilereceipt";
 
+    /** The packages with no compatibility promise, {@code @API(status = INTERNAL)}. */
+    static final List<String> INTERNAL_PACKAGES = List.of(ROOT + ".read", ROOT + ".json", ROOT + ".output", ROOT + ".trace.json",
+            ROOT + ".receipt.json");
+
     static final JavaClasses ENGINE = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages(ROOT);
@@ -30,33 +42,59 @@ class LayoutTest {
     /** No package of the engine reaches, through any chain of imports, back to itself. */
     static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.compilereceipt.(**)").should().beFreeOfCycles();
 
-    /** Each layer reaches only the layers before it in the flow; the façades are reached by none. */
-    static final ArchRule FLOW = layeredArchitecture().consideringOnlyDependenciesInLayers()
-            .layer("facades").definedBy(ROOT)
-            .layer("json").definedBy(ROOT + ".json..")
-            .layer("output").definedBy(ROOT + ".output..")
-            .layer("trace").definedBy(ROOT + ".trace..")
-            .layer("read").definedBy(ROOT + ".read..")
-            .layer("ledger").definedBy(ROOT + ".ledger..")
-            .layer("receipt").definedBy(ROOT + ".receipt..")
-            .layer("mutant").definedBy(ROOT + ".mutant..")
-            .layer("diff").definedBy(ROOT + ".diff..")
-            .layer("approval").definedBy(ROOT + ".approval..")
-            .layer("view").definedBy(ROOT + ".view..")
-            .whereLayer("facades").mayNotBeAccessedByAnyLayer()
-            .whereLayer("view").mayOnlyBeAccessedByLayers("facades")
-            .whereLayer("approval").mayOnlyBeAccessedByLayers("facades")
-            .whereLayer("mutant").mayOnlyBeAccessedByLayers("facades")
-            .whereLayer("diff").mayOnlyBeAccessedByLayers("facades", "approval", "view")
-            .whereLayer("receipt").mayOnlyBeAccessedByLayers("facades", "mutant", "diff", "approval", "view")
-            .whereLayer("ledger").mayOnlyBeAccessedByLayers("facades", "receipt", "mutant", "diff", "approval", "view")
-            .whereLayer("read").mayOnlyBeAccessedByLayers("facades")
-            .whereLayer("trace").mayOnlyBeAccessedByLayers("facades", "read", "ledger", "receipt", "mutant", "diff",
-                    "approval", "view");
+    /**
+     * The flow, declared once for the bytecode and the sources alike: each layer may be used only by
+     * the layers after it; the façades are used by none, json and output by every layer.
+     */
+    static final List<FlowLayer> LAYERS = List.of(
+            FlowLayer.usedBy("facades", ROOT),
+            FlowLayer.usedByAll("json", ROOT + ".json.."),
+            FlowLayer.usedByAll("output", ROOT + ".output.."),
+            FlowLayer.usedBy("trace", ROOT + ".trace..", "facades", "read", "ledger", "receipt", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("read", ROOT + ".read..", "facades"),
+            FlowLayer.usedBy("ledger", ROOT + ".ledger..", "facades", "receipt", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("receipt", ROOT + ".receipt..", "facades", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("mutant", ROOT + ".mutant..", "facades"),
+            FlowLayer.usedBy("diff", ROOT + ".diff..", "facades", "approval", "view"),
+            FlowLayer.usedBy("approval", ROOT + ".approval..", "facades"),
+            FlowLayer.usedBy("view", ROOT + ".view..", "facades"));
 
-    /** One reader never reaches another: each source is read on its own terms. */
+    /** Each layer reaches only the layers before it in the flow; the façades are reached by none. */
+    static final ArchRule FLOW = FlowLayer.architecture(LAYERS);
+
+    /** The same flow on the import lines of the sources, where an import used only by Javadoc shows. */
+    static final SourceImports SOURCE_IMPORTS = new SourceImports(LAYERS);
+
+    /**
+     * One reader never reaches another: each source is read on its own terms. Only {@code read.source}, which decides
+     * which reader runs, composes them (a profile with its log, a warm pair).
+     */
     static final ArchRule READERS_APART = slices().matching("dev.compilereceipt.read.(*)..")
-            .should().notDependOnEachOther();
+            .should().notDependOnEachOther()
+            .ignoreDependency(JavaClass.Predicates.resideInAPackage(ROOT + ".read.source.."), DescribedPredicate.alwaysTrue());
+
+    /** Which reader runs is decided in {@code read.source} alone: nothing outside {@code read} reaches a reader's entry. */
+    static final ArchRule ONE_WAY_IN = noClasses().that().resideOutsideOfPackage(ROOT + ".read..")
+            .should().dependOnClassesThat(JavaClass.Predicates.simpleNameEndingWith("Reader")
+                    .and(JavaClass.Predicates.resideInAPackage(ROOT + ".read..")));
+
+    /** The façades hand out no internal type: a public, current method of the root package names none in its signature. */
+    static final ArchRule FACADES_HIDE_INTERNALS = methods().that().areDeclaredInClassesThat().resideInAPackage(ROOT)
+            .and().arePublic().and().areNotAnnotatedWith(Deprecated.class)
+            .should(new ArchCondition<JavaMethod>("name no internal type in their signature") {
+                @Override
+                public void check(JavaMethod method, ConditionEvents events) {
+                    List<JavaClass> named = new ArrayList<>(method.getRawParameterTypes());
+                    named.add(method.getRawReturnType());
+                    for (JavaClass type : named) {
+                        if (type.getPackageName().startsWith(ROOT + ".") && INTERNAL_PACKAGES.stream()
+                                .anyMatch(internal -> type.getPackageName().startsWith(internal))) {
+                            events.add(SimpleConditionEvent.violated(method, method.getFullName() + " names the internal "
+                                    + type.getName()));
+                        }
+                    }
+                }
+            });
 
     /** The views show a receipt: they reach no reader, mutant or approval. */
     static final ArchRule VIEWS_SHOW_RECEIPTS = noClasses().that().resideInAPackage(ROOT + ".view..")
@@ -89,8 +127,7 @@ class LayoutTest {
 
     /** Internal packages say so on each public type. */
     static final ArchRule INTERNAL_MARKED = classes().that()
-            .resideInAnyPackage(ROOT + ".read..", ROOT + ".json..", ROOT + ".output..", ROOT + ".trace.json..",
-                    ROOT + ".receipt.json..")
+            .resideInAnyPackage(INTERNAL_PACKAGES.stream().map(name -> name + "..").toArray(String[]::new))
             .and().arePublic().and().areTopLevelClasses()
             .should(ApiStatus.INTERNAL);
 
@@ -105,8 +142,23 @@ class LayoutTest {
     }
 
     @Test
+    void noSourceImportPointsBackUpTheFlow() {
+        SOURCE_IMPORTS.check(Path.of("src/main/java"));
+    }
+
+    @Test
     void oneReaderNeverReachesAnother() {
         READERS_APART.check(ENGINE);
+    }
+
+    @Test
+    void onlyTheSourcePackageChoosesAReader() {
+        ONE_WAY_IN.check(ENGINE);
+    }
+
+    @Test
+    void theFacadesHandOutNoInternalType() {
+        FACADES_HIDE_INTERNALS.check(ENGINE);
     }
 
     @Test

@@ -36,8 +36,8 @@ class ProfileAgainstCaptureTest {
 
     private static Trace profile(String folder, Trace helper) {
         Path dir = Fixtures.path("profiler/" + folder);
-        return Traces.readProfile(dir, Optional.of("compile_receipt_call"), phasesOf(helper), Limits.DEFAULT,
-                Optional.of("baseline"));
+        return Traces.read(TraceRequest.of(dir).withCallSpan("compile_receipt_call").withPhases(phasesOf(helper))
+                .withRun("baseline"));
     }
 
     /** The phases of the helper's baseline calls as ranges: a profile cannot tell them. */
@@ -100,8 +100,7 @@ class ProfileAgainstCaptureTest {
     @ValueSource(strings = {"2.6-graph-break", "2.14-graph-break", "2.6-fallback", "2.14-fallback"})
     void theLogsCallMarkersGiveTheProfileItsPhasesWhenNoneAreGiven(String folder) {
         Path dir = Fixtures.path("profiler/" + folder);
-        Trace marked = Traces.readProfile(dir.resolve("profile.json"), dir.resolve("torch_trace.log"),
-                Optional.of("compile_receipt_call"), Limits.DEFAULT, Optional.of("baseline"));
+        Trace marked = Traces.read(TraceRequest.of(dir.resolve("profile.json")).withLog(dir.resolve("torch_trace.log")).withCallSpan("compile_receipt_call").withRun("baseline"));
         assertThat(marked.run("baseline").orElseThrow().calls())
                 .containsExactlyElementsOf(profile(folder, helper(folder)).run("baseline").orElseThrow().calls());
     }

@@ -40,8 +40,7 @@ class ProfilerTracesTest {
 
     private static Trace read(String release) {
         Path dir = Fixtures.path("profiler/" + release + "-plain");
-        return Traces.readProfile(dir.resolve("profile.json"), dir.resolve("torch_trace.log"), Optional.empty(), PHASES,
-                Limits.DEFAULT);
+        return Traces.read(TraceRequest.of(dir.resolve("profile.json")).withLog(dir.resolve("torch_trace.log")).withPhases(PHASES));
     }
 
     /** A call's events as text: {@code 0/0 hit 0.0166}, {@code break plain.py:16 0.017}, {@code fallback 0/0 ...}. */
@@ -142,7 +141,7 @@ class ProfilerTracesTest {
 
     @Test
     void twoProfilesCombineIntoAComparisonAsTwoSingleRunTracesDo() {
-        Trace combined = Traces.combine(read("2.6"), read("2.14"));
+        Trace combined = Trace.combine(read("2.6"), read("2.14"));
 
         Receipt receipt = Receipt.of(combined);
         // steady wall medians: 2.6 0.1094 (ProfilerStep#2), 2.14 0.2136 (ProfilerStep#2)
@@ -155,8 +154,7 @@ class ProfilerTracesTest {
     @Test
     void callsAreTheSpansOfTheNameGiven() {
         Path dir = Fixtures.path("profiler/2.14-plain");
-        Trace trace = Traces.readProfile(dir.resolve("profile.json"), dir.resolve("torch_trace.log"), Optional.of("request"),
-                PHASES, Limits.DEFAULT);
+        Trace trace = Traces.read(TraceRequest.of(dir.resolve("profile.json")).withLog(dir.resolve("torch_trace.log")).withCallSpan("request").withPhases(PHASES));
 
         List<Call> calls = trace.run("baseline").orElseThrow().calls();
         assertThat(calls).extracting(Call::id).containsExactly("request#0", "request#1", "request#2", "request#3",
@@ -182,7 +180,7 @@ class ProfilerTracesTest {
             Files.copy(dir.resolve("profile.json"), out);
         }
 
-        Trace zipped = Traces.readProfile(gz, dir.resolve("torch_trace.log"), Optional.empty(), PHASES, Limits.DEFAULT);
+        Trace zipped = Traces.read(TraceRequest.of(gz).withLog(dir.resolve("torch_trace.log")).withPhases(PHASES));
 
         assertThat(zipped.runs()).isEqualTo(read("2.6").runs());
         assertThat(zipped.sha256()).isEqualTo(read("2.6").sha256());
@@ -205,12 +203,10 @@ class ProfilerTracesTest {
         Path profile = dir.resolve("profile.json");
         Path log = dir.resolve("torch_trace.log");
 
-        assertThatThrownBy(() -> Traces.readProfile(profile, log, Optional.empty(), CallPhases.parse("warmup=0,steady=1-4"),
-                Limits.DEFAULT)).hasMessage(profile + ": /traceEvents: call 5 of 6 is in no phase of \"warmup=0,steady=1-4\"");
-        assertThatThrownBy(() -> Traces.readProfile(profile, log, Optional.empty(), CallPhases.parse("steady=0-89"),
-                Limits.DEFAULT)).hasMessage(profile + ": /traceEvents: the phases \"steady=0-89\" name call 89, but there are"
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(log).withPhases(CallPhases.parse("warmup=0,steady=1-4")))).hasMessage(profile + ": /traceEvents: call 5 of 6 is in no phase of \"warmup=0,steady=1-4\"");
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(log).withPhases(CallPhases.parse("steady=0-89")))).hasMessage(profile + ": /traceEvents: the phases \"steady=0-89\" name call 89, but there are"
                         + " 6 calls (0 to 5)");
-        assertThatThrownBy(() -> Traces.readProfile(profile, log, Optional.of("no-such-span"), PHASES, Limits.DEFAULT))
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(log).withCallSpan("no-such-span").withPhases(PHASES)))
                 .hasMessage(profile + ": /traceEvents: the trace holds no call span (no ProfilerStep#N; name the span of one"
                         + " call with --call-span or @TraceFixture(callSpan = ...))");
     }
@@ -220,7 +216,7 @@ class ProfilerTracesTest {
         Path profile = Fixtures.path("profiler/2.14-plain/profile.json");
         Path otherLog = Fixtures.path("tlparse/comp_metrics.log"); // compiles 0/0, 1/0, 2/0
 
-        assertThatThrownBy(() -> Traces.readProfile(profile, otherLog, Optional.empty(), PHASES, Limits.DEFAULT))
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(otherLog).withPhases(PHASES)))
                 .isInstanceOf(TraceRefusedException.class)
                 .hasMessage(profile + ": /traceEvents: the 2 compile spans of the profile (the first before region 0/1) fit no"
                         + " run of consecutive compiles of its TORCH_TRACE log ([0/0, 1/0, 2/0]): are the two of the same"
@@ -233,11 +229,10 @@ class ProfilerTracesTest {
         Path profile = dir.resolve("profile.json");
         Path log = dir.resolve("torch_trace.log");
 
-        assertThatThrownBy(() -> Traces.readProfile(profile, log, Optional.empty(), PHASES, Limits.DEFAULT.withMaxCalls(5)))
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(log).withPhases(PHASES).withLimits(Limits.DEFAULT.withMaxCalls(5))))
                 .hasMessage(profile + ": /traceEvents: the trace holds 6 calls, over the limit of 5 (max_calls; raise it with"
                         + " Limits.withMaxCalls, the CLI's --max-calls or @TraceFixture(maxCalls = ...))");
-        assertThatThrownBy(() -> Traces.readProfile(profile, log, Optional.empty(), PHASES,
-                Limits.DEFAULT.withMaxEventsPerCall(2))).hasMessage(profile + ": /traceEvents: call 0 (ProfilerStep#1) has 3"
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(log).withPhases(PHASES).withLimits(Limits.DEFAULT.withMaxEventsPerCall(2)))).hasMessage(profile + ": /traceEvents: call 0 (ProfilerStep#1) has 3"
                         + " events (compiled regions, breaks, fallbacks), over the limit of 2 events a call (max_events_per_call;"
                         + " raise it with Limits.withMaxEventsPerCall, the CLI's --max-events or @TraceFixture(maxEventsPerCall"
                         + " = ...))");
@@ -253,20 +248,19 @@ class ProfilerTracesTest {
         Path badRegion = write(tmp, "region.json", "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"Torch-Compiled Region: 0\","
                 + " \"ts\": 1, \"dur\": 2}]}");
 
-        assertThatThrownBy(() -> Traces.readProfile(deep, log, Optional.empty(), PHASES, Limits.DEFAULT.withMaxDepth(20)))
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(deep).withLog(log).withPhases(PHASES).withLimits(Limits.DEFAULT.withMaxDepth(20))))
                 .hasMessageStartingWith(deep + ": /traceEvents/0 (line 1, column 55)")
                 .hasMessageEndingWith("the JSON nests deeper than 20 levels, over the limit (max_depth; raise it with"
                         + " Limits.withMaxDepth, the CLI's --max-depth or @TraceFixture(maxDepth = ...))");
-        assertThatThrownBy(() -> Traces.readProfile(longName, log, Optional.empty(), PHASES,
-                Limits.DEFAULT.withMaxStringLength(100))).hasMessageStartingWith(longName + ": /traceEvents/1 (line 1, column 31)")
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(longName).withLog(log).withPhases(PHASES).withLimits(Limits.DEFAULT.withMaxStringLength(100)))).hasMessageStartingWith(longName + ": /traceEvents/1 (line 1, column 31)")
                 .hasMessageEndingWith("a string longer than 100 characters, over the limit (max_string_length; raise it with"
                         + " Limits.withMaxStringLength, the CLI's --max-string-length or @TraceFixture(maxStringLength = ...))");
-        assertThatThrownBy(() -> Traces.readProfile(noDur, log, Optional.empty(), PHASES, Limits.DEFAULT))
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(noDur).withLog(log).withPhases(PHASES)))
                 .hasMessage(noDur + ": /traceEvents/0 (line 2, column 1): the span \"ProfilerStep#1\" has no finite \"ts\" and"
                         + " non-negative \"dur\" (microseconds)");
-        assertThatThrownBy(() -> Traces.readProfile(notEvents, log, Optional.empty(), PHASES, Limits.DEFAULT))
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(notEvents).withLog(log).withPhases(PHASES)))
                 .hasMessage(notEvents + ": /traceEvents (line 1, column 17): \"traceEvents\" is an array of events");
-        assertThatThrownBy(() -> Traces.readProfile(badRegion, log, Optional.empty(), PHASES, Limits.DEFAULT))
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(badRegion).withLog(log).withPhases(PHASES)))
                 .hasMessageEndingWith(": the compiled region \"Torch-Compiled Region: 0\" names no graph id F/V");
     }
 
@@ -274,13 +268,13 @@ class ProfilerTracesTest {
     void aFolderHoldingBothReadsAsTheTwoFilesGiven(@TempDir Path tmp) throws IOException {
         Path dir = Fixtures.path("profiler/2.14-plain");
 
-        Trace fromFolder = Traces.readProfile(dir, Optional.empty(), PHASES, Limits.DEFAULT);
+        Trace fromFolder = Traces.read(TraceRequest.of(dir).withPhases(PHASES));
 
         assertThat(fromFolder.runs()).isEqualTo(read("2.14").runs());
         assertThat(fromFolder.sha256()).isEqualTo(read("2.14").sha256());
         Files.copy(dir.resolve("profile.json"), tmp.resolve("a.json"));
         Files.copy(dir.resolve("profile.json"), tmp.resolve("b.json"));
-        assertThatThrownBy(() -> Traces.readProfile(tmp, Optional.empty(), PHASES, Limits.DEFAULT))
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(tmp).withPhases(PHASES)))
                 .hasMessage(tmp + ": (document): a folder read as a profile holds one torch.profiler trace and one TORCH_TRACE"
                         + " log; this one holds 2 [a.json, b.json] and 0 []");
     }

@@ -238,18 +238,18 @@ class TorchLogsHostileInputTest {
         String ranked = tagged(0, "torch-logs/2.14-print-bridge") + tagged(1, "torch-logs/2.14-int-spec");
         Path file = Files.writeString(Files.createDirectories(dir.resolve("file")).resolve("ranks.log"), ranked);
         for (int rank : new int[] {0, 1}) {
-            Trace fromFifo = throughFifo(ranked, fifo -> Traces.read(fifo, rank));
-            Trace fromFile = Traces.read(file, rank);
+            Trace fromFifo = throughFifo(ranked, fifo -> Traces.read(TraceRequest.of(fifo).withRank(rank)));
+            Trace fromFile = Traces.read(TraceRequest.of(file).withRank(rank));
             assertThat(fromFifo.sha256()).isEqualTo(fromFile.sha256());
             assertThat(fromFifo.fixture().fields()).containsEntry("rank", Integer.toString(rank));
         }
         assertThat(throughFifo(ranked, Traces::ranks)).containsExactly(0, 1);
         // Rank 0 of a text without tags is the whole text, from a FIFO too.
         String plain = Files.readString(Fixtures.path("torch-logs/2.14-int-spec/torch_logs.txt"));
-        Trace whole = throughFifo(plain, fifo -> Traces.read(fifo, 0));
+        Trace whole = throughFifo(plain, fifo -> Traces.read(TraceRequest.of(fifo).withRank(0)));
         assertThat(whole.runs().get(0).compileLog()).isEqualTo(Traces.read(Fixtures.path("torch-logs/2.14-int-spec/torch_logs.txt"))
                 .runs().get(0).compileLog());
-        assertThatThrownBy(() -> throughFifo(plain, fifo -> Traces.read(fifo, 1))).hasMessageEndingWith(
+        assertThatThrownBy(() -> throughFifo(plain, fifo -> Traces.read(TraceRequest.of(fifo).withRank(1)))).hasMessageEndingWith(
                 "(document): no lines of rank 1: the text has no [rankN]: tags, so it is one process, rank 0");
     }
 

@@ -115,7 +115,7 @@ class TorchLogsRunMarkersTest {
         Path before = write(capture(null, null));
         Path after = Files.move(before, dir.resolve("after.log"));
         Files.writeString(dir.resolve("before.log"), String.join("\n", recompile("0/1", "f", SIZE_X)) + "\n", StandardCharsets.UTF_8);
-        Trace combined = Traces.combine(Traces.read(dir.resolve("before.log")), Traces.read(after));
+        Trace combined = Trace.combine(Traces.read(dir.resolve("before.log")), Traces.read(after));
         assertThat(Traces.read(after).runsMerged()).isTrue();
         assertThat(combined.runsMerged()).as("each text is the run it was given as").isFalse();
         assertThat(Receipt.of(combined).limits().notEstablished()).doesNotContain(ReceiptLimits.RUNS_MERGED);
@@ -157,11 +157,11 @@ class TorchLogsRunMarkersTest {
         recompile("0/1", "f", SIZE_X).forEach(line -> lines.add("[rank0]:" + line));
         lines.add("[rank1]:" + MARKER + " compile_receipt_run candidate");
         recompile("1/1", "g", SIZE_Y).forEach(line -> lines.add("[rank0]:" + line));
-        Trace rank0 = Traces.read(write(lines), 0);
+        Trace rank0 = Traces.read(TraceRequest.of(write(lines)).withRank(0));
         assertThat(rank0.runs()).extracting(Run::label).containsExactly("baseline");
         assertThat(recompiles(rank0, "baseline")).containsExactly("0/1", "1/1");
         assertThat(rank0.runsMerged()).isFalse();
-        Trace rank1 = Traces.read(write(lines), 1);
+        Trace rank1 = Traces.read(TraceRequest.of(write(lines)).withRank(1));
         assertThat(rank1.runs()).extracting(Run::label).containsExactly("baseline", "candidate");
         assertThat(recompiles(rank1, "candidate")).isEmpty();
     }

@@ -81,27 +81,27 @@ class TorchLogsShapesTest {
                         "   function: 'g' (/rtl/other.py:5)", "   last reason: 0/0: L['n'] == 1")));
         assertThat(Traces.ranks(file)).containsExactly(0, 1);
         assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceRefusedException.class).hasMessage(file
-                + ": (document): the text holds lines of ranks [0, 1]; choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))");
+                + ": (document): the text holds lines of ranks [0, 1]; choose one (TraceRequest.of(file).withRank(N), the CLI's --rank or @TraceFixture(rank = N))");
         // A text read at a rank names it, so a failure message says which rank it is about.
-        assertThat(Traces.read(file, 1).fixture().name()).isEqualTo("ci rank 1");
-        CompileLog rank0 = Traces.read(file, 0).runs().get(0).compileLog().orElseThrow();
+        assertThat(Traces.read(TraceRequest.of(file).withRank(1)).fixture().name()).isEqualTo("ci rank 1");
+        CompileLog rank0 = Traces.read(TraceRequest.of(file).withRank(0)).runs().get(0).compileLog().orElseThrow();
         assertThat(rank0.recompiles()).containsExactly("0/1");
         assertThat(rank0.fallbacks()).isEmpty();
-        Trace rank1 = Traces.read(file, 1);
+        Trace rank1 = Traces.read(TraceRequest.of(file).withRank(1));
         // The limit right after rank 1's own recompile of 0/1: that compile made no variant.
         assertThat(rank1.runs().get(0).compileLog().orElseThrow().fallbacks()).containsExactly("0/1");
         assertThat(rank1.runs().get(0).compileLog().orElseThrow().recompiles()).isEmpty();
         assertThat(rank1.fixture().fields()).isEqualTo(Map.of("rank", "1"));
-        assertThat(rank1.sha256()).isNotEqualTo(Traces.read(file, 0).sha256());
-        assertThatThrownBy(() -> Traces.read(file, 2)).hasMessage(file + ": (document): no lines of rank 2; the text holds ranks [0, 1]");
+        assertThat(rank1.sha256()).isNotEqualTo(Traces.read(TraceRequest.of(file).withRank(0)).sha256());
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(file).withRank(2))).hasMessage(file + ": (document): no lines of rank 2; the text holds ranks [0, 1]");
     }
 
     @Test
     void aTextWithoutRankTagsIsRankZero() throws IOException {
         Path file = write("ci.log", recompile(RECOMPILE + " [0/1] [__recompiles_verbose]"));
         assertThat(Traces.ranks(file)).containsExactly(0);
-        assertThat(Traces.read(file, 0).sha256()).isEqualTo(Traces.read(file).sha256());
-        assertThatThrownBy(() -> Traces.read(file, 1)).hasMessageContaining("no lines of rank 1: the text has no [rankN]: tags");
+        assertThat(Traces.read(TraceRequest.of(file).withRank(0)).sha256()).isEqualTo(Traces.read(file).sha256());
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(file).withRank(1))).hasMessageContaining("no lines of rank 1: the text has no [rankN]: tags");
     }
 
     @Test
@@ -369,7 +369,7 @@ class TorchLogsShapesTest {
         Trace before = Traces.read(write("before.log", recompile(RECOMPILE + " [0/1] [__recompiles_verbose]")));
         Trace after = Traces.read(write("after.log", message(BREAK + " [0/0] [__graph_breaks]",
                 "Graph break in user code at /rtl/scenarios.py:31", "Reason: Unsupported: builtin: print")));
-        Receipt receipt = Receipt.of(Traces.combine(before, after));
+        Receipt receipt = Receipt.of(Trace.combine(before, after));
         assertThat(receipt.run("baseline").compileLog().orElseThrow().recompiles()).containsExactly("0/1");
         assertThat(receipt.run("candidate").compileLog().orElseThrow().breakSites()).hasSize(1);
         assertThat(receipt.limits().notEstablished()).contains(ReceiptLimits.SILENT_FRAME_SKIPS);

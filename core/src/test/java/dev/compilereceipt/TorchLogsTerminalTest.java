@@ -79,7 +79,7 @@ class TorchLogsTerminalTest {
         }
         Path file = Files.write(Files.createDirectories(tmp.resolve("ranks")).resolve("torch_logs.txt"), ranked);
         assertThat(Traces.ranks(file)).containsExactly(0, 1);
-        assertThat(log(Traces.read(file, 1))).isEqualTo(log(Fixtures.trace("torch-logs/2.14-int-spec/torch_logs.txt")));
+        assertThat(log(Traces.read(TraceRequest.of(file).withRank(1)))).isEqualTo(log(Fixtures.trace("torch-logs/2.14-int-spec/torch_logs.txt")));
     }
 
     @Test

@@ -191,11 +191,11 @@ class TorchTraceLogsTest {
     void markedLogsKeepTheCallLimit() {
         Path file = Fixtures.path("print-bridge/torch_trace.log");
         // b14's start marker (line 5714) would be the 15th call of baseline.
-        assertThatThrownBy(() -> Traces.read(file, Limits.DEFAULT.withMaxCalls(14))).hasMessage(file
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(file).withLimits(Limits.DEFAULT.withMaxCalls(14)))).hasMessage(file
                 + ": (document) (line 5714): run baseline has more than 14 calls, over the limit of calls per run"
                 + " (raise it with Limits.withMaxCalls, the CLI's --max-calls or @TraceFixture(maxCalls = ...))");
         // b03 (end marker at line 2831) has region 0/0, the break, region 1/0: 3 events.
-        assertThatThrownBy(() -> Traces.read(file, Limits.DEFAULT.withMaxEventsPerCall(2))).hasMessage(file
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(file).withLimits(Limits.DEFAULT.withMaxEventsPerCall(2)))).hasMessage(file
                 + ": (document) (line 2831): call b03 has 3 events, over the limit of 2 events per call"
                 + " (raise it with Limits.withMaxEventsPerCall, the CLI's --max-events or @TraceFixture(maxEvents = ...))");
     }
@@ -384,12 +384,12 @@ class TorchTraceLogsTest {
         Files.writeString(dir.resolve("notes.txt"), "not a log\n");
         assertThat(Traces.ranks(dir)).containsExactly(0, 1);
         assertThatThrownBy(() -> Traces.read(dir)).isInstanceOf(TraceRefusedException.class).hasMessage(dir
-                + ": (document): the folder holds logs of ranks [0, 1]; choose one (Traces.read(dir, rank), the CLI's --rank or @TraceFixture(rank = N))");
+                + ": (document): the folder holds logs of ranks [0, 1]; choose one (TraceRequest.of(dir).withRank(N), the CLI's --rank or @TraceFixture(rank = N))");
         // PyTorch's own file names say nothing: the folder names the receipt, and the rank read.
-        assertThat(Traces.read(dir, 1).fixture().name()).isEqualTo("trace rank 1");
-        assertThat(baselineLog(Traces.read(dir, 0)).compiles()).containsExactly("0/0", "1/0", "2/0");
-        assertThat(baselineLog(Traces.read(dir, 1)).fallbacks()).containsExactly("0/0");
-        assertThatThrownBy(() -> Traces.read(dir, 2)).hasMessage(dir
+        assertThat(Traces.read(TraceRequest.of(dir).withRank(1)).fixture().name()).isEqualTo("trace rank 1");
+        assertThat(baselineLog(Traces.read(TraceRequest.of(dir).withRank(0))).compiles()).containsExactly("0/0", "1/0", "2/0");
+        assertThat(baselineLog(Traces.read(TraceRequest.of(dir).withRank(1))).fallbacks()).containsExactly("0/0");
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(dir).withRank(2))).hasMessage(dir
                 + ": (document): no log for rank 2; the folder holds ranks [0, 1]");
     }
 

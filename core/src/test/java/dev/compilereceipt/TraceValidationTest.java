@@ -86,9 +86,9 @@ class TraceValidationTest {
 
     @Test
     void raisedLimitsAdmitTheOverLimitTraces() {
-        Trace calls = Traces.read(Fixtures.path("rules/calls-over-limit.json"), Limits.DEFAULT.withMaxCalls(65));
+        Trace calls = Traces.read(TraceRequest.of(Fixtures.path("rules/calls-over-limit.json")).withLimits(Limits.DEFAULT.withMaxCalls(65)));
         assertThat(calls.runs().get(0).calls()).hasSize(65);
-        Trace events = Traces.read(Fixtures.path("rules/events-over-limit.json"), Limits.DEFAULT.withMaxEventsPerCall(17));
+        Trace events = Traces.read(TraceRequest.of(Fixtures.path("rules/events-over-limit.json")).withLimits(Limits.DEFAULT.withMaxEventsPerCall(17)));
         assertThat(Receipt.of(events).limits().maxEventsPerCall()).isEqualTo(17);
     }
 

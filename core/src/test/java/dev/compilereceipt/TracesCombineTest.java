@@ -26,7 +26,7 @@ class TracesCombineTest {
         Trace before = Traces.read(BEFORE);
         Trace after = Traces.read(AFTER);
 
-        Trace combined = Traces.combine(before, after);
+        Trace combined = Trace.combine(before, after);
 
         assertThat(combined.runs()).extracting(Run::label).containsExactly("baseline", "candidate");
         assertThat(combined.runs().get(0).calls()).isEqualTo(before.runs().get(0).calls());
@@ -44,15 +44,15 @@ class TracesCombineTest {
         String pair = "{\"baseline\":\"" + before.sha256() + "\",\"candidate\":\"" + after.sha256() + "\"}";
         String expected = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(pair.getBytes(StandardCharsets.UTF_8)));
 
-        Trace combined = Traces.combine(before, after);
+        Trace combined = Trace.combine(before, after);
 
         assertThat(combined.sha256()).isEqualTo(expected).isNotEqualTo(before.sha256()).isNotEqualTo(after.sha256());
-        assertThat(Traces.combine(after, before).sha256()).isNotEqualTo(expected);
+        assertThat(Trace.combine(after, before).sha256()).isNotEqualTo(expected);
     }
 
     @Test
     void theCombinationComparesTheTwoFiles() {
-        Receipt receipt = Receipt.of(Traces.combine(Traces.read(BEFORE), Traces.read(AFTER)));
+        Receipt receipt = Receipt.of(Trace.combine(Traces.read(BEFORE), Traces.read(AFTER)));
 
         // steady walls: before 2.0 and 4.0, median 3.0; after 1.0 and 3.0, median 2.0; ratio 2.0 / 3.0 = 0.666667 (6 significant digits).
         Comparison steady = receipt.comparison(Phase.STEADY).orElseThrow();
@@ -69,7 +69,7 @@ class TracesCombineTest {
     void aTraceWithTwoRunsIsNotASide() {
         Trace twoRuns = Traces.read(PRINT_BRIDGE);
 
-        assertThatThrownBy(() -> Traces.combine(twoRuns, Traces.read(AFTER)))
+        assertThatThrownBy(() -> Trace.combine(twoRuns, Traces.read(AFTER)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cannot combine: the baseline trace " + PRINT_BRIDGE
                         + " must hold exactly one run, it holds 2 [baseline, candidate]; a trace of both runs is read as it is, with @TraceFixture(\"...\") or Traces.read");
@@ -77,9 +77,9 @@ class TracesCombineTest {
 
     @Test
     void sidesReadUnderDifferentLimitsAreNotCombined() {
-        Trace wide = Traces.read(AFTER, Limits.DEFAULT.withMaxCalls(128));
+        Trace wide = Traces.read(TraceRequest.of(AFTER).withLimits(Limits.DEFAULT.withMaxCalls(128)));
 
-        assertThatThrownBy(() -> Traces.combine(Traces.read(BEFORE), wide))
+        assertThatThrownBy(() -> Trace.combine(Traces.read(BEFORE), wide))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cannot combine " + BEFORE + " and " + AFTER + ": they were read under different limits, "
                         + "max_calls 64 and 128");

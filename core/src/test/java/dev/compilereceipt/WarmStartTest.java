@@ -100,8 +100,7 @@ class WarmStartTest {
             for (String scenario : List.of("print-bridge", "int-spec")) {
                 Path dir = Fixtures.path("warm-start/" + release + "-" + scenario);
                 JsonNode fromTrace = ReceiptJson.tree(Receipt.of(Traces.read(dir.resolve("trace.json"))));
-                JsonNode fromLogs = ReceiptJson.tree(Receipt.of(Traces.readWarmPair(dir.resolve("torch_trace.log"),
-                        dir.resolve("warm_torch_trace.log"), Limits.DEFAULT)));
+                JsonNode fromLogs = ReceiptJson.tree(Receipt.of(Traces.read(TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")))));
                 for (String run : List.of("baseline", "candidate")) {
                     assertThat(fromLogs.get("runs").get(run).get("cold_start")).as(dir + " " + run)
                             .isEqualTo(fromTrace.get("runs").get(run).get("cold_start"));
@@ -174,7 +173,7 @@ class WarmStartTest {
             }
         }
         Files.write(bare, lines);
-        Trace trace = Traces.readWarmPair(Fixtures.path("warm-start/2.14-print-bridge/torch_trace.log"), bare, Limits.DEFAULT);
+        Trace trace = Traces.read(TraceRequest.of(Fixtures.path("warm-start/2.14-print-bridge/torch_trace.log")).withWarmLog(bare));
         // a log without markers is one baseline run: the candidate finds no warm start, so warm_start stays named
         assertThat(trace.notMeasured()).contains(Measure.WARM_START_WALL_MS, Measure.WARM_START);
         ColdStart cold = Receipt.of(trace).run("baseline").coldStart();

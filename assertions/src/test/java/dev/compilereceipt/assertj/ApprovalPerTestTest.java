@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.compilereceipt.ReceiptExport;
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.approval.ApprovalMode;
 import dev.compilereceipt.junit.ApprovedReceipts;
@@ -188,7 +189,7 @@ class ApprovalPerTestTest {
     }
 
     private String canonical(Limits limits) {
-        return ReceiptExport.canonicalJson(Receipt.of(Traces.read(fixture, limits)));
+        return ReceiptExport.canonicalJson(Receipt.of(Traces.read(TraceRequest.of(fixture).withLimits(limits))));
     }
 
     private EngineExecutionResults run(Class<?> cases, String mode, boolean parallel) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.ReceiptExport;
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.approval.ApprovedReceipt;
 import dev.compilereceipt.json.CanonicalJson;
@@ -150,7 +151,7 @@ class ApprovedFileCasesTest {
                 .isEqualTo(root.resolve("approval/print-bridge.json.max_calls-128.received.json"));
 
         // a receipt made in code under other limits finds the same file as the injected one
-        Receipt wide = Receipt.of(Traces.read(fixture, Limits.DEFAULT.withMaxCalls(128)));
+        Receipt wide = Receipt.of(Traces.read(TraceRequest.of(fixture).withLimits(Limits.DEFAULT.withMaxCalls(128))));
         Path wideApproved = root.resolve("approval/print-bridge.json.max_calls-128.approved.json");
         Files.writeString(wideApproved, ReceiptExport.canonicalJson(wide) + "\n");
         assertThat(wide).matchesApprovedReceipt(fixture);
@@ -164,9 +165,9 @@ class ApprovedFileCasesTest {
         Files.write(ranks, lines);
         run(TwoRanks.class, "missing").testEvents().assertStatistics(stats -> stats.succeeded(2));
         assertThat(root.resolve("approval/ranks.txt.rank-0.approved.json"))
-                .hasContent(ReceiptExport.canonicalJson(Receipt.of(Traces.read(ranks, 0))));
+                .hasContent(ReceiptExport.canonicalJson(Receipt.of(Traces.read(TraceRequest.of(ranks).withRank(0)))));
         assertThat(root.resolve("approval/ranks.txt.rank-1.approved.json"))
-                .hasContent(ReceiptExport.canonicalJson(Receipt.of(Traces.read(ranks, 1))));
+                .hasContent(ReceiptExport.canonicalJson(Receipt.of(Traces.read(TraceRequest.of(ranks).withRank(1)))));
         assertThat(root.resolve("approval/ranks.txt.approved.json")).doesNotExist();
         run(TwoRanks.class, "readonly").testEvents().assertStatistics(stats -> stats.succeeded(2));
     }

@@ -12,6 +12,7 @@ import static dev.compilereceipt.trace.Measure.SITE_CROSSINGS;
 import static dev.compilereceipt.trace.Measure.WALL_MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.ledger.CallCache;
@@ -318,8 +319,7 @@ class EveryCheckOnEverySourceTest {
     private static Trace read(Path file) throws IOException {
         Path phases = file.resolveSibling("phases");
         if (file.getFileName().toString().equals("profile.json") && Files.isRegularFile(phases)) {
-            return Traces.readProfile(file, file.resolveSibling("torch_trace.log"), Optional.empty(),
-                    CallPhases.parse(Files.readString(phases).strip()), Limits.DEFAULT);
+            return Traces.read(TraceRequest.of(file).withLog(file.resolveSibling("torch_trace.log")).withPhases(CallPhases.parse(Files.readString(phases).strip())));
         }
         return Traces.read(file);
     }

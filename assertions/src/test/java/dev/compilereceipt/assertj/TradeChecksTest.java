@@ -5,7 +5,9 @@ import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
+import dev.compilereceipt.trace.Trace;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
@@ -83,9 +85,7 @@ class TradeChecksTest {
     @Test
     void isCheaperOverWorkerLifetimeFailsWhenTheBaselineCostsAWorkerLess() {
         // The decision fixture's runs swapped: the baseline is now the run of 1057 ms cold and 0.3438 ms steady.
-        Receipt swapped = Receipt.of(Traces.combine(
-                Traces.readSide(Fixtures.dir().resolve("decision/candidate-only.json"), dev.compilereceipt.trace.Limits.DEFAULT),
-                Traces.readSide(Fixtures.dir().resolve("decision/baseline-only.json"), dev.compilereceipt.trace.Limits.DEFAULT)));
+        Receipt swapped = Receipt.of(Trace.combine(Traces.read(TraceRequest.of(Fixtures.dir().resolve("decision/candidate-only.json")).withLimits(dev.compilereceipt.trace.Limits.DEFAULT).asSide()), Traces.read(TraceRequest.of(Fixtures.dir().resolve("decision/baseline-only.json")).withLimits(dev.compilereceipt.trace.Limits.DEFAULT).asSide())));
 
         assertThatThrownBy(() -> assertThat(swapped).trade().isCheaperOverWorkerLifetime())
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> {

@@ -1,5 +1,6 @@
 package dev.compilereceipt.benchmarks;
 
+import dev.compilereceipt.json.JsonReading;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -26,7 +27,7 @@ final class SixtyFourCalls {
     }
 
     static byte[] trace() throws IOException {
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = JsonReading.trees();
         ObjectNode trace = (ObjectNode) json.readTree(Files.readAllBytes(fixtures().resolve("print-bridge/trace.json")));
         for (JsonNode run : trace.get("runs")) {
             ArrayNode calls = (ArrayNode) run.get("calls");

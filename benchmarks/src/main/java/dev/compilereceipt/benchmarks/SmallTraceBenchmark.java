@@ -4,6 +4,7 @@ import dev.compilereceipt.ledger.Ledger;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.mutant.MutantVerdict;
 import java.io.ByteArrayInputStream;
@@ -43,7 +44,7 @@ public class SmallTraceBenchmark {
     @Setup
     public void read() throws IOException {
         bytes = SixtyFourCalls.trace();
-        trace = Traces.read(NAME, new ByteArrayInputStream(bytes), Limits.DEFAULT);
+        trace = Traces.read(TraceRequest.ofStream(NAME, new ByteArrayInputStream(bytes)));
         if (trace.runs().get(0).calls().size() != SixtyFourCalls.CALLS) {
             throw new IllegalStateException("the trace has " + trace.runs().get(0).calls().size() + " calls");
         }
@@ -51,7 +52,7 @@ public class SmallTraceBenchmark {
 
     @Benchmark
     public String readLedgerReceiptHash() {
-        Trace read = Traces.read(NAME, new ByteArrayInputStream(bytes), Limits.DEFAULT);
+        Trace read = Traces.read(TraceRequest.ofStream(NAME, new ByteArrayInputStream(bytes)));
         Ledger ledger = Ledger.of(read);
         return Receipt.of(read).receiptSha256() + ledger.rows().size();
     }

@@ -1,11 +1,11 @@
 package dev.compilereceipt.cli;
 
 import dev.compilereceipt.output.OutputFile;
-import dev.compilereceipt.trace.FrozenLog;
 import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.diff.FreezeCheck;
 import dev.compilereceipt.diff.ReceiptDiff;
@@ -65,14 +65,14 @@ final class FreezeCommand implements Callable<Integer> {
         Receipt before = Receipt.of(original);
         var out = spec.commandLine().getOut();
         // Written aside and checked there: only a frozen log that gives the same receipt replaces what -o names.
-        try (OutputFile frozenFile = OutputFile.begin(output, options.trace)) {
-            FrozenLog frozen = Traces.freeze(options.trace, frozenFile, Optional.ofNullable(relativeTo));
+        boolean[] kept = {false};
+        Traces.freeze(options.trace, output, Optional.ofNullable(relativeTo), (frozen, aside) -> {
             Receipt after;
             try {
-                after = Receipt.of(Traces.read(frozenFile.aside(), original.limits()));
+                after = Receipt.of(Traces.read(TraceRequest.of(aside).withLimits(original.limits())));
             } catch (TraceRefusedException refused) {
                 throw new TraceRefusedException(options.trace, "", 0, 0, "its frozen log cannot be read back, so " + output
-                        + " was not written: " + refused.getMessage().replace(frozenFile.aside().toString(), output.toString()));
+                        + " was not written: " + refused.getMessage().replace(aside.toString(), output.toString()));
             }
             ReceiptDiff diff = FreezeCheck.differences(before, after, Optional.ofNullable(relativeTo));
             out.println("froze " + VisibleText.of(frozen.log().toString()) + " into " + VisibleText.of(output.toString()) + ": "
@@ -80,9 +80,12 @@ final class FreezeCommand implements Callable<Integer> {
             if (!diff.isEmpty()) {
                 out.println("the frozen log's receipt differs from the log's, so " + VisibleText.of(output.toString())
                         + " was not written: " + diff.text("log", "frozen"));
-                return 1;
             }
-            frozenFile.commit();
+            kept[0] = diff.isEmpty();
+            return kept[0];
+        });
+        if (!kept[0]) {
+            return 1;
         }
         out.println("every receipt figure is equal (only trace_sha256, receipt_sha256, fixture and bad_lines may differ)"
                 + relativeNote());

@@ -2,12 +2,10 @@ package dev.compilereceipt.cli;
 
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Trace;
-import dev.compilereceipt.TraceRefusedException;
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.trace.CallPhases;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -85,56 +83,32 @@ final class TraceOptions {
         }
     }
 
-    Trace read() {
-        Trace read = readTrace();
-        if (warm == null) {
-            return read;
-        }
-        Trace warmLog = Traces.read(warm, read.limits());
-        try {
-            return Traces.withWarmStart(read, warmLog);
-        } catch (IllegalArgumentException refused) {
-            throw new TraceRefusedException(warm, "", 0, 0, refused.getMessage());
-        }
-    }
-
-    private Trace readTrace() {
+    /** The one request the options make; which reader runs is the library's choice. */
+    TraceRequest request() {
         Limits limits = new Limits(maxCalls, maxEvents, maxStringLength, Limits.DEFAULT.maxDocumentBytes(), maxBreakSites,
                 maxRecompileReasons, maxCompiles, maxDepth, maxKeptChars);
-        if (trace.toString().equals(STANDARD_INPUT)) {
-            if (rank != null) {
-                throw new TraceRefusedException(trace, "", 0, 0, "a rank is chosen in a TORCH_TRACE folder or a TORCH_LOGS"
-                        + " file; standard input is read whole");
-            }
-            return Traces.read(Path.of("(standard input)"), System.in, limits);
-        }
-        if (log != null || phases != null || callSpan != null || run != null) {
-            return readProfile(limits);
-        }
-        return rank == null ? Traces.read(trace, limits) : Traces.read(trace, rank, limits);
-    }
-
-    private Trace readProfile(Limits limits) {
-        if (rank != null || trace.toString().equals(STANDARD_INPUT)) {
-            throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read from its file, without --rank");
-        }
-        Optional<String> span = Optional.ofNullable(callSpan);
-        if (log != null && phases == null) {
-            // The capture helper's profile: its log's call markers give the phases.
-            return Traces.readProfile(trace, log, span, limits, Optional.ofNullable(run));
-        }
-        if (phases == null) {
-            throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read with the phases of its calls:"
-                    + " --phases steady=0-9 (by call index from 0), as no phase is guessed, or with a --log whose"
-                    + " compile_receipt_call markers give them");
+        TraceRequest request = (trace.toString().equals(STANDARD_INPUT)
+                ? TraceRequest.ofStream(Path.of("(standard input)"), System.in) : TraceRequest.of(trace))
+                .withLimits(limits).from(TraceRequest.Caller.CLI);
+        if (rank != null) {
+            request = request.withRank(rank);
         }
         if (log != null) {
-            return Traces.readProfile(trace, log, span, phases, limits, Optional.ofNullable(run));
+            request = request.withLog(log);
         }
-        if (Files.isDirectory(trace)) {
-            return Traces.readProfile(trace, span, phases, limits, Optional.ofNullable(run));
+        if (phases != null) {
+            request = request.withPhases(phases);
         }
-        throw new TraceRefusedException(trace, "", 0, 0, "a torch.profiler trace is read with the TORCH_TRACE log of the same"
-                + " process: --log LOG, or a folder holding both");
+        if (callSpan != null) {
+            request = request.withCallSpan(callSpan);
+        }
+        if (run != null) {
+            request = request.withRun(run);
+        }
+        return warm == null ? request : request.withWarmLog(warm);
+    }
+
+    Trace read() {
+        return Traces.read(request());
     }
 }

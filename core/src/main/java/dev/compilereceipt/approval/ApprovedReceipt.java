@@ -1,5 +1,6 @@
 package dev.compilereceipt.approval;
 
+import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.diff.ReceiptDiff;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -58,7 +59,7 @@ public final class ApprovedReceipt {
     public static final String APPROVED = ".approved.json";
     public static final String RECEIVED = ".received.json";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonReading.trees();
 
     private ApprovedReceipt() {
     }

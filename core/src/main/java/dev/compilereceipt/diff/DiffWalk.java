@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * The one walk over two receipt trees that both {@link ReceiptDiff#between} and
- * {@link ReceiptDifference#between} go through. Objects are compared key by key; an array of
+ * The one walk over two receipt trees that every diff goes through: whole trees (a receipt read
+ * back from a file), or the parts of two receipt values that differ ({@link ReceiptWalk}). Objects are compared key by key; an array of
  * objects element by element, each named by its {@code site}, {@code call}, {@code graph},
  * {@code id} or {@code name} where every element of both sides has a distinct one, else by
  * index; anything else is one figure, equal when its canonical JSON is. Every node is visited

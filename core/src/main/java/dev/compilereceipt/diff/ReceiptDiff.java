@@ -1,5 +1,6 @@
 package dev.compilereceipt.diff;
 
+import dev.compilereceipt.json.JsonReading;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -58,8 +59,11 @@ public final class ReceiptDiff {
         this.shown = all.stream().filter(d -> this.ignored.stream().noneMatch(p -> p.covers(d.path()))).toList();
     }
 
+    /** Between two receipts as values: only a part whose values differ is written as JSON and walked. */
     public static ReceiptDiff between(Receipt before, Receipt after) {
-        return between(ReceiptJson.tree(before), ReceiptJson.tree(after));
+        List<String> compared = new ArrayList<>(ReceiptJson.MEMBERS);
+        compared.remove(NEVER_COMPARED);
+        return new ReceiptDiff(byGroupThenPath(ReceiptWalk.differences(before, after, compared)), List.of());
     }
 
     /** Between two receipts as JSON trees, such as an approved file and a fresh receipt. */
@@ -179,7 +183,7 @@ public final class ReceiptDiff {
 
     /** Reads back a value this class wrote; a canonical JSON value is always valid JSON. */
     private static final class Json {
-        private static final ObjectMapper MAPPER = new ObjectMapper();
+        private static final ObjectMapper MAPPER = JsonReading.trees();
 
         static JsonNode parse(String value) {
             try {

@@ -1,10 +1,7 @@
 package dev.compilereceipt.diff;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.receipt.Receipt;
-import dev.compilereceipt.receipt.ReceiptJson;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -38,13 +35,7 @@ public record ReceiptDifference(List<String> path, Optional<String> before, Opti
      * part by path, found by the walk {@link ReceiptDiff} takes: what a mutant changed.
      */
     public static List<ReceiptDifference> between(Receipt before, Receipt after) {
-        List<ReceiptDifference> differences = new ArrayList<>();
-        JsonNode a = ReceiptJson.tree(before);
-        JsonNode b = ReceiptJson.tree(after);
-        for (String key : FIGURES) {
-            differences.addAll(DiffWalk.differences(List.of(key), a.path(key), b.path(key)));
-        }
-        return List.copyOf(differences);
+        return List.copyOf(ReceiptWalk.differences(before, after, FIGURES));
     }
 
     /** The run, phase and figure, where this difference is a phase figure. */

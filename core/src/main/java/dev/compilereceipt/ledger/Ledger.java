@@ -1,6 +1,5 @@
 package dev.compilereceipt.ledger;
 
-import dev.compilereceipt.ReceiptExport;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.trace.Call;

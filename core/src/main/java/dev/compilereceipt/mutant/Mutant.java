@@ -96,7 +96,7 @@ public enum Mutant {
             case HIDE_EAGER_ISLANDS -> new Bookkeeping() {
                 @Override
                 public Event read(Event event) {
-                    return event instanceof Event.Break brk ? new Event.Break(brk.site(), brk.reason(), 0, brk.detail()) : event;
+                    return event instanceof Event.Break brk ? brk.withEagerMs(0) : event;
                 }
             };
         };

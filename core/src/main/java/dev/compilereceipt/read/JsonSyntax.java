@@ -75,7 +75,7 @@ public final class JsonSyntax {
                     }
                     if (c < 0) {
                         utf8Lead = c & 0xFF;
-                        utf8Left = JsonTokens.sequenceLength(utf8Lead) - 1;
+                        utf8Left = UnicodeText.sequenceLength(utf8Lead) - 1;
                         utf8Second = true;
                         state = utf8Left > 0 ? UTF8 : ERROR;
                     } else if (c == '"') {
@@ -91,7 +91,7 @@ public final class JsonSyntax {
                     i++;
                 }
                 case UTF8 -> {
-                    if (utf8Second ? !JsonTokens.secondFits(utf8Lead, c & 0xFF) : (c & 0xC0) != 0x80) {
+                    if (utf8Second ? !UnicodeText.secondFits(utf8Lead, c & 0xFF) : (c & 0xC0) != 0x80) {
                         state = ERROR;
                     } else if (--utf8Left == 0) {
                         state = STRING;

@@ -2,15 +2,12 @@ package dev.compilereceipt.read;
 
 import org.apiguardian.api.API;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The lexical pieces of JSON (RFC 8259) scanned in a byte array: whitespace, the literals, a
- * number, the rest of a string with its escapes, and a UTF-8 character (RFC 3629: no overlong
- * form, no encoded surrogate, nothing above U+10FFFF). Each answers with the index after the
- * piece, or -1 where the bytes are no such piece; nothing is decoded or kept. They are shared by
+ * number, the rest of a string with its escapes (its bytes UTF-8 by {@link UnicodeText#utf8}). Each
+ * answers with the index after the piece, or -1 where the bytes are no such piece; nothing is
+ * decoded or kept. They are shared by
  * {@link JsonSyntax}, {@link OnePassJsonSyntax} and the TORCH_TRACE envelope scan.
  *
  * <p>Example: {@code JsonTokens.number(b, 0, b.length)} over {@code -0.5e+3,} is 7 (the index of
@@ -19,13 +16,8 @@ import java.nio.ByteOrder;
 @API(status = API.Status.INTERNAL)
 public final class JsonTokens {
 
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long LOW_BITS = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
-    private static final long QUOTES = 0x2222222222222222L;
-    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
-    /** Bytes below 0x20 (with the high bit clear) are the ones that borrow when 0x20 is taken from each. */
-    private static final long CONTROL = 0x2020202020202020L;
+    private static final long QUOTES = ByteWords.repeated('"');
+    private static final long BACKSLASHES = ByteWords.repeated('\\');
 
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
@@ -127,12 +119,8 @@ public final class JsonTokens {
         while (i < to) {
             // Eight plain ASCII bytes at a time: no quote, no backslash, no control character, no high bit in the word.
             while (i + Long.BYTES <= to) {
-                long word = (long) WORDS.get(b, i);
-                long quote = word ^ QUOTES;
-                long backslash = word ^ BACKSLASHES;
-                long special = ((quote - LOW_BITS) & ~quote) | ((backslash - LOW_BITS) & ~backslash)
-                        | ((word - CONTROL) & ~word) | word;
-                if ((special & HIGH_BITS) != 0) {
+                long word = ByteWords.at(b, i);
+                if ((ByteWords.equal(word, QUOTES) | ByteWords.equal(word, BACKSLASHES) | ByteWords.controlOrHigh(word)) != 0) {
                     break;
                 }
                 i += Long.BYTES;
@@ -145,7 +133,7 @@ public final class JsonTokens {
                 return i + 1;
             }
             if (c < 0) {
-                i = utf8(b, i, to);
+                i = UnicodeText.utf8(b, i, to);
                 if (i < 0) {
                     return -1;
                 }
@@ -184,45 +172,5 @@ public final class JsonTokens {
     /** Whether {@code c} is a hexadecimal digit, four of which a unicode escape takes. */
     public static boolean isHex(byte c) {
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    }
-
-    /** The UTF-8 character of two bytes or more that starts at {@code i}; the index after it, or -1. */
-    public static int utf8(byte[] b, int i, int to) {
-        int lead = b[i] & 0xFF;
-        int length = sequenceLength(lead);
-        if (length == 0 || to - i < length || !secondFits(lead, b[i + 1] & 0xFF)) {
-            return -1;
-        }
-        for (int k = 2; k < length; k++) {
-            if ((b[i + k] & 0xC0) != 0x80) {
-                return -1;
-            }
-        }
-        return i + length;
-    }
-
-    /** The bytes of a UTF-8 character whose first byte is {@code lead}: 2, 3 or 4; 0 for a byte that starts none. */
-    static int sequenceLength(int lead) {
-        if (lead >= 0xC2 && lead <= 0xDF) {
-            return 2;
-        }
-        if (lead >= 0xE0 && lead <= 0xEF) {
-            return 3;
-        }
-        return lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
-    }
-
-    /**
-     * Whether {@code second} may follow {@code lead}: any continuation byte, narrowed after
-     * 0xE0 and 0xF0 (no overlong form), 0xED (no surrogate) and 0xF4 (nothing above U+10FFFF).
-     */
-    static boolean secondFits(int lead, int second) {
-        return switch (lead) {
-            case 0xE0 -> second >= 0xA0 && second <= 0xBF;
-            case 0xED -> second >= 0x80 && second <= 0x9F;
-            case 0xF0 -> second >= 0x90 && second <= 0xBF;
-            case 0xF4 -> second >= 0x80 && second <= 0x8F;
-            default -> (second & 0xC0) == 0x80;
-        };
     }
 }

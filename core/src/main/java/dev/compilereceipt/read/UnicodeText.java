@@ -7,12 +7,16 @@ import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
- * Whether a string is Unicode text. A JSON escape may stand for half a surrogate pair
- * ({@code "\ud800"}): valid JSON, but no Unicode string, so it has no UTF-8 form and no canonical
+ * Whether a string or bytes are Unicode text; the one UTF-8 check (RFC 3629: no overlong form, no
+ * encoded surrogate, nothing above U+10FFFF) every reader takes bytes as text by. A JSON escape
+ * may stand for half a surrogate pair ({@code "\ud800"}): valid JSON, but no Unicode string, so it has no UTF-8 form and no canonical
  * hash (Java writes it as {@code ?}, and two different inputs would share a hash). The
  * {@code compile-trace/1} reader refuses the document; the TORCH_TRACE reader makes the record a
  * bad line, as it does a payload that is not UTF-8. TORCH_LOGS text is decoded from UTF-8 and
  * cannot hold one.
+ *
+ * <p>Example: {@code UnicodeText.isUtf8(new byte[] {(byte) 0xC0, (byte) 0xAF}, false)} is false: an overlong
+ * {@code /}, which a lenient decoder would read as one.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class UnicodeText {
@@ -44,9 +48,9 @@ public final class UnicodeText {
                 i++;
                 continue;
             }
-            int next = JsonTokens.utf8(bytes, i, bytes.length);
+            int next = utf8(bytes, i, bytes.length);
             if (next < 0) {
-                return cut && bytes.length - i < JsonTokens.sequenceLength(bytes[i] & 0xFF);
+                return cut && bytes.length - i < sequenceLength(bytes[i] & 0xFF);
             }
             i = next;
         }
@@ -66,5 +70,45 @@ public final class UnicodeText {
             throw new JsonParseException(parser, loneSurrogateRule(text));
         }
         return text;
+    }
+
+    /** The UTF-8 character of two bytes or more that starts at {@code i}; the index after it, or -1. */
+    public static int utf8(byte[] b, int i, int to) {
+        int lead = b[i] & 0xFF;
+        int length = sequenceLength(lead);
+        if (length == 0 || to - i < length || !secondFits(lead, b[i + 1] & 0xFF)) {
+            return -1;
+        }
+        for (int k = 2; k < length; k++) {
+            if ((b[i + k] & 0xC0) != 0x80) {
+                return -1;
+            }
+        }
+        return i + length;
+    }
+
+    /** The bytes of a UTF-8 character whose first byte is {@code lead}: 2, 3 or 4; 0 for a byte that starts none. */
+    public static int sequenceLength(int lead) {
+        if (lead >= 0xC2 && lead <= 0xDF) {
+            return 2;
+        }
+        if (lead >= 0xE0 && lead <= 0xEF) {
+            return 3;
+        }
+        return lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    }
+
+    /**
+     * Whether {@code second} may follow {@code lead}: any continuation byte, narrowed after
+     * 0xE0 and 0xF0 (no overlong form), 0xED (no surrogate) and 0xF4 (nothing above U+10FFFF).
+     */
+    public static boolean secondFits(int lead, int second) {
+        return switch (lead) {
+            case 0xE0 -> second >= 0xA0 && second <= 0xBF;
+            case 0xED -> second >= 0x80 && second <= 0x9F;
+            case 0xF0 -> second >= 0x90 && second <= 0xBF;
+            case 0xF4 -> second >= 0x80 && second <= 0x8F;
+            default -> (second & 0xC0) == 0x80;
+        };
     }
 }

@@ -14,14 +14,22 @@ import org.apiguardian.api.API;
  * single call, and the eager-island time spent there in all. {@link #crossings()} says how far the
  * source saw its calls and crossings: measured (a capture), a lower bound (a TORCH_TRACE log records
  * a break only in the call that compiles it), or not measured (a source without calls, whose sites
- * come from its compile log).
+ * come from its compile log). Its {@code kind} ({@link BreakKind}) and, for a frame skip, the
+ * {@code causeKind} are those decided when its breaks were read, carried here.
  *
  * <p>Example: print-bridge's baseline has {@code scenarios.py:31} crossed by 12 calls, at most
  * once each.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record BreakSite(String site, String reason, int calls, int perCallMax, OptionalDouble eagerMs, BreakDetail detail,
-                        Coverage crossings) {
+                        Coverage crossings, BreakKind kind, Optional<BreakKind> causeKind) {
+
+    /** A site whose kinds are decided here, once, from its reason and detail. */
+    public BreakSite(String site, String reason, int calls, int perCallMax, OptionalDouble eagerMs, BreakDetail detail,
+                     Coverage crossings) {
+        this(site, reason, calls, perCallMax, eagerMs, detail, crossings, BreakKind.of(reason, detail),
+                BreakKind.causeOf(reason, detail));
+    }
 
     public BreakSite(String site, String reason, int calls, int perCallMax, OptionalDouble eagerMs, BreakDetail detail) {
         this(site, reason, calls, perCallMax, eagerMs, detail, Coverage.MEASURED);
@@ -33,7 +41,8 @@ public record BreakSite(String site, String reason, int calls, int perCallMax, O
 
     /** A site a compile log reported, in a source without calls: what it is is known, not who crossed it. */
     public static BreakSite logged(CompileLog.Site site) {
-        return new BreakSite(site.site(), site.reason(), 0, 0, OptionalDouble.empty(), site.detail(), Coverage.NOT_MEASURED);
+        return new BreakSite(site.site(), site.reason(), 0, 0, OptionalDouble.empty(), site.detail(), Coverage.NOT_MEASURED,
+                site.kind(), site.causeKind());
     }
 
     /**
@@ -51,16 +60,6 @@ public record BreakSite(String site, String reason, int calls, int perCallMax, O
     /** Whether {@code given} names this site; see {@link #matches(String, String)}. */
     public boolean isAt(String given) {
         return matches(site, given);
-    }
-
-    /** What the eager island costs in kind; see {@link BreakKind}. */
-    public BreakKind kind() {
-        return BreakKind.of(reason, detail);
-    }
-
-    /** For a {@link BreakKind#FRAME_SKIP}, the kind of the break that made Dynamo give up the frame. */
-    public Optional<BreakKind> causeKind() {
-        return BreakKind.causeOf(reason, detail);
     }
 
     /**

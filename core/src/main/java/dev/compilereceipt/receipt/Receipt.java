@@ -1,7 +1,5 @@
 package dev.compilereceipt.receipt;
 
-import dev.compilereceipt.ReceiptExport;
-import dev.compilereceipt.Traces;
 import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.ledger.Ledger;
 import dev.compilereceipt.ledger.LedgerRow;
@@ -20,8 +18,8 @@ import org.apiguardian.api.API;
 /**
  * The receipt of a trace ({@code compile-receipt/1}): figures per run and phase, graph ids,
  * break sites, guard misses, the per-call ledger, the baseline/candidate comparison and its
- * {@link Trade}, the trace's {@link Decision}, failure codes and the hashes that pin it. Computed by {@link #of(Trace)} from a trace that {@link Traces} read;
- * written out by {@link ReceiptExport}.
+ * {@link Trade}, the trace's {@link Decision}, failure codes and the hashes that pin it. Computed by {@link #of(Trace)} from a trace that {@link dev.compilereceipt.Traces} read;
+ * written out by {@link dev.compilereceipt.ReceiptExport}.
  *
  * <p>Example:
  * <pre>{@code

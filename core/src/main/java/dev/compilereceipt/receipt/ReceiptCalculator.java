@@ -146,7 +146,7 @@ public final class ReceiptCalculator {
     }
 
     private static BreakSite breakSite(Trace trace, String site, List<Call> calls) {
-        String reason = null;
+        Event.Break first = null;
         BreakDetail detail = BreakDetail.NONE;
         int perCallMax = 0;
         double eagerMs = 0;
@@ -154,8 +154,8 @@ public final class ReceiptCalculator {
             int crossings = 0;
             for (Event event : call.events()) {
                 if (event instanceof Event.Break brk && brk.site().equals(site)) {
-                    if (reason == null) {
-                        reason = brk.reason();
+                    if (first == null) {
+                        first = brk;
                         detail = brk.detail();
                     } else {
                         detail = detail.orUserFrameOf(brk.detail());
@@ -166,8 +166,9 @@ public final class ReceiptCalculator {
             }
             perCallMax = Math.max(perCallMax, crossings);
         }
-        return new BreakSite(site, reason, calls.size(), perCallMax, trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), detail,
-                trace.coverage(Measure.SITE_CROSSINGS));
+        // A later break adds only a user frame, which no kind depends on: the first break's kinds are the site's.
+        return new BreakSite(site, first.reason(), calls.size(), perCallMax, trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), detail,
+                trace.coverage(Measure.SITE_CROSSINGS), first.breakKind(), first.causeKind());
     }
 
     private static PhaseFigures phaseFigures(Trace trace, Phase phase, List<Call> calls, int meanDivisor,

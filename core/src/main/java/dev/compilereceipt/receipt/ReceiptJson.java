@@ -2,19 +2,15 @@ package dev.compilereceipt.receipt;
 
 import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.ledger.LedgerRow;
-import dev.compilereceipt.trace.CompileStages;
-import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.trace.Limits;
-import dev.compilereceipt.trace.Phase;
-import dev.compilereceipt.trace.json.CompileLogJson;
 import dev.compilereceipt.trace.json.TraceJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalWriter;
 import dev.compilereceipt.json.JsonOutput;
 import dev.compilereceipt.json.JsonTree;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
+import java.util.List;
 import org.apiguardian.api.API;
 
 /**
@@ -24,6 +20,12 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ReceiptJson {
+
+    /** The top-level members of a receipt's JSON, in the order of their keys: the order of the canonical form. */
+    public static final List<String> MEMBERS = List.of("bad_lines", "comparison", "decision", "failures", "fixture", "format",
+            "ledger", "limits", "receipt_sha256", "runs", "trace_sha256");
+
+    private static final String HASH = "receipt_sha256";
 
     private ReceiptJson() {
     }
@@ -49,41 +51,102 @@ public final class ReceiptJson {
         return (ObjectNode) tree.root();
     }
 
+    /**
+     * The JSON of one top-level member of {@link #MEMBERS}, as {@link #tree} writes it; a missing node
+     * where the tree leaves the member out ({@code bad_lines} of a trace without bad lines,
+     * {@code comparison} of one run).
+     */
+    public static JsonNode member(Receipt receipt, String key) {
+        if (!MEMBERS.contains(key)) {
+            throw new IllegalArgumentException("a receipt's members are " + MEMBERS + ", not " + key);
+        }
+        if (!has(receipt, key)) {
+            return MissingNode.getInstance();
+        }
+        JsonTree tree = new JsonTree();
+        member(tree, receipt, key);
+        return tree.root();
+    }
+
+    /** The members of a run's JSON ({@code runs.<label>}), in the order of their keys. */
+    public static final List<String> RUN_MEMBERS = RunJson.MEMBERS;
+
+    /** The JSON of one run as {@code runs.<label>} holds it: its figures, the compile log's coverage taken from {@code limits}. */
+    public static JsonNode run(RunFigures run, ReceiptLimits limits) {
+        JsonTree tree = new JsonTree();
+        RunJson.write(tree, run, limits);
+        return tree.root();
+    }
+
+    /** The JSON of one member of {@link #RUN_MEMBERS} of a run, as {@link #run} writes it; a missing node for a {@code compile_log} the run has not. */
+    public static JsonNode runMember(RunFigures run, ReceiptLimits limits, String key) {
+        if (!RunJson.MEMBERS.contains(key)) {
+            throw new IllegalArgumentException("a run's members are " + RunJson.MEMBERS + ", not " + key);
+        }
+        if (!RunJson.has(run, key)) {
+            return MissingNode.getInstance();
+        }
+        JsonTree tree = new JsonTree();
+        RunJson.member(tree, run, limits, key);
+        return tree.root();
+    }
+
     // Members are written in the order of their keys, the order of the canonical form, so the canonical writer
     // finds every large object already sorted and moves no text.
     private static void write(JsonOutput out, Receipt receipt, boolean withHash) {
         out.startObject();
-        receipt.badLines().ifPresent(lines -> {
-            out.key("bad_lines").startArray();
-            lines.forEach(out::value);
-            out.endArray();
-        });
-        if (!receipt.comparisons().isEmpty()) {
-            out.key("comparison").startObject();
-            receipt.comparisons().forEach(c -> comparison(out.key(c.phase().id()), c));
-            receipt.trade().ifPresent(trade -> TradeJson.write(out, trade));
-            out.endObject();
-        }
-        TraceJson.decision(out.key("decision"), receipt.decision());
-        TraceJson.strings(out.key("failures"), receipt.failures());
-        TraceJson.fixture(out.key("fixture"), receipt.fixture());
-        out.key("format").value(Receipt.FORMAT);
-        out.key("ledger").startArray();
-        for (LedgerRow row : receipt.ledger().rows()) {
-            row(out, row);
-        }
-        out.endArray();
-        limits(out.key("limits"), receipt.limits());
-        if (withHash) {
-            out.key("receipt_sha256").value(receipt.receiptSha256());
-        }
-        out.key("runs").startObject();
-        for (RunFigures run : receipt.runs()) {
-            run(out.key(run.label()), run, receipt.limits());
+        for (String key : MEMBERS) {
+            if (has(receipt, key) && (withHash || !key.equals(HASH))) {
+                member(out.key(key), receipt, key);
+            }
         }
         out.endObject();
-        out.key("trace_sha256").value(receipt.traceSha256());
-        out.endObject();
+    }
+
+    private static boolean has(Receipt receipt, String key) {
+        return switch (key) {
+            case "bad_lines" -> receipt.badLines().isPresent();
+            case "comparison" -> !receipt.comparisons().isEmpty();
+            default -> true;
+        };
+    }
+
+    private static void member(JsonOutput out, Receipt receipt, String key) {
+        switch (key) {
+            case "bad_lines" -> {
+                out.startArray();
+                receipt.badLines().orElseThrow().forEach(out::value);
+                out.endArray();
+            }
+            case "comparison" -> {
+                out.startObject();
+                receipt.comparisons().forEach(c -> comparison(out.key(c.phase().id()), c));
+                receipt.trade().ifPresent(trade -> TradeJson.write(out, trade));
+                out.endObject();
+            }
+            case "decision" -> TraceJson.decision(out, receipt.decision());
+            case "failures" -> TraceJson.strings(out, receipt.failures());
+            case "fixture" -> TraceJson.fixture(out, receipt.fixture());
+            case "format" -> out.value(Receipt.FORMAT);
+            case "ledger" -> {
+                out.startArray();
+                for (LedgerRow row : receipt.ledger().rows()) {
+                    row(out, row);
+                }
+                out.endArray();
+            }
+            case "limits" -> limits(out, receipt.limits());
+            case HASH -> out.value(receipt.receiptSha256());
+            case "runs" -> {
+                out.startObject();
+                for (RunFigures run : receipt.runs()) {
+                    RunJson.write(out.key(run.label()), run, receipt.limits());
+                }
+                out.endObject();
+            }
+            case "trace_sha256" -> out.value(receipt.traceSha256());
+            default -> throw new IllegalArgumentException("a receipt's members are " + MEMBERS + ", not " + key);
+        }
     }
 
     private static void limits(JsonOutput out, ReceiptLimits limits) {
@@ -102,150 +165,13 @@ public final class ReceiptJson {
         out.endObject();
     }
 
-    private static void run(JsonOutput out, RunFigures run, ReceiptLimits limits) {
-        out.startObject();
-        out.key("break_sites").startArray();
-        for (BreakSite site : run.breakSites()) {
-            out.startObject();
-            TraceJson.count(out.key("calls"), site.calls(), site.crossings());
-            number(out.key("eager_ms"), site.eagerMs());
-            TraceJson.count(out.key("per_call_max"), site.perCallMax(), site.crossings());
-            out.key("reason").value(site.reason());
-            out.key("site").value(site.site());
-            TraceJson.site(out, site.reason(), site.detail());
-            out.endObject();
-        }
-        out.endArray();
-        coldStart(out.key("cold_start"), run.coldStart());
-        run.compileLog().ifPresent(log -> CompileLogJson.compileLogAsSeen(out.key("compile_log"), log,
-                limits::coverage));
-        TraceJson.strings(out.key("graphs"), run.graphs());
-        out.key("guard_misses").startArray();
-        for (GuardMiss miss : run.guardMisses()) {
-            out.startObject();
-            out.key("call").value(miss.call());
-            out.key("graph").value(miss.graph().toString());
-            out.key("guard").value(miss.guard());
-            out.endObject();
-        }
-        out.endArray();
-        out.key("phases");
-        if (run.hasPhases()) {
-            out.startObject();
-            run.phases().values().forEach(figures -> phase(out.key(figures.phase().id()), figures));
-            out.endObject();
-        } else {
-            out.nullValue();
-        }
-        out.key("recompile_causes").startArray();
-        run.recompileCauses().forEach(cause -> cause(out, cause));
-        out.endArray();
-        out.endObject();
-    }
-
-    /**
-     * {@code cold_start}: {@code cache} {@code {fx_graph, aotautograd}} (each {@code {hit, miss,
-     * bypass}} or {@code null}), {@code cold_compiles} ({@code [{graph, missed_caches}]}, the warm
-     * start's compiles that missed or bypassed), {@code compiles}, {@code empty_caches_ms},
-     * {@code warm_caches_ms}; {@code null} where not measured.
-     */
-    private static void coldStart(JsonOutput out, ColdStart cold) {
-        out.startObject();
-        out.key("cache");
-        if (cold.hasWarmStart()) {
-            out.startObject();
-            cacheCounts(out.key("aotautograd"), cold.aotAutograd());
-            cacheCounts(out.key("fx_graph"), cold.fxGraph());
-            out.endObject();
-        } else {
-            out.nullValue();
-        }
-        out.key("cold_compiles");
-        if (cold.hasWarmStart() && (cold.fxGraph().isPresent() || cold.aotAutograd().isPresent())) {
-            out.startArray();
-            for (ColdStart.CompileCache compile : cold.coldCompiles()) {
-                out.startObject();
-                out.key("graph").value(compile.graph());
-                TraceJson.strings(out.key("missed_caches"), compile.cache().missed());
-                out.endObject();
-            }
-            out.endArray();
-        } else {
-            out.nullValue();
-        }
-        number(out.key("compiles"), cold.compiles());
-        number(out.key("empty_caches_ms"), cold.emptyCachesMs());
-        number(out.key("warm_caches_ms"), cold.warmCachesMs());
-        out.endObject();
-    }
-
-    private static void cacheCounts(JsonOutput out, Optional<dev.compilereceipt.trace.CompileLog.CacheCounts> counts) {
-        if (counts.isPresent()) {
-            CompileLogJson.cacheCounts(out, counts.get());
-        } else {
-            out.nullValue();
-        }
-    }
-
-    private static void cause(JsonOutput out, RecompileCause cause) {
-        out.startObject();
-        out.key("ended_in_limit").value(cause.endedInLimit());
-        TraceJson.strings(out.key("graphs"), cause.graphs());
-        out.key("guard").value(cause.guard());
-        out.key("kind").value(cause.kind().id());
-        out.key("phases");
-        if (cause.phases().isPresent()) {
-            TraceJson.strings(out, cause.phases().get().stream().map(Phase::id).toList());
-        } else {
-            out.nullValue();
-        }
-        out.key("subject").value(cause.subject());
-        text(out.key("user_line"), cause.userLine());
-        TraceJson.strings(out.key("values"), cause.values());
-        out.endObject();
-    }
-
-    private static void phase(JsonOutput out, PhaseFigures figures) {
-        out.startObject();
-        number(out.key("breaks"), figures.breaks());
-        number(out.key("cache_hits"), figures.cacheHits());
-        out.key("calls").value(figures.calls());
-        out.key("compile_ms").value(figures.compileMs());
-        out.key("compiles").value(figures.compiles());
-        number(out.key("eager_island_ms"), figures.eagerIslandMs());
-        out.key("fallbacks").value(figures.fallbacks());
-        number(out.key("graphs_compiled"), figures.graphsCompiled());
-        if (figures.guardCheckMs().isPresent()) {
-            out.key("guard_check_ms").startObject();
-            out.key("median").value(figures.guardCheckMs().get().median());
-            out.key("total").value(figures.guardCheckMs().get().total());
-            out.endObject();
-        }
-        TraceJson.strings(out.key("new_graph_variants"), figures.newGraphVariants());
-        CompileLogJson.stages(out, figures.compileStages().isPresent() ? OptionalDouble.of(figures.compileMs())
-                : OptionalDouble.empty(), figures.compileStages().orElse(CompileStages.NONE));
-        out.key("wall_ms");
-        if (figures.wallMs().isPresent()) {
-            WallTime wall = figures.wallMs().get();
-            out.startObject();
-            out.key("mean").value(wall.mean());
-            out.key("median").value(wall.median());
-            out.key("p90").value(wall.p90());
-            out.key("total").value(wall.total());
-            out.endObject();
-        } else {
-            out.nullValue();
-        }
-        out.endObject();
-    }
-
     private static void row(JsonOutput out, LedgerRow row) {
         out.startObject();
         TraceJson.seen(out.key("break_sites"), row.breakSites(), row.breakSitesSeen());
-        text(out.key("cache"), row.cache().map(CallCache::id));
+        RunJson.text(out.key("cache"), row.cache().map(CallCache::id));
         out.key("call").value(row.call());
         out.key("compile_ms").value(row.compileMs());
-        number(out.key("eager_island_ms"), row.eagerIslandMs());
+        RunJson.number(out.key("eager_island_ms"), row.eagerIslandMs());
         out.key("family").value(row.family());
         TraceJson.seen(out.key("graphs"), row.graphs(), row.graphsSeen());
         if (row.guardCheckMs().isPresent()) {
@@ -253,7 +179,7 @@ public final class ReceiptJson {
         }
         out.key("phase").value(row.phase().id());
         out.key("run").value(row.run());
-        number(out.key("wall_ms"), row.wallMs());
+        RunJson.number(out.key("wall_ms"), row.wallMs());
         out.endObject();
     }
 
@@ -261,35 +187,15 @@ public final class ReceiptJson {
         out.startObject();
         out.key("baseline_calls").value(comparison.baselineCalls());
         if (comparison.failure().isEmpty()) {
-            number(out.key("baseline_median_ms"), comparison.baselineMedianMs());
+            RunJson.number(out.key("baseline_median_ms"), comparison.baselineMedianMs());
         }
         out.key("candidate_calls").value(comparison.candidateCalls());
         if (comparison.failure().isPresent()) {
             out.key("failure").value(comparison.failure().get().code());
         } else {
-            number(out.key("candidate_median_ms"), comparison.candidateMedianMs());
-            number(out.key("ratio"), comparison.ratio());
+            RunJson.number(out.key("candidate_median_ms"), comparison.candidateMedianMs());
+            RunJson.number(out.key("ratio"), comparison.ratio());
         }
         out.endObject();
-    }
-
-    private static void number(JsonOutput out, OptionalDouble value) {
-        TraceJson.number(out, value);
-    }
-
-    private static void number(JsonOutput out, OptionalInt value) {
-        if (value.isPresent()) {
-            out.value(value.getAsInt());
-        } else {
-            out.nullValue();
-        }
-    }
-
-    private static void text(JsonOutput out, Optional<String> value) {
-        if (value.isPresent()) {
-            out.value(value.get());
-        } else {
-            out.nullValue();
-        }
     }
 }

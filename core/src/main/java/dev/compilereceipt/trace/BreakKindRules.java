@@ -55,9 +55,9 @@ final class BreakKindRules {
     }
 
     /**
-     * The causes already worked out: a receipt asks for a site's kind from its JSON, its summary and
-     * its figures, and the mutants ask again for each of their receipts, while the patterns cost
-     * microseconds a site. Bounded: emptied when full, since a run has few distinct breaks.
+     * The causes already worked out: a reader decides the kind of every break it reads, once, and a
+     * log repeats the same few breaks thousands of times, while the patterns cost microseconds a
+     * break. Bounded: emptied when full, since a run has few distinct breaks.
      */
     private static final Map<Key, BreakKind> CAUSES = new ConcurrentHashMap<>();
 

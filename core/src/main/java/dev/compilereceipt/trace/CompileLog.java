@@ -124,20 +124,21 @@ public record CompileLog(
         }
     }
 
-    /** A graph-break site seen while compiling, and how many compiles reported it. */
-    public record Site(String site, String reason, int compiles, BreakDetail detail) {
+    /**
+     * A graph-break site seen while compiling, how many compiles reported it, and what the eager
+     * island costs in {@code kind} (see {@link BreakKind}), with, for a {@link BreakKind#FRAME_SKIP},
+     * the {@code causeKind} of the break that made Dynamo give up the frame: decided when the site
+     * was read and carried, so writers and views only read them.
+     */
+    public record Site(String site, String reason, int compiles, BreakDetail detail, BreakKind kind,
+                       Optional<BreakKind> causeKind) {
+        /** A site as a reader builds it: its kinds decided here, once, from its reason and detail. */
+        public Site(String site, String reason, int compiles, BreakDetail detail) {
+            this(site, reason, compiles, detail, BreakKind.of(reason, detail), BreakKind.causeOf(reason, detail));
+        }
+
         public Site(String site, String reason, int compiles) {
             this(site, reason, compiles, BreakDetail.NONE);
-        }
-
-        /** What the eager island costs in kind; see {@link BreakKind}. */
-        public BreakKind kind() {
-            return BreakKind.of(reason, detail);
-        }
-
-        /** For a {@link BreakKind#FRAME_SKIP}, the kind of the break that made Dynamo give up the frame. */
-        public Optional<BreakKind> causeKind() {
-            return BreakKind.causeOf(reason, detail);
         }
 
         /** Where the user's own code is; see {@link BreakDetail#userCodeAt(String)}. */

@@ -1,6 +1,5 @@
 package dev.compilereceipt.trace;
 
-import dev.compilereceipt.receipt.Trade;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apiguardian.api.API;
@@ -9,7 +8,7 @@ import org.apiguardian.api.API;
  * The decision a comparison ends in, as the trace records it (its optional top-level
  * {@code decision}): the intervention chosen, the rollback trigger, the warmup policy, who owns
  * the trade and how many calls a worker serves in its life. The receipt carries it unchanged; with
- * {@link #workerLifetimeCalls()} the {@link Trade} also weighs the cold cost against the steady
+ * {@link #workerLifetimeCalls()} the {@link dev.compilereceipt.receipt.Trade} also weighs the cold cost against the steady
  * saving over one worker's life.
  *
  * <p>Example: {@code new Decision("pass the int as a tensor", Optional.of("steady p90 over 1 ms"),

@@ -1,6 +1,7 @@
 package dev.compilereceipt.trace;
 
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -58,11 +59,24 @@ public sealed interface Event {
 
     /**
      * A graph break at {@code site} ({@code file:line}): the eager island between two regions.
-     * {@code reason} is the graph-break type where PyTorch gives one, else its free text.
+     * {@code reason} is the graph-break type where PyTorch gives one, else its free text;
+     * {@code breakKind} and {@code causeKind} are what {@link BreakKind#of} and {@link BreakKind#causeOf}
+     * decided when the break was read, carried so that nothing downstream asks the rules again.
      */
-    record Break(String site, String reason, double eagerMs, BreakDetail detail) implements Event {
+    record Break(String site, String reason, double eagerMs, BreakDetail detail, BreakKind breakKind,
+                 Optional<BreakKind> causeKind) implements Event {
+        /** A break as a reader builds it: its kinds decided here, once, from its reason and detail. */
+        public Break(String site, String reason, double eagerMs, BreakDetail detail) {
+            this(site, reason, eagerMs, detail, BreakKind.of(reason, detail), BreakKind.causeOf(reason, detail));
+        }
+
         public Break(String site, String reason, double eagerMs) {
             this(site, reason, eagerMs, BreakDetail.NONE);
+        }
+
+        /** The same break with another eager-island time; its kinds are carried, not decided again. */
+        public Break withEagerMs(double ms) {
+            return new Break(site, reason, ms, detail, breakKind, causeKind);
         }
 
         @Override

@@ -1,13 +1,12 @@
 package dev.compilereceipt.trace;
 
-import dev.compilereceipt.Traces;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
- * What {@link Traces#freeze} did: the log read, the frozen log written, the records kept and
+ * What {@link dev.compilereceipt.Traces#freeze} did: the log read, the frozen log written, the records kept and
  * dropped (by kind, for the first {@value #NAMED_KINDS} kinds met; the records of later kinds are
  * only counted) and the bytes before and after.
  *

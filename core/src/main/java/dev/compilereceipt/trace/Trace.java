@@ -1,6 +1,5 @@
 package dev.compilereceipt.trace;
 
-import dev.compilereceipt.Traces;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -92,5 +91,45 @@ public record Trace(
     /** The same trace, its one run holding every run of its process or not ({@link #runsMerged()}). */
     public Trace withRunsMerged(boolean merged) {
         return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, bounds, merged);
+    }
+
+    /**
+     * One comparison from two single-run traces: the run of {@code baseline} becomes the
+     * {@code baseline} run, the run of {@code candidate} becomes the {@code candidate} run.
+     *
+     * <p>The combined trace keeps the baseline's source, fixture and limits, declares not measured
+     * what either side did not measure, and is pinned by the SHA-256 of the RFC 8785 canonical
+     * JSON <code>{"baseline": baseline.sha256, "candidate": candidate.sha256}</code>, so it
+     * changes whenever either file changes and differs from both. The decision is the one the
+     * sides record: the candidate's, or the baseline's when only it has one (a decision is about
+     * adopting the candidate, so it is most often written with the capture after the fix). Refused
+     * with an {@link IllegalArgumentException} when a side holds other than exactly one run, when
+     * the two were read under different limits, when both record a decision and the two differ, or
+     * when a side skipped bad lines (their line numbers would no longer say which file they belong to).
+     *
+     * <p>Example: {@code Trace.combine(Traces.read(TraceRequest.of(file).asSide()), Traces.read(TraceRequest.of(out).asSide()))}.
+     */
+    public static Trace combine(Trace baseline, Trace candidate) {
+        return TraceCombination.of(baseline, candidate);
+    }
+
+    /**
+     * Each run of this trace with its warm start from the run of the same label in {@code warm}, the
+     * trace of the warm process (a TORCH_TRACE log that reused this process's on-disk caches, the same
+     * {@code TORCHINDUCTOR_CACHE_DIR}): with call markers its eager and warmup calls and its compile
+     * log, without them its compile log alone. The trace keeps this one's source, fixture, limits and
+     * bad lines, is pinned by the SHA-256 of the RFC 8785 canonical JSON
+     * <code>{"trace": sha256, "warm_start": warm.sha256}</code>, measures {@code warm_start} when every
+     * run found its warm start, and declares not measured what the warm log does not measure of it:
+     * {@code warm_start_wall_ms} without markers (or wall times), {@code fx_graph_cache} and
+     * {@code aotautograd_cache} without records of that cache. Refused with an
+     * {@link IllegalArgumentException} when this trace already carries a warm start, {@code warm} is
+     * not a TORCH_TRACE log, the two were read under different limits, the warm log skipped bad
+     * lines, or no run of it has a label of this trace's.
+     *
+     * <p>Example: {@code trace.withWarmStart(Traces.read(Path.of("warm_torch_trace.log")))}.
+     */
+    public Trace withWarmStart(Trace warm) {
+        return WarmPair.of(this, warm);
     }
 }

@@ -3,6 +3,7 @@ package dev.compilereceipt.junit;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,40 +56,46 @@ record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, 
     /**
      * With {@code side}, a trace of one run whatever its label, for {@code baseline = ..., candidate = ...}; with
      * the phases of {@code profile}, a torch.profiler trace with {@code log} (or, in a folder, the log beside it).
-     * A profile without phases is refused naming the attribute, as no call's phase is guessed.
+     * The library chooses the reader; only what a resource inside a jar cannot give is refused here.
      */
     Trace read(Limits limits, OptionalInt rank, boolean side, ProfileRequest profile, Optional<Path> log) {
-        if (profile.isProfile()) {
-            if (file.isEmpty()) {
-                throw new TraceRefusedException(name, "", 0, 0, "a torch.profiler trace is read from its file; " + key
-                        + " is a classpath resource inside a jar");
-            }
-            if (profile.callPhases().isEmpty()) {
-                // log = "..." without phases: the capture helper's profile, whose log's call markers give them
-                return Traces.readProfile(file.get(), log.orElseThrow(), profile.callSpan(), limits, profile.run());
-            }
-            return log.isPresent()
-                    ? Traces.readProfile(file.get(), log.get(), profile.callSpan(), profile.callPhases().get(), limits, profile.run())
-                    : Traces.readProfile(file.get(), profile.callSpan(), profile.callPhases().get(), limits, profile.run());
-        }
-        if (file.isPresent() && Traces.isProfile(file.get())) {
-            throw new TraceRefusedException(file.get(), "", 0, 0, "a torch.profiler trace is read with the phases of its calls,"
-                    + " as no phase is guessed: add phases = \"steady=0-9\" (by call index from 0) to the @TraceFixture, with"
-                    + " log = \"...\" unless a folder holds the profile and its TORCH_TRACE log, and callSpan = \"request\""
-                    + " where a call is not a ProfilerStep#N");
-        }
         if (file.isPresent()) {
-            return rank.isPresent() ? Traces.read(file.get(), rank.getAsInt(), limits)
-                    : side ? Traces.readSide(file.get(), limits) : Traces.read(file.get(), limits);
+            return Traces.read(request(TraceRequest.of(file.get()), limits, rank, side, profile, log));
+        }
+        if (profile.isProfile()) {
+            throw new TraceRefusedException(name, "", 0, 0, "a torch.profiler trace is read from its file; " + key
+                    + " is a classpath resource inside a jar");
         }
         if (rank.isPresent()) {
             throw new TraceRefusedException(name, "", 0, 0, "a rank is read from a TORCH_TRACE folder or a TORCH_LOGS text"
                     + " on disk; " + key + " is a classpath resource inside a jar, read as a stream");
         }
         try (InputStream in = resource.get().openStream()) {
-            return side ? Traces.readSide(name, in, limits) : Traces.read(name, in, limits);
+            return Traces.read(request(TraceRequest.ofStream(name, in), limits, rank, side, profile, log));
         } catch (IOException e) {
             throw new TraceRefusedException(name, "", 0, 0, "cannot be read from " + key + ": " + e, e);
         }
+    }
+
+    /** The annotation's attributes as the one request the library reads. */
+    private static TraceRequest request(TraceRequest input, Limits limits, OptionalInt rank, boolean side, ProfileRequest profile,
+                                        Optional<Path> log) {
+        TraceRequest request = input.withLimits(limits).from(TraceRequest.Caller.TRACE_FIXTURE);
+        if (rank.isPresent()) {
+            request = request.withRank(rank.getAsInt());
+        }
+        if (side) {
+            request = request.asSide();
+        }
+        if (log.isPresent()) {
+            request = request.withLog(log.get());
+        }
+        if (profile.callPhases().isPresent()) {
+            request = request.withPhases(profile.callPhases().get());
+        }
+        if (profile.callSpan().isPresent()) {
+            request = request.withCallSpan(profile.callSpan().get());
+        }
+        return profile.run().isPresent() ? request.withRun(profile.run().get()) : request;
     }
 }

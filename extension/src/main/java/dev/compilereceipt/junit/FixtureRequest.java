@@ -52,7 +52,7 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
         ProfileRequest profile = ProfileRequest.of(annotation);
         if (profile.isProfile() && single.isEmpty()) {
             throw new IllegalArgumentException("phases, callSpan, log and run read one torch.profiler trace, named by value;"
-                    + " two profiles make a comparison with Traces.combine(Traces.readProfile(...), Traces.readProfile(...))");
+                    + " two profiles make a comparison with Trace.combine(Traces.read(TraceRequest.of(before).withLog(...)...), Traces.read(...))");
         }
         if (profile.isProfile() && warm.isPresent()) {
             throw new IllegalArgumentException("warm goes with a TORCH_TRACE log, not a torch.profiler trace: a profile and its"

@@ -3,7 +3,6 @@ package dev.compilereceipt.junit;
 import dev.compilereceipt.approval.ApprovalTarget;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
-import dev.compilereceipt.Traces;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Run;
 import java.nio.file.Path;
@@ -95,7 +94,7 @@ final class SharedFixtures {
             }
         }
         try {
-            Trace combined = Traces.combine(baseline.trace(), candidate.trace());
+            Trace combined = Trace.combine(baseline.trace(), candidate.trace());
             ApprovalTarget sides = baseline.approval().fixture().isPresent() && candidate.approval().fixture().isPresent()
                     ? ApprovalTarget.at(combination(baseline.approval().fixture().get(), candidate.approval().fixture().get()),
                             baseline.approval().rank())
@@ -121,7 +120,7 @@ final class SharedFixtures {
                             first.approval().rank())
                     : ApprovalTarget.unavailable(first.approval().fixture().isEmpty() ? first.approval().unavailable()
                             : warm.approval().unavailable());
-            return LoadedFixture.of(description, Traces.withWarmStart(first.trace(), warm.trace())).approvedAt(pair);
+            return LoadedFixture.of(description, first.trace().withWarmStart(warm.trace())).approvedAt(pair);
         } catch (IllegalArgumentException refusal) {
             return LoadedFixture.refused(description, refusal);
         }

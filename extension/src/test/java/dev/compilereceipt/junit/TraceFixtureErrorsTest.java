@@ -107,7 +107,7 @@ class TraceFixtureErrorsTest {
                 message("@TraceFixture(\"traces/ddp/torch_logs.txt\") on parameter [Receipt arg0] of method "
                         + CASES + "RankCases.noRank(Receipt): trace refused: " + WORKING_DIRECTORY
                         + "/src/test/resources/traces/ddp/torch_logs.txt: (document): the text holds lines of ranks [0, 1];"
-                        + " choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))"))));
+                        + " choose one (TraceRequest.of(file).withRank(N), the CLI's --rank or @TraceFixture(rank = N))"))));
     }
 
     static class RefusedFieldCases {

@@ -112,6 +112,6 @@ class TraceFixtureProfileTest {
                 message("@TraceFixture(baseline = \"profiler/2.6-plain/profile.json\", candidate = \"profiler/2.14-plain/profile.json\")"
                         + " on parameter [Receipt arg0] of method " + CASES + "NoPhasesCases.twoSides(Receipt): phases, callSpan,"
                         + " log and run read one torch.profiler trace, named by value; two profiles make a comparison with"
-                        + " Traces.combine(Traces.readProfile(...), Traces.readProfile(...))"))));
+                        + " Trace.combine(Traces.read(TraceRequest.of(before).withLog(...)...), Traces.read(...))"))));
     }
 }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.compiletrace;
 
+import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
@@ -8,8 +9,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -162,17 +161,7 @@ public final class LocatedJson {
     }
 
     private static JsonFactory factory(Limits limits) {
-        return JsonFactory.builder()
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
-                .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(MAX_DEPTH)
-                        .maxNameLength(MAX_KEY)
-                        .maxStringLength(limits.maxStringLength())
-                        .maxNumberLength(MAX_NUMBER)
-                        .maxDocumentLength(limits.maxDocumentBytes())
-                        .build())
-                .build();
+        return JsonReading.document(MAX_DEPTH, MAX_KEY, limits.maxStringLength(), MAX_NUMBER, limits.maxDocumentBytes());
     }
 
     /** The limit Jackson reports, in the contract's words: which one, its value and how to raise it. */

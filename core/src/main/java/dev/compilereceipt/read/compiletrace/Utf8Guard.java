@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.compiletrace;
 
+import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.read.Refusal;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -9,7 +10,7 @@ import java.nio.file.Path;
 /**
  * Passes the bytes of a trace through and refuses the first one that is not well-formed UTF-8
  * (RFC 3629: no overlong forms, no encoded surrogates, nothing above U+10FFFF, no cut-off
- * sequence at the end) or that is a NUL byte, naming its line and column. Kept beside Jackson
+ * sequence at the end, as {@link UnicodeText} checks) or that is a NUL byte, naming its line and column. Kept beside Jackson
  * because no library on the classpath does this: Jackson's own decoder is lenient about overlong
  * forms and encoded surrogates (it reads {@code 0xC0 0xAF} as {@code /}), guesses UTF-16 or UTF-32
  * from NUL bytes, and where it does refuse a byte its message is its own; the contract says UTF-8,
@@ -24,9 +25,10 @@ final class Utf8Guard extends FilterInputStream {
     private final Path file;
     private long line = 1;
     private long column = 0;
+    /** In a multi-byte character: its first byte, the bytes still to come, and whether the next is its second. */
+    private int lead;
     private int pending;
-    private int low = 0x80;
-    private int high = 0xBF;
+    private boolean second;
 
     Utf8Guard(Path file, InputStream in) {
         super(in);
@@ -72,13 +74,12 @@ final class Utf8Guard extends FilterInputStream {
     private void check(int b) {
         column++;
         if (pending > 0) {
-            if (b < low || b > high) {
+            if (second ? !UnicodeText.secondFits(lead, b) : (b & 0xC0) != 0x80) {
                 throw refuse(String.format(java.util.Locale.ROOT,
                         "not valid UTF-8: byte 0x%02X cannot continue a multi-byte sequence here", b));
             }
             pending--;
-            low = 0x80;
-            high = 0xBF;
+            second = false;
             return;
         }
         if (b == 0) {
@@ -93,27 +94,13 @@ final class Utf8Guard extends FilterInputStream {
     }
 
     private void start(int b) {
-        if (b >= 0xC2 && b <= 0xDF) {
-            pending = 1;
-        } else if (b == 0xE0) {
-            pending = 2;
-            low = 0xA0;
-        } else if (b == 0xED) {
-            pending = 2;
-            high = 0x9F;
-        } else if (b >= 0xE1 && b <= 0xEF) {
-            pending = 2;
-        } else if (b == 0xF0) {
-            pending = 3;
-            low = 0x90;
-        } else if (b >= 0xF1 && b <= 0xF3) {
-            pending = 3;
-        } else if (b == 0xF4) {
-            pending = 3;
-            high = 0x8F;
-        } else {
+        lead = b;
+        pending = UnicodeText.sequenceLength(b) - 1;
+        if (pending < 0) {
+            pending = 0;
             throw refuse(String.format(java.util.Locale.ROOT, "not valid UTF-8: byte 0x%02X cannot start a character", b));
         }
+        second = true;
     }
 
     private void atEnd() {

@@ -74,8 +74,7 @@ final class CallEvents {
                 Optional<Event.Break> known = breakOf(parent.get().graph().orElseThrow());
                 if (known.isPresent()) {
                     Event.Break brk = known.get();
-                    timeline.add(new Timed(region.start(), 2 * n, new Event.Break(brk.site(), brk.reason(),
-                            island(regions.get(n - 1), region, compiles), brk.detail())));
+                    timeline.add(new Timed(region.start(), 2 * n, brk.withEagerMs(island(regions.get(n - 1), region, compiles))));
                 }
             }
             double ms = Millis.round(regionMs(region));

@@ -1,12 +1,11 @@
 package dev.compilereceipt.read.profiler;
 
+import dev.compilereceipt.json.JsonReading;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.GraphId;
@@ -57,9 +56,7 @@ final class ProfileEvents {
     }
 
     private List<ProfileSpan> read(InputStream in) {
-        JsonFactory factory = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(limits.maxDepth()).maxStringLength(limits.maxStringLength())
-                .maxNameLength(limits.maxStringLength()).build()).disable(StreamReadFeature.AUTO_CLOSE_SOURCE).build();
+        JsonFactory factory = JsonReading.bounded(limits.maxDepth(), limits.maxStringLength());
         try (JsonParser p = factory.createParser(in)) {
             parser = p;
             if (p.nextToken() != JsonToken.START_OBJECT) {

@@ -1,8 +1,6 @@
 package dev.compilereceipt.read.torchlogs;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import dev.compilereceipt.read.ByteWords;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -21,7 +19,6 @@ final class BreakLines {
     static final int SLOTS = 512;
     static final int LONGEST = 256;
 
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private final byte[][] bytes = new byte[SLOTS][];
     private final String[] strings = new String[SLOTS];
 
@@ -45,7 +42,7 @@ final class BreakLines {
         long h = to - from;
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            h = (h ^ (long) WORDS.get(b, i)) * 0x9E3779B97F4A7C15L;
+            h = (h ^ ByteWords.at(b, i)) * 0x9E3779B97F4A7C15L;
             h ^= h >>> 29;
         }
         for (; i < to; i++) {

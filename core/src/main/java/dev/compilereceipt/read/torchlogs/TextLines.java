@@ -1,12 +1,10 @@
 package dev.compilereceipt.read.torchlogs;
 
-import dev.compilereceipt.read.JsonTokens;
+import dev.compilereceipt.read.ByteWords;
+import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.read.TerminalCodes;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -30,7 +28,6 @@ final class TextLines {
 
     static final int MAX_LINE = 1 << 20;
     private static final int CHUNK = 1 << 16;
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final InputStream in;
     private final int maxLine;
@@ -115,11 +112,9 @@ final class TextLines {
             // Eight bytes at a time while none is below 0x20 or above 0x7F (line ends, ESC, other controls, UTF-8);
             // then one comparison a byte: those bytes are all below 0x20 as signed bytes.
             while (i + 8 <= filled) {
-                long word = (long) WORDS.get(chunk, i);
-                long flagged = ((word - 0x2020202020202020L) | word) & 0x8080808080808080L;
+                long flagged = ByteWords.controlOrHigh(ByteWords.at(chunk, i));
                 if (flagged != 0) {
-                    // The lowest flagged byte is the first below 0x20 or above 0x7F (a borrow only flags bytes above it).
-                    i += Long.numberOfTrailingZeros(flagged) >>> 3;
+                    i += ByteWords.first(flagged);
                     break;
                 }
                 i += 8;
@@ -232,7 +227,7 @@ final class TextLines {
                 i++;
             } else {
                 ascii = false;
-                i = JsonTokens.utf8(line, i, length);
+                i = UnicodeText.utf8(line, i, length);
                 malformed = i < 0;
             }
         }

@@ -1,22 +1,12 @@
 package dev.compilereceipt.read.torchlogs;
 
-import dev.compilereceipt.read.ChannelInput;
-import dev.compilereceipt.read.InputFile;
+import dev.compilereceipt.read.FileParts;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
- * Reads a large text file on two threads, as the TORCH_TRACE reader reads a large log: the file is
+ * Reads a large text file on two threads, as the TORCH_TRACE reader reads a large log ({@link FileParts}): the file is
  * cut into parts of {@value #PART} bytes, each split into lines, sifted ({@link TextSieve}) and its
  * prefixes read apart by a thread of its own into a {@link TextPart}, while the caller's thread
  * hands the parts' lines on in file order: the reader sees the very lines, numbers and counts a
@@ -37,20 +27,19 @@ final class TextParts {
     /** The smallest file read in parts. */
     static final long MIN_SIZE = 16L << 20;
     /** Parts read ahead: with two, one part thread idled while the reading thread replayed a part (1 GB: 4.2-4.9 s, with four 3.3-4.9 s). */
-    private static final int AHEAD = 4;
-    private static final int THREADS = 2;
+    private static final FileParts.Plan PLAN = new FileParts.Plan("text", 4, Unsplittable::new);
 
     /** Thrown when a text cannot be read in parts; the caller reads it line by line instead. */
-    static final class Unsplittable extends RuntimeException {
+    static final class Unsplittable extends FileParts.Unsplittable {
 
         private static final long serialVersionUID = 1L;
 
         Unsplittable() {
-            super("read the text line by line", null, false, false);
+            this(null);
         }
 
         Unsplittable(Throwable cause) {
-            super("read the text line by line", cause, false, false);
+            super("text", cause);
         }
     }
 
@@ -64,52 +53,19 @@ final class TextParts {
 
     /** Whether a file of {@code size} bytes is worth reading in parts on this machine. */
     static boolean worthIt(long size) {
-        return size >= MIN_SIZE && Runtime.getRuntime().availableProcessors() >= 2;
+        return FileParts.worthIt(size, MIN_SIZE);
     }
 
     /** Reads {@code file} in parts of {@code partSize} bytes, handing each to {@code reader} in order. */
     static void readAll(Path file, int partSize, Reader reader) throws IOException {
-        ExecutorService threads = Executors.newFixedThreadPool(THREADS, work -> {
-            Thread thread = new Thread(work, "compile-receipt-text-part");
-            thread.setDaemon(true);
-            return thread;
+        FileParts.readAll(file, partSize, PLAN, TextParts::read, part -> {
+            reader.part(part);
+            return part.end();
         });
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = channel.size();
-            Deque<Future<TextPart>> ahead = new ArrayDeque<>();
-            long next = 0;
-            while (next < size || !ahead.isEmpty()) {
-                while (ahead.size() < AHEAD && next < size) {
-                    long from = next;
-                    // The last part reads to the end of the file, whatever its size is by then.
-                    long to = size - from <= partSize ? Long.MAX_VALUE : from + partSize;
-                    ahead.add(threads.submit(() -> read(file, channel, from, to)));
-                    next = to == Long.MAX_VALUE ? size : to;
-                }
-                TextPart part = result(ahead.removeFirst());
-                reader.part(part);
-                // A part that read on past its end has read what the parts up to where it stopped would hold.
-                next = Math.min(size, Math.max(next, part.end()));
-            }
-        } finally {
-            threads.shutdownNow();
-        }
     }
 
-    private static TextPart result(Future<TextPart> future) throws IOException {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading the text");
-        } catch (ExecutionException e) {
-            throw new Unsplittable(e.getCause());
-        }
-    }
-
-    private static TextPart read(Path file, FileChannel channel, long from, long to) throws IOException {
+    private static TextPart read(InputStream in, long from, long to) throws IOException {
         TextPart part = new TextPart();
-        InputStream in = InputFile.bounded(file, new ChannelInput(channel, Math.max(0, from - 1)), InputFile.MAX_BYTES);
         TextLines lines = TextLines.part(in, TextLines.MAX_LINE, from);
         TextSieve sieve = new TextSieve();
         if (from == 0) {

@@ -1,9 +1,7 @@
 package dev.compilereceipt.read.torchlogs;
 
+import dev.compilereceipt.read.ByteWords;
 import dev.compilereceipt.trace.Limits;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Optional;
 
 /**
@@ -108,7 +106,7 @@ final class TextSieve {
         // next to a word holding one of those are looked at one by one.
         int q = 0;
         for (; q + 8 <= reach; q += 8) {
-            if (mayHoldStart((long) WORDS.get(line, q)) && startsIn(line, length, Math.max(1, q - 1), q + 8)) {
+            if (mayHoldStart(ByteWords.at(line, q)) && startsIn(line, length, Math.max(1, q - 1), q + 8)) {
                 return true;
             }
         }
@@ -126,19 +124,11 @@ final class TextSieve {
         return false;
     }
 
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
+    private static final long BRACKETS = ByteWords.repeated('[');
 
-    /**
-     * Whether eight ASCII bytes hold a digit or a {@code '['} (never false when they do). The digit test is
-     * the classic "has a byte between m and n" of bytes below 0x80, with m = '0' - 1 and n = '9' + 1; the
-     * bracket test finds a zero byte in the word xor {@code '['}.
-     */
+    /** Whether eight ASCII bytes hold a digit or a {@code '['} (never false when they do). */
     static boolean mayHoldStart(long word) {
-        long digit = (ONES * (127 + '9' + 1) - word) & ~word & (word + ONES * (127 - ('0' - 1))) & HIGHS;
-        long bracket = word ^ (ONES * '[');
-        return (digit | ((bracket - ONES) & ~bracket & HIGHS)) != 0;
+        return (ByteWords.digits(word) | ByteWords.equal(word, BRACKETS)) != 0;
     }
 
     private static final boolean[] STARTS = table("[VIWEFC");

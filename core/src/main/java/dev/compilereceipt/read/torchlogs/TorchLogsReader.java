@@ -2,16 +2,11 @@ package dev.compilereceipt.read.torchlogs;
 
 import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.read.PassedLimit;
-import dev.compilereceipt.read.LogFixtureName;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
-import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Limits;
-import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Measure;
-import dev.compilereceipt.trace.Run;
-import dev.compilereceipt.trace.SourceShape;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.read.StringPool;
 import java.io.IOException;
@@ -19,11 +14,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Reads the text PyTorch prints with {@code TORCH_LOGS=graph_breaks,recompiles[,recompiles_verbose]}
@@ -63,7 +55,6 @@ import java.util.TreeSet;
 public final class TorchLogsReader {
 
     static final int MAX_BAD_LINES = TextReading.MAX_BAD_LINES;
-    static final int MAX_RANKS = 1 << 16;
     /**
      * The most lines read of a text (2^27, about 134 million: a CI log of over 10 GB), so that endless
      * short lines ({@code yes |}) are refused long before the byte bound of every input ({@link dev.compilereceipt.read.InputFile}).
@@ -84,21 +75,20 @@ public final class TorchLogsReader {
     private final Limits limits;
     private final OptionalInt rank;
     private final Optional<Refusal> whenNoLine;
-    private final Set<Integer> ranks = new TreeSet<>();
+    private final RankTags ranks;
     private final TextRuns read;
     /** Of rank 0: the whole text, read alongside until a tag says the text has them. */
     private TextRuns whole;
     private Refusal wholeRefused;
     /** The number of the line being read, or past the last at the end. */
     private long at;
-    /** The rank of the last tagged line: most lines are tagged as the one before. */
-    private int lastTag = -1;
 
     private TorchLogsReader(Path file, Limits limits, OptionalInt rank, Optional<Refusal> whenNoLine) {
         this.file = file;
         this.limits = limits;
         this.rank = rank;
         this.whenNoLine = whenNoLine;
+        this.ranks = new RankTags(file);
         this.read = new TextRuns(file, limits);
         this.whole = rank.isPresent() && rank.getAsInt() == 0 ? new TextRuns(file, limits) : null;
     }
@@ -164,29 +154,7 @@ public final class TorchLogsReader {
 
     /** The ranks of the text's {@code [rankN]:} tags, ascending; {@code [0]} for a text without tags. The stream is not closed. */
     public static List<Integer> ranks(Path name, InputStream in) throws IOException {
-        TorchLogsReader reader = new TorchLogsReader(name, Limits.DEFAULT, OptionalInt.empty(), Optional.empty());
-        TextLines lines = new TextLines(in, MAX_LINE);
-        TextSieve sieve = new TextSieve();
-        while (lines.next()) {
-            SievedLine line = sieve.sift(lines);
-            if (line != null) {
-                reader.tag(line.number(), line.parsed());
-            }
-        }
-        return reader.ranks.isEmpty() ? List.of(0) : List.copyOf(reader.ranks);
-    }
-
-    /** The line's rank tag, if any, counted among the ranks of the text. */
-    private OptionalInt tag(long number, Optional<TextLine> line) {
-        if (line.isEmpty() || line.get().rank() < 0) {
-            return OptionalInt.empty();
-        }
-        int tag = line.get().rank();
-        if (tag != lastTag && ranks.add(tag) && ranks.size() > MAX_RANKS) {
-            throw new Refusal(file, "", number, 0, "more than " + MAX_RANKS + " ranks");
-        }
-        lastTag = tag;
-        return OptionalInt.of(tag);
+        return RankTags.of(name, in);
     }
 
     private Trace readAll(TextLines lines) throws IOException {
@@ -249,7 +217,7 @@ public final class TorchLogsReader {
         String text = line.text();
         Optional<TextLine> parsed = line.parsed();
         boolean damaged = line.damaged();
-        OptionalInt tag = tag(number, parsed);
+        OptionalInt tag = ranks.tag(number, parsed);
         if (rank.isEmpty()) {
             // Past a second rank, the rest is only scanned for the ranks the refusal names.
             if (ranks.size() <= 1) {
@@ -276,8 +244,8 @@ public final class TorchLogsReader {
     /** The answer once every line is read. */
     private Trace finish() {
         if (rank.isEmpty() && ranks.size() > 1) {
-            throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + List.copyOf(ranks)
-                    + "; choose one (Traces.read(file, rank), the CLI's --rank or @TraceFixture(rank = N))");
+            throw new Refusal(file, "", 0, 0, "the text holds lines of ranks " + ranks.list()
+                    + "; choose one (TraceRequest.of(file).withRank(N), the CLI's --rank or @TraceFixture(rank = N))");
         }
         if (rank.isPresent() && ranks.isEmpty()) {
             if (whole == null) {
@@ -291,7 +259,7 @@ public final class TorchLogsReader {
         }
         if (rank.isPresent() && !ranks.contains(rank.getAsInt())) {
             throw new Refusal(file, "", 0, 0, "no lines of rank " + rank.getAsInt() + "; the text holds ranks "
-                    + List.copyOf(ranks));
+                    + ranks.list());
         }
         return trace(read, rank);
     }
@@ -320,22 +288,6 @@ public final class TorchLogsReader {
             throw new Refusal(file, "", 0, 0, "not TORCH_LOGS text: no line is a graph break, a recompile,"
                     + " a recompile-limit warning or WON'T CONVERT, with a glog prefix like " + EXAMPLE + " or bare");
         }
-        Map<String, String> fields = tagged.isPresent() ? Map.of("rank", Integer.toString(tagged.getAsInt())) : Map.of();
-        List<Run> runs = reading.runs().stream()
-                .map(run -> new Run(run.label(), List.of(), Optional.of(run.reading().build()))).toList();
-        SourceShape shape = runs.stream().anyMatch(run -> structured(run.compileLog().orElseThrow()))
-                ? SourceShape.TORCH_LOGS_2_8 : SourceShape.TORCH_LOGS_2_6;
-        return TorchLogsCanonicalForm.trace(file, new Fixture(LogFixtureName.of(file, tagged), fields, Optional.empty()), runs, limits,
-                shape.notMeasured(), reading.badLines(), reading.marked()).withBounds(shape.bounds()).withRunsMerged(!reading.marked());
-    }
-
-    /**
-     * Whether the text is PyTorch 2.8 or later: a graph break with a registry id or an explanation.
-     * Those releases log a frame given up after a break ({@code Skipping the function and falling
-     * back to eager}); 2.6 skips a frame that breaks in a loop without a line, so without that sign
-     * the fallbacks read are only the least there were.
-     */
-    private static boolean structured(CompileLog log) {
-        return log.breakSites().stream().anyMatch(site -> site.detail().gbId().isPresent() || site.detail().explanation().isPresent());
+        return TorchLogsCanonicalForm.of(file, reading, tagged, limits);
     }
 }

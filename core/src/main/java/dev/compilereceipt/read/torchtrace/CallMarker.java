@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.Phase;
@@ -21,7 +22,7 @@ record CallMarker(String run, String id, Optional<String> phase, Optional<String
                   OptionalDouble wallMs) {
 
     static final String ARTIFACT = "compile_receipt_call";
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonReading.RECORDS;
 
     boolean isStart() {
         return edge.equals("start");

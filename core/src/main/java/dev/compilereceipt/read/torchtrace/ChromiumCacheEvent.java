@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.JsonReading;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -22,7 +23,7 @@ final class ChromiumCacheEvent {
     /** What is kept of a chromium_event's payload: its first key. */
     static final int KEPT = 512;
     static final String PREFIX = "autograd_cache_";
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonReading.RECORDS;
 
     private ChromiumCacheEvent() {
     }

@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.GlogHead;
+import org.apiguardian.api.API;
 
 /**
  * The glog prefix PyTorch's structured logger writes before each record,
@@ -8,15 +9,16 @@ import dev.compilereceipt.read.GlogHead;
  * {@code [rank0]:} tag. {@link #envelopeStart} checks the prefix byte by byte (no regex, no
  * decoding) and tells where the JSON envelope begins.
  */
-final class GlogPrefix {
+@API(status = API.Status.INTERNAL)
+public final class GlogPrefix {
 
-    static final String EXAMPLE = "V1129 07:59:13.414000 21527 file.py:40] {...}";
+    public static final String EXAMPLE = "V1129 07:59:13.414000 21527 file.py:40] {...}";
 
     private GlogPrefix() {
     }
 
     /** The index of the envelope's first byte, or -1 when the line has no glog prefix. */
-    static int envelopeStart(byte[] b, int from, int to) {
+    public static int envelopeStart(byte[] b, int from, int to) {
         int i = from;
         if (i < to && b[i] == '[') {
             i = skipRankTag(b, i, to);

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.read.Interner;
@@ -38,7 +39,7 @@ record LogEnvelope(
     static final String DYNAMO_OUTPUT_GRAPH = "dynamo_output_graph";
     static final long NONE = -1;
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonReading.RECORDS;
 
     boolean hasCompileId() {
         return frameId >= 0 && frameCompileId >= 0;

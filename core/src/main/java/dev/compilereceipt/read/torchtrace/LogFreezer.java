@@ -1,8 +1,8 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.read.Refusal;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,7 +12,6 @@ import dev.compilereceipt.read.Interner;
 import dev.compilereceipt.output.OutputFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Locale;
 import java.nio.file.Files;
 import dev.compilereceipt.trace.FrozenLog;
 import java.io.OutputStream;
@@ -48,8 +47,7 @@ public final class LogFreezer {
     static final int MAX_KEPT_PAYLOAD = LogLines.MAX_LINE + (1 << 20);
     private static final byte[] TAB = {'\t'};
     private static final byte[] NEWLINE = {'\n'};
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    private static final ObjectMapper JSON = JsonReading.exactTrees();
 
     /**
      * What was kept and dropped: records, bytes, the dropped records of the first
@@ -97,10 +95,6 @@ public final class LogFreezer {
             // A pipe or FIFO could be read once only, and freezing reads the log again to check the frozen one.
             throw new Refusal(file, "", 0, 0, Files.exists(file) ? "freeze reads a regular file; this is a pipe,"
                     + " a FIFO or a device: save the log to a file first" : "no such file");
-        }
-        if (TraceSource.of(file) != TraceSource.TORCH_TRACE) {
-            throw new Refusal(file, "", 0, 0, "freeze takes a TORCH_TRACE log; this is a " + TraceSource.of(file)
-                    .name().toLowerCase(Locale.ROOT).replace('_', ' ') + " file, which is small already");
         }
     }
 

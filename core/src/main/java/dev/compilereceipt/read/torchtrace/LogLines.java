@@ -1,13 +1,11 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.read.ByteWords;
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 /**
@@ -23,10 +21,7 @@ public final class LogLines {
 
     public static final int MAX_LINE = 16 << 20;
     private static final int CHUNK = 1 << 16;
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-    private static final long LOW_BITS = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long NEWLINES = ByteWords.repeated('\n');
 
     private final Path file;
     private final InputStream in;
@@ -182,12 +177,10 @@ public final class LogLines {
     private int indexOfNewline(int from) {
         byte[] b = buffer;
         int i = from;
-        // Eight bytes at a time: a word holds a '\n' when one of its bytes XOR 0x0A is zero.
         for (; i + Long.BYTES <= filled; i += Long.BYTES) {
-            long word = (long) WORDS.get(b, i) ^ NEWLINES;
-            long zero = (word - LOW_BITS) & ~word & HIGH_BITS;
-            if (zero != 0) {
-                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            long newline = ByteWords.equal(ByteWords.at(b, i), NEWLINES);
+            if (newline != 0) {
+                return i + ByteWords.first(newline);
             }
         }
         for (; i < filled; i++) {

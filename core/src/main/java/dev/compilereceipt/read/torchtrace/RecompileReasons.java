@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.trace.GuardText;
 import dev.compilereceipt.read.UnicodeText;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -9,9 +10,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.read.StringPool;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +18,7 @@ import java.util.Optional;
 /** The guard failures of a {@code recompile_reasons} artifact, in either form PyTorch writes them. */
 final class RecompileReasons {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonReading.RECORDS;
 
     private RecompileReasons() {
     }
@@ -67,11 +65,6 @@ final class RecompileReasons {
     }
 
     private static Optional<String> strictUtf8(byte[] bytes) {
-        try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
-        } catch (CharacterCodingException notUtf8) {
-            return Optional.empty();
-        }
+        return UnicodeText.isUtf8(bytes, false) ? Optional.of(new String(bytes, StandardCharsets.UTF_8)) : Optional.empty();
     }
 }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.JsonReading;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -15,7 +16,7 @@ import java.util.regex.Pattern;
  */
 final class TorchVersion {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonReading.RECORDS;
     /** What a release is written with ({@code 2.6.0}, {@code 2.14.1+debian}, {@code 2.9.0a0+git1234abc}): nothing a terminal acts on. */
     private static final Pattern RELEASE = Pattern.compile("[0-9][0-9A-Za-z.+_-]{0,127}");
 

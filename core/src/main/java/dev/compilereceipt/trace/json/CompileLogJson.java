@@ -95,7 +95,7 @@ public final class CompileLogJson {
             out.key("site").value(site.site());
             out.key("reason").value(site.reason());
             out.key("compiles").value(site.compiles());
-            TraceJson.site(out, site.reason(), site.detail());
+            TraceJson.site(out, site.kind(), site.causeKind(), site.detail());
             out.endObject();
         }
         out.endArray();

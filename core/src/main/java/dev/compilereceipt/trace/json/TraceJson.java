@@ -14,6 +14,7 @@ import dev.compilereceipt.json.JsonTree;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.apiguardian.api.API;
@@ -149,9 +150,9 @@ public final class TraceJson {
     }
 
     /** A break site's {@code kind}, and for a frame skip its {@code cause_kind}; then its {@link #detail} less {@code skips_frame}, which the kind says. */
-    public static void site(JsonOutput out, String reason, BreakDetail detail) {
-        out.key("kind").value(BreakKind.of(reason, detail).label());
-        BreakKind.causeOf(reason, detail).ifPresent(cause -> out.key("cause_kind").value(cause.label()));
+    public static void site(JsonOutput out, BreakKind kind, Optional<BreakKind> causeKind, BreakDetail detail) {
+        out.key("kind").value(kind.label());
+        causeKind.ifPresent(cause -> out.key("cause_kind").value(cause.label()));
         detail(out, detail, false);
     }
 

@@ -3,6 +3,7 @@ package dev.compilereceipt.read.torchlogs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.receipt.Receipt;
@@ -134,7 +135,7 @@ class TextPartsTest {
         }
         assertThat(TorchLogsReader.readsInParts(big)).isEqualTo(Runtime.getRuntime().availableProcessors() >= 2);
         Limits many = Limits.DEFAULT.withMaxRecompileReasons(1_000_000).withMaxCompiles(1_000_000);
-        assertThat(json(Traces.read(big, many))).isEqualTo(json(lineByLine(big, OptionalInt.empty(), many)));
+        assertThat(json(Traces.read(TraceRequest.of(big).withLimits(many)))).isEqualTo(json(lineByLine(big, OptionalInt.empty(), many)));
     }
 
     @Test

@@ -1,13 +1,8 @@
-package dev.compilereceipt;
+package dev.compilereceipt.trace;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalJson;
-import dev.compilereceipt.trace.Coverage;
-import dev.compilereceipt.trace.Decision;
-import dev.compilereceipt.trace.Measure;
-import dev.compilereceipt.trace.Run;
-import dev.compilereceipt.trace.Trace;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -15,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** How {@link Traces#combine} makes one comparison of two single-run traces, by the rules its Javadoc states. */
+/** How {@link Trace#combine} makes one comparison of two single-run traces, by the rules its Javadoc states. */
 final class TraceCombination {
 
     private TraceCombination() {

@@ -1,9 +1,11 @@
-package dev.compilereceipt.read.torchtrace;
+package dev.compilereceipt.read.source;
 
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.TerminalCodes;
+import dev.compilereceipt.read.torchtrace.GlogPrefix;
 import org.apiguardian.api.API;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +60,20 @@ public enum TraceSource {
         } catch (IOException e) {
             return COMPILE_TRACE;
         }
+    }
+
+    /** The first bytes of {@code once}, at most {@value #SNIFF}, leaving the stream at its start. */
+    public static byte[] head(BufferedInputStream once) throws IOException {
+        once.mark(SNIFF + 1);
+        byte[] head = once.readNBytes(SNIFF);
+        once.reset();
+        return head;
+    }
+
+    /** The kind of {@code once} from its first bytes, leaving the stream at its start. */
+    public static TraceSource of(BufferedInputStream once) throws IOException {
+        byte[] head = head(once);
+        return of(head, head.length);
     }
 
     /**

@@ -1,10 +1,10 @@
-package dev.compilereceipt.read.torchtrace;
+package dev.compilereceipt.read.source;
 
 import dev.compilereceipt.read.Refusal;
 import org.apiguardian.api.API;
 
 import dev.compilereceipt.trace.VisibleText;
-import dev.compilereceipt.Traces;
+import dev.compilereceipt.read.torchtrace.GlogPrefix;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,7 +101,7 @@ public final class TorchTraceFolder {
     public Path only() {
         if (logs.size() > 1) {
             throw new Refusal(dir, "", 0, 0, "the folder holds logs of ranks " + VisibleText.list(ranks())
-                    + "; choose one (Traces.read(dir, rank), the CLI's --rank or @TraceFixture(rank = N))");
+                    + "; choose one (TraceRequest.of(dir).withRank(N), the CLI's --rank or @TraceFixture(rank = N))");
         }
         return logs.values().iterator().next();
     }

@@ -1,20 +1,15 @@
-package dev.compilereceipt;
+package dev.compilereceipt.trace;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalJson;
-import dev.compilereceipt.trace.Measure;
-import dev.compilereceipt.trace.Phase;
-import dev.compilereceipt.trace.Run;
-import dev.compilereceipt.trace.Trace;
-import dev.compilereceipt.trace.WarmStart;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** How {@link Traces#withWarmStart} gives each run of a trace its warm start from the warm process's trace, by the rules its Javadoc states. */
+/** How {@link Trace#withWarmStart} gives each run of a trace its warm start from the warm process's trace, by the rules its Javadoc states. */
 final class WarmPair {
 
     private WarmPair() {

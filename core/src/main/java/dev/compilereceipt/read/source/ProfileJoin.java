@@ -1,4 +1,4 @@
-package dev.compilereceipt;
+package dev.compilereceipt.read.source;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -6,7 +6,6 @@ import dev.compilereceipt.json.CanonicalJson;
 import dev.compilereceipt.read.InputFile;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.profiler.ProfilerReader;
-import dev.compilereceipt.read.torchtrace.TraceSource;
 import dev.compilereceipt.trace.CallPhases;
 import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Limits;
@@ -27,22 +26,28 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
 
-/** How {@link Traces#readProfile} joins a torch.profiler trace to the TORCH_TRACE log of its process. */
-final class ProfileTraces {
+/**
+ * How a torch.profiler trace is joined to the TORCH_TRACE log of its process: the calls, their
+ * compiled regions and guard-check time from the profile, the phases as given (or as the log's
+ * call markers give them), the compile side from the log. The trace is pinned by the SHA-256 of
+ * the canonical JSON <code>{"log": log.sha256, "profile": sha256 of the profile's bytes}</code>
+ * and declares not measured what {@link SourceShape#PROFILER_WITH_LOG} does not measure.
+ */
+final class ProfileJoin {
 
-    private ProfileTraces() {
+    private ProfileJoin() {
     }
 
     /**
-     * The trace of {@code profile} with {@code compiles}, the trace of its log: {@link Traces#readProfile}. The run of
-     * the log is its one run, or the one named {@code run} of a log the capture helper's markers split into runs.
+     * The trace of {@code profile} with {@code compiles}, the trace of its log. The run of the log is its one run, or
+     * the one named {@code run} of a log the capture helper's markers split into runs.
      */
     static Trace read(Path profile, Trace compiles, Path log, Optional<String> callSpan, Optional<CallPhases> phases,
-                      Limits limits, Optional<String> run) {
+                      Limits limits, Optional<String> run, Spelling spelling) {
         try {
-            Run logRun = logRun(compiles, log, run);
+            Run logRun = logRun(compiles, log, run, spelling);
             if (logRun.compileLog().isEmpty()) {
-                throw new TraceRefusedException(log, "", 0, 0, "the log beside a torch.profiler trace is a TORCH_TRACE log of"
+                throw new Refusal(log, "", 0, 0, "the log beside a torch.profiler trace is a TORCH_TRACE log of"
                         + " one process; this is not");
             }
             CallPhases callPhases = phases.orElseGet(() -> markedPhases(logRun, log));
@@ -64,12 +69,10 @@ final class ProfileTraces {
             return new Trace(profile, new Fixture(stem, compiles.fixture().fields(), Optional.empty()),
                     List.of(new Run(Run.BASELINE, read.calls(), logRun.compileLog())), CanonicalJson.sha256(pins), limits,
                     notMeasured, compiles.badLines(), Optional.empty(), SourceShape.PROFILER_WITH_LOG.bounds());
-        } catch (Refusal refusal) {
-            throw new TraceRefusedException(refusal);
         } catch (NoSuchFileException e) {
-            throw new TraceRefusedException(profile, "", 0, 0, "no such file", e);
+            throw new Refusal(profile, "", 0, 0, "no such file", e);
         } catch (IOException e) {
-            throw new TraceRefusedException(profile, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+            throw new Refusal(profile, "", 0, 0, "cannot be read: " + e.getMessage(), e);
         }
     }
 
@@ -80,22 +83,22 @@ final class ProfileTraces {
      */
     private static CallPhases markedPhases(Run logRun, Path log) {
         if (logRun.calls().isEmpty()) {
-            throw new TraceRefusedException(log, "", 0, 0, "the log has no compile_receipt_call markers to take the phases"
+            throw new Refusal(log, "", 0, 0, "the log has no compile_receipt_call markers to take the phases"
                     + " of the profile's calls from: give them (--phases eager=0-2,warmup=3,steady=4-9, by call index from 0;"
                     + " @TraceFixture(phases = ...))");
         }
         return CallPhases.of(logRun.calls().stream().map(call -> call.phase()).toList());
     }
 
-    private static Run logRun(Trace compiles, Path log, Optional<String> run) {
+    private static Run logRun(Trace compiles, Path log, Optional<String> run, Spelling spelling) {
         List<String> labels = compiles.runs().stream().map(Run::label).toList();
         if (run.isPresent()) {
-            return compiles.run(run.get()).orElseThrow(() -> new TraceRefusedException(log, "", 0, 0, "the log holds no run \""
+            return compiles.run(run.get()).orElseThrow(() -> new Refusal(log, "", 0, 0, "the log holds no run \""
                     + run.get() + "\" (its runs: " + labels + ")"));
         }
         if (labels.size() != 1) {
-            throw new TraceRefusedException(log, "", 0, 0, "the log holds the runs " + labels + " (its compile_receipt_call"
-                    + " markers): name the one the torch.profiler trace is of with --run, or the run of Traces.readProfile");
+            throw new Refusal(log, "", 0, 0, "the log holds the runs " + labels + " (its compile_receipt_call"
+                    + " markers): name the one the torch.profiler trace is of with " + spelling.run());
         }
         return compiles.runs().get(0);
     }
@@ -113,12 +116,12 @@ final class ProfileTraces {
                 }
             }
         } catch (NoSuchFileException e) {
-            throw new TraceRefusedException(folder, "", 0, 0, "no such folder", e);
+            throw new Refusal(folder, "", 0, 0, "no such folder", e);
         } catch (IOException e) {
-            throw new TraceRefusedException(folder, "", 0, 0, "cannot be read: " + e.getMessage(), e);
+            throw new Refusal(folder, "", 0, 0, "cannot be read: " + e.getMessage(), e);
         }
         if (profiles.size() != 1 || logs.size() != 1) {
-            throw new TraceRefusedException(folder, "", 0, 0, "a folder read as a profile holds one torch.profiler trace and"
+            throw new Refusal(folder, "", 0, 0, "a folder read as a profile holds one torch.profiler trace and"
                     + " one TORCH_TRACE log; this one holds " + profiles.size() + " " + names(profiles) + " and " + logs.size()
                     + " " + names(logs));
         }
@@ -135,17 +138,17 @@ final class ProfileTraces {
             return Files.isRegularFile(file) && isProfile(file);
         }
         try (java.util.stream.Stream<Path> files = Files.list(file)) {
-            return files.filter(Files::isRegularFile).anyMatch(ProfileTraces::isProfile);
+            return files.filter(Files::isRegularFile).anyMatch(ProfileJoin::isProfile);
         } catch (IOException e) {
             return false;
         }
     }
 
-    private static boolean isProfile(Path file) {
+    static boolean isProfile(Path file) {
         try {
             profileStream(file).close();
             return true;
-        } catch (TraceRefusedException | IOException notOne) {
+        } catch (Refusal | IOException notOne) {
             return false;
         }
     }
@@ -159,7 +162,7 @@ final class ProfileTraces {
     }
 
     /** The profile's bytes, uncompressed where they are gzip, once its first bytes say it is a torch.profiler trace. */
-    private static InputStream profileStream(Path profile) throws IOException {
+    static InputStream profileStream(Path profile) throws IOException {
         // A pipe through a FileChannel fails on available() in JDK 17 ("Illegal seek"), as in read(Path, Limits, boolean).
         boolean pipe = Files.exists(profile) && !Files.isRegularFile(profile);
         InputStream raw = new BufferedInputStream(InputFile.bounded(profile, pipe ? new FileInputStream(profile.toFile())
@@ -173,7 +176,7 @@ final class ProfileTraces {
         in.reset();
         if (!ProfilerReader.isProfile(head, head.length)) {
             in.close();
-            throw new TraceRefusedException(profile, "", 0, 0, "not a torch.profiler trace: a Chrome trace JSON object with"
+            throw new Refusal(profile, "", 0, 0, "not a torch.profiler trace: a Chrome trace JSON object with"
                     + " \"traceEvents\" in its first " + TraceSource.SNIFF + " bytes" + (gzip ? " (after gunzip)" : ""));
         }
         return in;
