@@ -1,43 +1,49 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.internal.FigureText.NL;
-import static dev.compilereceipt.assertj.internal.FigureText.count;
-import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
-import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
-import static dev.compilereceipt.assertj.error.ShouldHaveAtMostBreaksPerCall.shouldHaveAtMostBreaksPerCall;
-import static dev.compilereceipt.assertj.error.ShouldHaveAtMostCompiles.shouldHaveAtMostCompiles;
-import static dev.compilereceipt.assertj.error.ShouldHaveNoEagerCalls.shouldHaveNoEagerCalls;
-import static dev.compilereceipt.assertj.error.ShouldHaveNoFallbacks.shouldHaveNoFallbacks;
-import static dev.compilereceipt.assertj.error.ShouldHaveNoNewGraphVariants.shouldHaveNoNewGraphVariants;
-import static dev.compilereceipt.assertj.error.ShouldHaveNoRecompiles.shouldHaveNoRecompiles;
 import static dev.compilereceipt.assertj.error.ShouldMatchApprovedReceipt.shouldMatchApprovedReceipt;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 
-import dev.compilereceipt.assertj.internal.LedgerTable;
-import dev.compilereceipt.ledger.CallCache;
-import dev.compilereceipt.trace.CompileLog;
-import dev.compilereceipt.ledger.LedgerRow;
-import dev.compilereceipt.trace.Measure;
-import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.approval.ApprovedReceipt;
+import dev.compilereceipt.approval.ReceiptApproval;
+import dev.compilereceipt.assertj.internal.BreakSiteChecks;
+import dev.compilereceipt.assertj.internal.ComparisonChecks;
+import dev.compilereceipt.assertj.internal.CompileChecks;
+import dev.compilereceipt.assertj.internal.PhaseTimeChecks;
+import dev.compilereceipt.assertj.internal.Piece;
+import dev.compilereceipt.assertj.internal.ReceiptScope;
+import dev.compilereceipt.assertj.internal.RecompileCauseChecks;
+import dev.compilereceipt.diff.FigurePattern;
+import dev.compilereceipt.diff.ReceiptDiff;
+import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.RecompileCause;
+import dev.compilereceipt.receipt.RecompileKind;
 import dev.compilereceipt.receipt.RunFigures;
-import dev.compilereceipt.approval.ApprovedReceipt;
-import dev.compilereceipt.diff.ReceiptDiff;
-import dev.compilereceipt.junit.ApprovedReceipts;
+import dev.compilereceipt.receipt.Trade;
+import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.trace.Phase;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.api.SoftAssertionsProvider;
 
 /**
- * Checks on a receipt, in the words of the findings they guard. Every check holds for every run
- * in scope: all runs of the receipt (a single capture has one), or the one run chosen with
- * {@link #run(String)}, which returns an assert with the same checks. A figure the trace's source
- * did not measure never passes: the check fails with "not measured by this source" and what would
- * measure it.
+ * Checks on a receipt, in the words of the findings they guard. Every check holds for every run in
+ * scope: all runs of the receipt (a single capture has one), or the one run chosen with
+ * {@link #run(String)}, which returns an assert with the same checks. A figure the trace's source did
+ * not measure never passes: the check fails with "not measured by this source" and what would
+ * measure it. The assert decides nothing itself: as AssertJ's asserts hand their checks to
+ * {@code Iterables}, each check here is one call into {@code dev.compilereceipt.assertj.internal}.
  *
  * <p>A <b>recompile</b>, for {@link #hasNoRecompilesIn(Phase...)}, is what
  * {@link Receipt#recompiledCalls(String, Phase)} says it is: the engine defines it, the checks only read it.
@@ -53,10 +59,12 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<SELF, ACTUAL>, ACTUAL extends Receipt>
-        extends AbstractColdStartChecks<SELF, ACTUAL> {
+        extends AbstractObjectAssert<SELF, ACTUAL> {
 
-    private static final Pattern COMPILE_ID = Pattern.compile("\\d+/\\d+");
-
+    /** The run label the checks are narrowed to; empty for every run. */
+    Optional<String> narrowedTo = Optional.empty();
+    /** The soft assertions this assert was made by, so that navigation stays soft; null for hard assertions. */
+    SoftAssertionsProvider softly;
     /** What {@link #matchesApprovedReceipt()} leaves out, as {@link ReceiptDiff#ignoring(String...)} takes it. */
     List<String> ignoredFigures = List.of();
 
@@ -73,7 +81,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     public SELF ignoring(String... figures) {
         List<String> more = new ArrayList<>(ignoredFigures);
         for (String figure : figures) {
-            dev.compilereceipt.diff.FigurePattern.of(figure);
+            FigurePattern.of(figure);
             more.add(figure);
         }
         ignoredFigures = List.copyOf(more);
@@ -92,104 +100,58 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     /**
      * Checks that the whole receipt equals the approved receipt kept beside its fixture
      * ({@code <fixture>.approved.json}), save what {@link #ignoring(String...)} names. The receipt
-     * must come from {@code @TraceFixture}, which knows its fixture. What a missing or different
-     * approved receipt does depends on {@code compilereceipt.approve} ({@code readonly},
-     * {@code missing}, {@code overwrite}; see {@link dev.compilereceipt.approval.ApprovalMode}); a
-     * failure lists the differing figures, most important first, writes
-     * {@code <fixture>.received.json} and says how to approve it. A narrowed assert still compares
-     * the whole receipt.
+     * must have been handed to the running test by a test framework that knows its fixture
+     * ({@code @TraceFixture}, through the {@link dev.compilereceipt.approval.ApprovalContext} it
+     * provides). What a missing or different approved receipt does depends on
+     * {@code compilereceipt.approve} ({@code readonly}, {@code missing}, {@code overwrite}; see
+     * {@link dev.compilereceipt.approval.ApprovalMode}); a failure lists the differing figures, most
+     * important first, writes {@code <fixture>.received.json} and says how to approve it. A narrowed
+     * assert still compares the whole receipt.
      */
     public SELF matchesApprovedReceipt() {
         isNotNull();
-        return approved(ApprovedReceipts.check(actual, ignoredFigures));
+        return approved(ReceiptApproval.check(actual, ignoredFigures));
     }
 
-    /** As {@link #matchesApprovedReceipt()}, with the approved receipt beside {@code fixture}, for a receipt made in code. */
+    /**
+     * As {@link #matchesApprovedReceipt()}, with the approved receipt beside {@code fixture}, for a
+     * receipt made in code; works without any test framework (no report entries then).
+     */
     public SELF matchesApprovedReceipt(Path fixture) {
         isNotNull();
-        return approved(ApprovedReceipts.check(actual, fixture, ignoredFigures));
+        return approved(ReceiptApproval.check(actual, fixture, ignoredFigures));
     }
 
     private SELF approved(ApprovedReceipt.Verdict verdict) {
         if (!verdict.passed()) {
-            throw diffFailure(shouldMatchApprovedReceipt(verdict.message()), verdict.actual(), verdict.expected());
+            throw diffFailure(info, shouldMatchApprovedReceipt(verdict.message()), verdict.actual(), verdict.expected());
         }
         return myself;
     }
 
     /** Narrows every check to the run with this label; fails when the receipt has no such run. */
     public ReceiptAssert run(String label) {
-        isNotNull();
-        if (!actual.hasRun(label)) {
-            throw diffFailure(shouldContain(subject(), "a run labelled " + label, "it has runs " + labels(actual.runs())),
-                    sortedLines(actual.runs().stream().map(RunFigures::label).toList()), label);
-        }
-        ReceiptAssert narrowed = softly == null ? new ReceiptAssert(actual)
-                : softly.proxy(ReceiptAssert.class, Receipt.class, actual);
-        narrowed.narrowedTo = Optional.of(label);
-        narrowed.ignoredFigures = ignoredFigures;
-        narrowed.softly = softly;
-        narrowed.info.description(info.description());
-        return narrowed;
+        return navigate(ReceiptAssert.class, Receipt.class, () -> scope().run(info, label), ReceiptAssert::new, (narrowed, from) -> {
+            narrowed.narrowedTo = Optional.of(label);
+            narrowed.ignoredFigures = ignoredFigures;
+        });
     }
 
     /** Checks that no call of these phases compiled a new graph variant, in every run in scope. */
     public SELF hasNoNewGraphVariantsIn(Phase... phases) {
-        String check = "have no new graph variants in " + phaseList(phases);
-        List<LedgerRow> offending = new ArrayList<>();
-        int variants = 0;
-        for (RunFigures run : scope()) {
-            requireCalls(run, check);
-            for (Phase phase : phases) {
-                variants += run.phase(phase).newGraphVariants().size();
-                offending.addAll(rows(run, phase, row -> row.cache().equals(Optional.of(CallCache.COMPILE))));
-            }
-        }
-        if (!offending.isEmpty()) {
-            throw diffFailure(shouldHaveNoNewGraphVariants(subject(), phaseList(phases), offending, variants, actual),
-                    LedgerTable.graphLines(offending), sortedLines(List.of()));
-        }
+        CompileChecks.hasNoNewGraphVariantsIn(info, scope(), phases);
         return myself;
     }
 
     /** Checks that no call of these phases recompiled ({@link Receipt#recompiledCalls}), in every run in scope. */
     public SELF hasNoRecompilesIn(Phase... phases) {
-        String check = "not recompile in " + phaseList(phases);
-        List<LedgerRow> offending = new ArrayList<>();
-        for (RunFigures run : scope()) {
-            requireCalls(run, check);
-            for (Phase phase : phases) {
-                offending.addAll(actual.recompiledCalls(run.label(), phase));
-            }
-        }
-        if (!offending.isEmpty()) {
-            throw diffFailure(shouldHaveNoRecompiles(subject(), phaseList(phases), offending, actual),
-                    LedgerTable.graphLines(offending), sortedLines(List.of()));
-        }
+        CompileChecks.hasNoRecompilesIn(info, scope(), phases);
         return myself;
     }
 
     /** Checks that every run in scope compiled at most {@code max} new variants in {@code phase}. */
     public SELF hasAtMostCompilesIn(Phase phase, int max) {
-        String limit = count(max, "variant") + " in " + phase;
-        List<String> found = new ArrayList<>();
-        List<String> actualLines = new ArrayList<>();
-        List<String> expectedLines = new ArrayList<>();
-        List<LedgerRow> offending = new ArrayList<>();
-        for (RunFigures run : scope()) {
-            requireCalls(run, "compile at most " + limit);
-            int compiles = run.phase(phase).compiles();
-            if (compiles > max) {
-                found.add("run " + run.label() + " compiled " + count(compiles, "variant"));
-                actualLines.add(run.label() + " " + phase + ": " + count(compiles, "compile"));
-                expectedLines.add(run.label() + " " + phase + ": at most " + count(max, "compile"));
-                offending.addAll(rows(run, phase, row -> row.cache().equals(Optional.of(CallCache.COMPILE))));
-            }
-        }
-        if (!found.isEmpty()) {
-            throw diffFailure(shouldHaveAtMostCompiles(subject(), limit, found, offending, actual),
-                    String.join(NL, actualLines), String.join(NL, expectedLines));
-        }
+        CompileChecks.hasAtMostCompilesIn(info, scope(), phase, max);
         return myself;
     }
 
@@ -198,41 +160,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
      * A TORCH_TRACE log without per-call markers is checked against its compile log.
      */
     public SELF hasNoFallbacks() {
-        List<String> found = new ArrayList<>();
-        List<LedgerRow> offending = new ArrayList<>();
-        List<String> logged = new ArrayList<>();
-        for (RunFigures run : scope()) {
-            if (!run.hasPhases()) {
-                CompileLog log = run.compileLog().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have no fallbacks", Measure.CALLS), Measure.CALLS));
-                if (!log.fallbacks().isEmpty()) {
-                    boolean compileIds = log.fallbacks().stream().allMatch(id -> COMPILE_ID.matcher(id).matches());
-                    found.add("run " + run.label() + " gave up " + count(log.fallbacks().size(), compileIds ? "compile" : "frame"));
-                    // A TORCH_TRACE log names a fallback by its compile id (0/8); TORCH_LOGS text by its frame (f@file:line).
-                    log.fallbacks().forEach(id -> logged.add(run.label() + (COMPILE_ID.matcher(id).matches() ? " compile id " : " frame ")
-                            + id + " made no variant"));
-                }
-                continue;
-            }
-            List<String> perPhase = new ArrayList<>();
-            int fallbacks = 0;
-            for (PhaseFigures figures : run.phases().values()) {
-                if (figures.fallbacks() > 0) {
-                    perPhase.add(figures.phase() + " " + figures.fallbacks());
-                    fallbacks += figures.fallbacks();
-                }
-            }
-            if (fallbacks > 0) {
-                found.add("run " + run.label() + " fell back " + count(fallbacks, "time") + " ("
-                        + String.join(", ", perPhase) + ")");
-                offending.addAll(actual.ledger().rows(run.label()).stream()
-                        .filter(row -> row.cache().equals(Optional.of(CallCache.FALLBACK))).toList());
-            }
-        }
-        if (!found.isEmpty()) {
-            throw diffFailure(shouldHaveNoFallbacks(subject(), found, offending, logged, actual),
-                    offending.isEmpty() ? sortedLines(logged) : LedgerTable.graphLines(offending), sortedLines(List.of()));
-        }
-        fallbacksMeasured("have no fallbacks");
+        CompileChecks.hasNoFallbacks(info, scope());
         return myself;
     }
 
@@ -241,58 +169,187 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
      * outcome is {@code eager} (nothing compiled ran, say after a recompile limit).
      */
     public SELF hasNoEagerCallsIn(Phase phase) {
-        if (!phase.isCompiled()) {
-            throw new IllegalArgumentException("phase eager is the uncompiled control: its calls run eagerly by design; "
-                    + "check warmup, steady or changed");
-        }
-        String check = "run compiled code in every " + phase + " call";
-        List<LedgerRow> offending = new ArrayList<>();
-        int calls = 0;
-        for (RunFigures run : scope()) {
-            requireCalls(run, check);
-            List<LedgerRow> inPhase = rows(run, phase, row -> true);
-            if (inPhase.stream().anyMatch(row -> row.cache().isEmpty())) {
-                throw notMeasured(shouldBeMeasured(subject(), check, Measure.CACHE_HITS), Measure.CACHE_HITS);
-            }
-            calls += inPhase.size();
-            offending.addAll(inPhase.stream().filter(row -> row.cache().equals(Optional.of(CallCache.EAGER))).toList());
-        }
-        if (!offending.isEmpty()) {
-            throw diffFailure(shouldHaveNoEagerCalls(subject(), phase.id(), offending, calls),
-                    sortedLines(offending.stream().map(row -> row.run() + " " + row.call() + ": eager").toList()), sortedLines(List.of()));
-        }
+        CompileChecks.hasNoEagerCallsIn(info, scope(), phase);
         return myself;
     }
 
     /** Checks that no call of {@code phase} crossed more than {@code max} graph breaks, in every run in scope. */
     public SELF hasAtMostBreaksPerCall(Phase phase, int max) {
-        String limit = count(max, "break") + " per call in " + phase;
-        List<LedgerRow> offending = new ArrayList<>();
-        int calls = 0;
-        for (RunFigures run : scope()) {
-            requireCalls(run, "cross at most " + limit);
-            if (run.phase(phase).breaks().isEmpty()) {
-                throw notMeasured(shouldBeMeasured(subject(), "cross at most " + limit, Measure.BREAKS), Measure.BREAKS);
-            }
-            List<LedgerRow> inPhase = rows(run, phase, row -> true);
-            calls += inPhase.size();
-            offending.addAll(inPhase.stream().filter(row -> row.breakSites().size() > max).toList());
-        }
-        if (!offending.isEmpty()) {
-            throw diffFailure(shouldHaveAtMostBreaksPerCall(subject(), phase.id(), limit, offending, calls, actual),
-                    sortedLines(offending.stream().map(row -> row.run() + " " + row.call() + ": " + count(row.breakSites().size(), "break")).toList()),
-                    sortedLines(offending.stream().map(row -> row.run() + " " + row.call() + ": at most " + count(max, "break")).toList()));
-        }
+        CompileChecks.hasAtMostBreaksPerCall(info, scope(), phase, max);
         return myself;
     }
 
+    /**
+     * Checks that every graph break crossed, in every run in scope, is at one of these sites
+     * ({@code file:line}, matched on whole path segments from the end, so {@code scenarios.py:31}
+     * names {@code /rt/scenarios.py:31}); with no sites, that nothing broke at all. A TORCH_TRACE log without
+     * per-call markers is checked against the break sites of its compile log.
+     */
+    public SELF hasBreaksOnlyAt(String... sites) {
+        BreakSiteChecks.hasBreaksOnlyAt(info, scope(), sites);
+        return myself;
+    }
+
+    /**
+     * Checks that no break site in scope is of these kinds ({@link BreakKind#DEVICE_SYNC}, ...);
+     * a skipped frame is {@link BreakKind#FRAME_SKIP} whatever its cause. The IDE diff lists every
+     * site with its kind, and the expected side the same without the offending ones.
+     */
+    public SELF hasNoBreaksOfKind(BreakKind... kinds) {
+        BreakSiteChecks.hasNoBreaksOfKind(info, scope(), kinds);
+        return myself;
+    }
+
+    /**
+     * Checks that every break site in scope is of one of these kinds; with none, that nothing broke.
+     * Where the source may have missed a frame skip (PyTorch 2.6's text), a site that broke may
+     * truly be a {@link BreakKind#FRAME_SKIP}: unless that kind is allowed, the check says so.
+     */
+    public SELF hasBreaksOnlyOfKinds(BreakKind... kinds) {
+        BreakSiteChecks.hasBreaksOnlyOfKinds(info, scope(), kinds);
+        return myself;
+    }
+
+    /**
+     * Checks that no break site in scope is in the user's code under {@code path} ({@code mymodel/},
+     * on whole path segments): by its user frame (the innermost frame of the message's
+     * {@code User code traceback:} outside PyTorch), else by the site itself when it is not in
+     * PyTorch's files. A site inside PyTorch whose source names no user frame fails too: where the
+     * user's code called in is unknown, and the check does not guess.
+     */
+    public SELF hasNoBreaksUnder(String path) {
+        BreakSiteChecks.hasNoBreaksUnder(info, scope(), path);
+        return myself;
+    }
+
+    /**
+     * Checks that no recompile in scope was caused by a guard on {@code subject}: the guarded name as
+     * PyTorch writes it ({@code L['n']}, {@code L['x'].size()[0]}) or plainly ({@code n}, {@code x.size()[0]}),
+     * the same on 2.6 and 2.14. Every source that records guard failures measures it, calls or not.
+     */
+    public SELF hasNoRecompilesCausedBy(String subject) {
+        RecompileCauseChecks.hasNoRecompilesCausedBy(info, scope(), subject);
+        return myself;
+    }
+
+    /** Checks that every recompile cause in scope is of one of these kinds ({@link RecompileKind}); with none, that nothing recompiled on a guard. */
+    public SELF hasRecompileCausesOnlyOfKinds(RecompileKind... kinds) {
+        RecompileCauseChecks.hasRecompileCausesOnlyOfKinds(info, scope(), kinds);
+        return myself;
+    }
+
+    /**
+     * Checks that the receipt has no failure codes ({@code UNEQUAL_PHASE_SAMPLES:<phase>},
+     * {@code OUTPUT_MISMATCH:<call>}); narrowed to a run, the output mismatches of other runs are left out.
+     */
+    public SELF hasNoFailures() {
+        ComparisonChecks.hasNoFailures(info, scope());
+        return myself;
+    }
+
+    /**
+     * Checks that baseline and candidate have the same number of calls in every phase, so that
+     * every phase is compared. Needs both runs; it looks at both even when narrowed to one.
+     */
+    public SELF hasEqualSamples() {
+        ComparisonChecks.hasEqualSamples(info, scope());
+        return myself;
+    }
+
+    /**
+     * Checks that the candidate's median wall time in {@code phase} is at most {@code factor} times
+     * the baseline's. Refuses a phase whose runs have unequal call counts.
+     */
+    public SELF candidateMedianIsAtMost(Phase phase, double factor) {
+        ComparisonChecks.candidateMedianIsAtMost(info, scope(), phase, factor);
+        return myself;
+    }
+
+    /**
+     * Checks that the candidate crossed fewer graph breaks per call than the baseline in
+     * {@code phase}. Refuses a phase whose runs have unequal call counts.
+     */
+    public SELF candidateHasFewerBreaksPerCallIn(Phase phase) {
+        ComparisonChecks.candidateHasFewerBreaksPerCallIn(info, scope(), phase);
+        return myself;
+    }
+
+    /** Checks that the eager islands of {@code phase} took at most {@code maxMs} in all, in every run in scope. */
+    public SELF hasEagerIslandTimeAtMost(Phase phase, double maxMs) {
+        PhaseTimeChecks.hasEagerIslandTimeAtMost(info, scope(), phase, maxMs);
+        return myself;
+    }
+
+    /** Checks that compiling (successful or not) in {@code phase} took at most {@code maxMs} in all, in every run in scope. */
+    public SELF hasCompileTimeAtMost(Phase phase, double maxMs) {
+        PhaseTimeChecks.hasCompileTimeAtMost(info, scope(), phase, maxMs);
+        return myself;
+    }
 
     /** The figures of {@code phase} of the one run in scope; narrow a two-run receipt with {@link #run(String)} first. */
     public PhaseFiguresAssert phase(Phase phase) {
-        RunFigures run = onlyRun("phase(" + phase + ")");
-        requireCalls(run, "have figures for phase " + phase);
-        return navigate(PhaseFiguresAssert.class, PhaseFigures.class, run.phase(phase), PhaseFiguresAssert::new,
-                runOfReceipt(run));
+        return navigate(PhaseFiguresAssert.class, PhaseFigures.class, () -> scope().phase(info, phase), PhaseFiguresAssert::new,
+                (figures, from) -> figures.navigatedFrom = from);
     }
 
+    /**
+     * The break site {@code site} of the one run in scope; fails when the run never crossed it. In a
+     * source without calls (a TORCH_TRACE log without markers, TORCH_LOGS text) it is the site its
+     * compile log reported: what it is can be checked, who crossed it is not measured.
+     */
+    public BreakSiteAssert breakSite(String site) {
+        return navigate(BreakSiteAssert.class, BreakSite.class, () -> BreakSiteChecks.site(info, scope(), site), BreakSiteAssert::new,
+                (found, from) -> found.navigatedFrom = from);
+    }
+
+    /** The recompile cause of the one run in scope whose subject is {@code subject}; fails when none is. */
+    public RecompileCauseAssert recompileCause(String subject) {
+        return navigate(RecompileCauseAssert.class, RecompileCause.class, () -> RecompileCauseChecks.cause(info, scope(), subject),
+                RecompileCauseAssert::new, (cause, from) -> { });
+    }
+
+    /** The baseline/candidate comparison of {@code phase}, compared or refused; fails when there is none. */
+    public ComparisonAssert comparison(Phase phase) {
+        return navigate(ComparisonAssert.class, Comparison.class, () -> ComparisonChecks.comparison(info, scope(), phase),
+                ComparisonAssert::new, (comparison, from) -> comparison.navigatedFrom = from);
+    }
+
+    /**
+     * The trade: what the candidate costs more cold against what it saves steady (not a phase's
+     * median ratio, which {@link #comparison(Phase)} checks);
+     * fails when there is none (one run, no per-call figures, steady or warmup phases not comparable).
+     */
+    public TradeAssert trade() {
+        return navigate(TradeAssert.class, Trade.class, () -> ComparisonChecks.trade(info, scope()), TradeAssert::new,
+                (trade, from) -> trade.navigatedFrom = from);
+    }
+
+    /** The warm start ({@code cold_start}) of every run in scope. */
+    @SuppressWarnings("unchecked")
+    public WarmStartAssert warmStart() {
+        return navigate(WarmStartAssert.class, (Class<List<RunFigures>>) (Class<?>) List.class, () -> scope().warmStart(),
+                WarmStartAssert::new, (warm, from) -> warm.navigatedFrom = from);
+    }
+
+    /** The compile stages of {@code phase} in every run in scope; a source without calls has no phases. */
+    @SuppressWarnings("unchecked")
+    public CompileStagesAssert compileStages(Phase phase) {
+        return navigate(CompileStagesAssert.class, (Class<Map<String, PhaseFigures>>) (Class<?>) Map.class,
+                () -> scope().compileStages(info, phase), CompileStagesAssert::new, (stages, from) -> stages.navigatedFrom = from);
+    }
+
+    /** The runs in scope, after checking there is a receipt at all. */
+    private ReceiptScope scope() {
+        isNotNull();
+        return new ReceiptScope(actual, narrowedTo);
+    }
+
+    /** Where a navigation leads, hard or soft; a description given with {@code as(...)} goes along. */
+    private <A extends AbstractAssert<A, T>, T> A navigate(Class<A> type, Class<T> actualType, Supplier<Piece<T>> find,
+                                                          Function<T, A> hard, BiConsumer<A, String> from) {
+        A navigated = SoftNavigation.to(softly, type, actualType, find, hard, from);
+        // The subject names where it came from; a description is only the user's own (as(...)).
+        String prefix = info.descriptionText();
+        return prefix.isEmpty() ? navigated : navigated.as(prefix);
+    }
 }

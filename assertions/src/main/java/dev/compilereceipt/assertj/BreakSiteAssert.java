@@ -1,18 +1,23 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.internal.FigureText.count;
-import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
+import static dev.compilereceipt.assertj.internal.FigureFailures.onlyBounded;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
 
 import dev.compilereceipt.assertj.internal.SiteInScope;
-import dev.compilereceipt.trace.VisibleText;
-import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.receipt.BreakSite;
+import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.VisibleText;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on one graph-break site of one run: what it is (reason, kind, graph-break id, user
@@ -22,7 +27,10 @@ import org.apiguardian.api.API;
  * <p>Example: {@code assertThat(receipt).run("baseline").breakSite("scenarios.py:31").hasReasonContaining("print").hasCalls(12);}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, BreakSite> {
+public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, BreakSite> {
+
+    /** Where this assert was navigated from, for its failure messages; empty when asserted directly. */
+    String navigatedFrom = "";
 
     public BreakSiteAssert(BreakSite actual) {
         super(actual, BreakSiteAssert.class);
@@ -31,7 +39,7 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
     public BreakSiteAssert hasReasonContaining(String text) {
         isNotNull();
         if (actual.reason() == null || !actual.reason().contains(text)) {
-            throw diffFailure(shouldHaveFigure(subject(), "a reason containing " + text, "its reason was " + VisibleText.of(actual.reason())),
+            throw diffFailure(info, shouldHaveFigure(subject(), "a reason containing " + text, "its reason was " + VisibleText.of(actual.reason())),
                     actual.reason(), text);
         }
         return myself;
@@ -46,7 +54,7 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         BreakKind kind = actual.kind();
         if (kind != expected) {
             String found = SiteInScope.kindText(kind, actual.causeKind());
-            throw diffFailure(shouldHaveFigure(subject(), "kind " + expected.label(), "its kind was " + found + ", from its reason "
+            throw diffFailure(info, shouldHaveFigure(subject(), "kind " + expected.label(), "its kind was " + found + ", from its reason "
                     + VisibleText.of(actual.reason()) + actual.detail().gbId().map(id -> " (" + id + ")").orElse("")), found, expected.label());
         }
         return myself;
@@ -57,7 +65,7 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         isNotNull();
         String found = actual.detail().gbId().orElse("none");
         if (!found.equals(expected)) {
-            throw diffFailure(shouldHaveFigure(subject(), "graph-break id " + expected, "its id was " + found
+            throw diffFailure(info, shouldHaveFigure(subject(), "graph-break id " + expected, "its id was " + found
                     + (actual.detail().gbId().isEmpty() ? " (PyTorch 2.7 and older write free text only)" : "")), found, expected);
         }
         return myself;
@@ -68,7 +76,7 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         isNotNull();
         String found = actual.detail().userFrame().orElse("none");
         if (actual.detail().userFrame().filter(frame -> BreakSite.matches(frame, expected)).isEmpty()) {
-            throw diffFailure(shouldHaveFigure(subject(), "user frame " + VisibleText.of(expected), "its user frame was "
+            throw diffFailure(info, shouldHaveFigure(subject(), "user frame " + VisibleText.of(expected), "its user frame was "
                     + VisibleText.of(found)), found, expected);
         }
         return myself;
@@ -80,7 +88,7 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         String check = "have been crossed by " + count(expected, "call");
         crossingsDecide(check, actual.calls(), expected < actual.calls());
         if (actual.calls() != expected) {
-            throw diffFailure(shouldHaveFigure(subject(), "been crossed by " + count(expected, "call"),
+            throw diffFailure(info, shouldHaveFigure(subject(), "been crossed by " + count(expected, "call"),
                     "it was crossed by " + least() + count(actual.calls(), "call")),
                     count(actual.calls(), "call"), count(expected, "call"));
         }
@@ -91,7 +99,7 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         isNotNull();
         crossingsDecide("have been crossed at most " + count(max, "time") + " by any call", actual.perCallMax(), actual.perCallMax() > max);
         if (actual.perCallMax() > max) {
-            throw diffFailure(shouldHaveFigure(subject(), "been crossed at most " + count(max, "time") + " by any call",
+            throw diffFailure(info, shouldHaveFigure(subject(), "been crossed at most " + count(max, "time") + " by any call",
                     "a call crossed it " + least() + count(actual.perCallMax(), "time")),
                     "per call: " + actual.perCallMax(), "per call: at most " + max);
         }
@@ -103,11 +111,11 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
         isNotNull();
         String expected = "an eager-island time of at most " + ms(maxMs) + " ms";
         if (actual.eagerMs().isEmpty()) {
-            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
+            throw notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
         }
         double found = actual.eagerMs().getAsDouble();
         if (found > maxMs) {
-            throw diffFailure(shouldHaveAtMostMs(subject(), expected, found),
+            throw diffFailure(info, shouldHaveAtMostMs(subject(), expected, found),
                     "eager: " + ms(found) + " ms", "eager: at most " + ms(maxMs) + " ms");
         }
         return myself;
@@ -120,10 +128,10 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
      */
     private void crossingsDecide(String check, int bound, boolean failsAnyway) {
         if (actual.crossings() == Coverage.NOT_MEASURED) {
-            throw notMeasured(shouldBeMeasured(subject(), check, Measure.SITE_CROSSINGS), Measure.SITE_CROSSINGS);
+            throw notMeasured(info, shouldBeMeasured(subject(), check, Measure.SITE_CROSSINGS), Measure.SITE_CROSSINGS);
         }
         if (actual.crossings() != Coverage.MEASURED && !failsAnyway) {
-            throw onlyBounded(shouldBeMeasured(subject(), check, Measure.SITE_CROSSINGS, actual.crossings(), bound),
+            throw onlyBounded(info, shouldBeMeasured(subject(), check, Measure.SITE_CROSSINGS, actual.crossings(), bound),
                     Measure.SITE_CROSSINGS, "at least " + count(actual.calls(), "call") + ", at least " + actual.perCallMax() + " per call");
         }
     }
@@ -133,6 +141,6 @@ public class BreakSiteAssert extends AbstractFigureAssert<BreakSiteAssert, Break
     }
 
     private String subject() {
-        return from("break site " + VisibleText.of(actual.site()));
+        return navigated("break site " + VisibleText.of(actual.site()), navigatedFrom);
     }
 }

@@ -2,6 +2,9 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostShare.shouldHaveAtMostShare;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on where one phase's compile time went, run by run (run label → the phase's figures):
@@ -26,7 +30,10 @@ import org.apiguardian.api.API;
  * <p>Example: {@code assertThat(receipt).compileStages(WARMUP).hasShareAtMost(Stage.DYNAMO, 0.3);}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public class CompileStagesAssert extends AbstractFigureAssert<CompileStagesAssert, Map<String, PhaseFigures>> {
+public class CompileStagesAssert extends AbstractObjectAssert<CompileStagesAssert, Map<String, PhaseFigures>> {
+
+    /** Where this assert was navigated from, for its failure messages; empty when asserted directly. */
+    String navigatedFrom = "";
 
     public CompileStagesAssert(Map<String, PhaseFigures> phaseByRun) {
         super(phaseByRun, CompileStagesAssert.class);
@@ -45,7 +52,7 @@ public class CompileStagesAssert extends AbstractFigureAssert<CompileStagesAsser
         String check = "spend at most " + percent + " of its compile time in stage " + stage.id();
         List<String> over = new ArrayList<>();
         actual.forEach((run, figures) -> {
-            CompileStages stages = figures.compileStages().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), check,
+            CompileStages stages = figures.compileStages().orElseThrow(() -> notMeasured(info, shouldBeMeasured(subject(), check,
                     Measure.COMPILE_STAGES), Measure.COMPILE_STAGES));
             BigDecimal spent = Millis.exact(stages.ms().getOrDefault(stage.id(), 0.0));
             BigDecimal total = Millis.exact(figures.compileMs());
@@ -56,13 +63,13 @@ public class CompileStagesAssert extends AbstractFigureAssert<CompileStagesAsser
             }
         });
         if (!over.isEmpty()) {
-            throw diffFailure(shouldHaveAtMostShare(subject(), stage.id(), percent, over), sortedLines(over),
+            throw diffFailure(info, shouldHaveAtMostShare(subject(), stage.id(), percent, over), sortedLines(over),
                     stage.id() + ": at most " + percent + " of compile_ms");
         }
         return myself;
     }
 
     private String subject() {
-        return from("compile stages of phase " + actual.values().stream().findFirst().map(f -> f.phase().id()).orElse("?"));
+        return navigated("compile stages of phase " + actual.values().stream().findFirst().map(f -> f.phase().id()).orElse("?"), navigatedFrom);
     }
 }

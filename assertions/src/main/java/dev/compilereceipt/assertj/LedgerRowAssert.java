@@ -2,18 +2,20 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
+import static dev.compilereceipt.assertj.internal.FigureFailures.onlyBounded;
 
-import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.ledger.CallCache;
-import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.trace.Coverage;
+import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Measure;
-import org.assertj.core.description.TextDescription;
-
+import dev.compilereceipt.trace.VisibleText;
 import java.util.Arrays;
 import java.util.List;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on one row of the ledger: one call's cache outcome and the graph ids it touched.
@@ -21,7 +23,7 @@ import org.apiguardian.api.API;
  * <p>Example: {@code assertThat(receipt.ledger().row("baseline", "b12").orElseThrow()).hasCache(CallCache.EAGER);}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public class LedgerRowAssert extends AbstractFigureAssert<LedgerRowAssert, LedgerRow> {
+public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, LedgerRow> {
 
     public LedgerRowAssert(LedgerRow actual) {
         super(actual, LedgerRowAssert.class);
@@ -31,13 +33,12 @@ public class LedgerRowAssert extends AbstractFigureAssert<LedgerRowAssert, Ledge
     public LedgerRowAssert hasCache(CallCache expected) {
         isNotNull();
         if (actual.cache().isEmpty()) {
-            throw notMeasured(shouldBeMeasured(subject(), "have cache outcome " + expected, Measure.CACHE_HITS), Measure.CACHE_HITS);
+            throw notMeasured(info, shouldBeMeasured(subject(), "have cache outcome " + expected, Measure.CACHE_HITS), Measure.CACHE_HITS);
         }
         CallCache found = actual.cache().get();
         if (found != expected) {
-            throw failureWithActualExpected("cache: " + found, "cache: " + expected, "%s",
-                    shouldHaveFigure(subject(), "cache outcome " + expected, "it was " + found)
-                            .create(new TextDescription(""), info.representation()));
+            throw diffFailure(info, shouldHaveFigure(subject(), "cache outcome " + expected, "it was " + found),
+                    "cache: " + found, "cache: " + expected);
         }
         return myself;
     }
@@ -49,16 +50,15 @@ public class LedgerRowAssert extends AbstractFigureAssert<LedgerRowAssert, Ledge
         List<String> found = actual.graphs().stream().map(GraphId::toString).toList();
         // Where hits were not seen, the graphs are those the call compiled: a check decides only if they already break it.
         if (actual.graphsSeen() != Coverage.MEASURED && expected.containsAll(found)) {
-            throw onlyBounded(shouldBeMeasured(subject(), "have graphs " + (expected.isEmpty() ? "(none)" : String.join(" ", expected)),
+            throw onlyBounded(info, shouldBeMeasured(subject(), "have graphs " + (expected.isEmpty() ? "(none)" : String.join(" ", expected)),
                     Measure.CACHE_HITS, actual.graphsSeen(), found.size()), Measure.CACHE_HITS,
                     "at least " + (found.isEmpty() ? "(none)" : String.join(" ", found)));
         }
         if (!found.equals(expected)) {
             String foundText = found.isEmpty() ? "(none)" : String.join(" ", found);
             String expectedText = expected.isEmpty() ? "(none)" : String.join(" ", expected);
-            throw failureWithActualExpected("graphs: " + foundText, "graphs: " + expectedText, "%s",
-                    shouldHaveFigure(subject(), "graphs " + expectedText, "it touched " + foundText)
-                            .create(new TextDescription(""), info.representation()));
+            throw diffFailure(info, shouldHaveFigure(subject(), "graphs " + expectedText, "it touched " + foundText),
+                    "graphs: " + foundText, "graphs: " + expectedText);
         }
         return myself;
     }

@@ -1,23 +1,27 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.internal.FigureText.count;
-import static dev.compilereceipt.assertj.internal.FigureText.ms;
-import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldHaveCalls;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
+import static dev.compilereceipt.assertj.internal.FigureFailures.noCalls;
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
+import static dev.compilereceipt.assertj.internal.FigureText.count;
+import static dev.compilereceipt.assertj.internal.FigureText.ms;
+import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
-import dev.compilereceipt.trace.GraphId;
-import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.WallTime;
-
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Measure;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.ToDoubleFunction;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on the figures of one phase of one run: calls, compiles, cache hits, fallbacks,
@@ -27,7 +31,10 @@ import org.apiguardian.api.API;
  * <p>Example: {@code assertThat(receipt).run("baseline").phase(STEADY).hasCalls(8).hasCacheHits(16).hasMedianAtMost(0.1);}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert, PhaseFigures> {
+public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert, PhaseFigures> {
+
+    /** Where this assert was navigated from, for its failure messages; empty when asserted directly. */
+    String navigatedFrom = "";
 
     /** The receipt rounds total and mean to 0.0001 ms each: within that, the mean is the total over the calls. */
     private static final double MEAN_ROUNDING_MS = 0.0001;
@@ -72,7 +79,7 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
         List<String> expected = Arrays.asList(graphIds);
         List<String> found = actual.newGraphVariants().stream().map(GraphId::toString).toList();
         if (!sortedLines(found).equals(sortedLines(expected))) {
-            throw diffFailure(shouldHaveFigure(subject(), "new graph variants " + String.join(" ", expected.stream().sorted().toList()),
+            throw diffFailure(info, shouldHaveFigure(subject(), "new graph variants " + String.join(" ", expected.stream().sorted().toList()),
                             found.isEmpty() ? "it compiled none" : "it compiled " + String.join(" ", found)),
                     sortedLines(found), sortedLines(expected));
         }
@@ -96,12 +103,12 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
         isNotNull();
         String expected = "a mean wall time of its " + count(actual.calls(), "call");
         if (actual.calls() == 0) {
-            throw noCalls(shouldHaveCalls(subject(), "have " + expected, actual.phase().id()), actual.phase().id());
+            throw noCalls(info, shouldHaveCalls(subject(), "have " + expected, actual.phase().id()), actual.phase().id());
         }
-        WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
+        WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
         double ofItsCalls = wall.total() / actual.calls();
         if (Math.abs(wall.mean() - ofItsCalls) > MEAN_ROUNDING_MS) {
-            throw diffFailure(shouldHaveFigure(subject(), expected + " (" + ms(wall.total()) + " ms / " + actual.calls() + " = "
+            throw diffFailure(info, shouldHaveFigure(subject(), expected + " (" + ms(wall.total()) + " ms / " + actual.calls() + " = "
                             + ms(ofItsCalls) + " ms)", "its mean was " + ms(wall.mean()) + " ms"),
                     "mean: " + ms(wall.mean()) + " ms", "mean: " + ms(ofItsCalls) + " ms");
         }
@@ -117,15 +124,15 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
         isNotNull();
         String expected = "eager-island time at its breaks";
         if (actual.breaks().isEmpty()) {
-            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.BREAKS), Measure.BREAKS);
+            throw notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.BREAKS), Measure.BREAKS);
         }
         if (actual.eagerIslandMs().isEmpty()) {
-            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
+            throw notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
         }
         int breaks = actual.breaks().getAsInt();
         double eager = actual.eagerIslandMs().getAsDouble();
         if (breaks > 0 && eager <= 0) {
-            throw diffFailure(shouldHaveFigure(subject(), expected + " (" + count(breaks, "break") + ")",
+            throw diffFailure(info, shouldHaveFigure(subject(), expected + " (" + count(breaks, "break") + ")",
                             "its eager islands took " + ms(eager) + " ms"),
                     count(breaks, "break") + ", eager islands: " + ms(eager) + " ms",
                     count(breaks, "break") + ", eager islands: more than 0 ms");
@@ -137,12 +144,12 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
         isNotNull();
         String expected = "a " + figure + " wall time of at most " + ms(maxMs) + " ms";
         if (actual.calls() == 0) {
-            throw noCalls(shouldHaveCalls(subject(), "have " + expected, actual.phase().id()), actual.phase().id());
+            throw noCalls(info, shouldHaveCalls(subject(), "have " + expected, actual.phase().id()), actual.phase().id());
         }
-        WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
+        WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
         double found = value.applyAsDouble(wall);
         if (found > maxMs) {
-            throw diffFailure(shouldHaveAtMostMs(subject(), expected, found),
+            throw diffFailure(info, shouldHaveAtMostMs(subject(), expected, found),
                     figure + ": " + ms(found) + " ms", figure + ": at most " + ms(maxMs) + " ms");
         }
         return myself;
@@ -150,20 +157,20 @@ public class PhaseFiguresAssert extends AbstractFigureAssert<PhaseFiguresAssert,
 
     private String measured(OptionalInt figure, String expected, Measure measure, String noun) {
         if (figure.isEmpty()) {
-            throw notMeasured(shouldBeMeasured(subject(), "have " + expected, measure), measure);
+            throw notMeasured(info, shouldBeMeasured(subject(), "have " + expected, measure), measure);
         }
         return count(figure.getAsInt(), noun);
     }
 
     private PhaseFiguresAssert exactly(String expected, String found) {
         if (!expected.equals(found)) {
-            throw diffFailure(shouldHaveFigure(subject(), expected, "it had " + found), found, expected);
+            throw diffFailure(info, shouldHaveFigure(subject(), expected, "it had " + found), found, expected);
         }
         return myself;
     }
 
 
     private String subject() {
-        return from("phase " + actual.phase() + " (" + count(actual.calls(), "call") + ")");
+        return navigated("phase " + actual.phase() + " (" + count(actual.calls(), "call") + ")", navigatedFrom);
     }
 }

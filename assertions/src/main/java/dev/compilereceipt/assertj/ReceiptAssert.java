@@ -4,8 +4,9 @@ import dev.compilereceipt.receipt.Receipt;
 import org.apiguardian.api.API;
 
 /**
- * Assertions on a {@link Receipt}; see {@link AbstractReceiptAssert} for the checks. Not final:
- * soft assertions subclass it through a proxy.
+ * Assertions on a {@link Receipt}; see {@link AbstractReceiptAssert} for the checks, which hold
+ * their logic in {@code dev.compilereceipt.assertj.internal}. Not final: soft assertions subclass it
+ * through a proxy.
  *
  * <p>Example: {@code new ReceiptAssert(receipt).hasNoRecompilesIn(Phase.STEADY);} reads better as
  * {@code CompileAssertions.assertThat(receipt).hasNoRecompilesIn(STEADY)}.

@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 
 import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.receipt.RecompileCause;
@@ -8,6 +9,7 @@ import dev.compilereceipt.receipt.RecompileKind;
 import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.view.text.RecompileCauseText;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on one recompile cause of one run: how many values its guard saw, its kind, whether it
@@ -16,7 +18,7 @@ import org.apiguardian.api.API;
  * <p>Example: {@code assertThat(receipt).run("baseline").recompileCause("n").hasAtMostValues(2);}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public class RecompileCauseAssert extends AbstractFigureAssert<RecompileCauseAssert, RecompileCause> {
+public class RecompileCauseAssert extends AbstractObjectAssert<RecompileCauseAssert, RecompileCause> {
 
     public RecompileCauseAssert(RecompileCause actual) {
         super(actual, RecompileCauseAssert.class);
@@ -26,7 +28,7 @@ public class RecompileCauseAssert extends AbstractFigureAssert<RecompileCauseAss
     public RecompileCauseAssert hasAtMostValues(int max) {
         isNotNull();
         if (actual.values().size() > max) {
-            throw diffFailure(shouldHaveFigure(subject(), "at most " + FigureText.count(max, "value"), "it had "
+            throw diffFailure(info, shouldHaveFigure(subject(), "at most " + FigureText.count(max, "value"), "it had "
                     + actual.values().size() + " (" + VisibleText.of(String.join(", ", actual.values())) + "):" + FigureText.NL
                     + FigureText.indented(java.util.List.of(RecompileCauseText.line(actual)))),
                     "values: " + actual.values().size(), "values: at most " + max);
@@ -38,7 +40,7 @@ public class RecompileCauseAssert extends AbstractFigureAssert<RecompileCauseAss
     public RecompileCauseAssert hasKind(RecompileKind expected) {
         isNotNull();
         if (actual.kind() != expected) {
-            throw diffFailure(shouldHaveFigure(subject(), "kind " + expected.id(), "its kind was " + actual.kind().id()
+            throw diffFailure(info, shouldHaveFigure(subject(), "kind " + expected.id(), "its kind was " + actual.kind().id()
                     + ", from its guard " + VisibleText.of(actual.guard())), actual.kind().id(), expected.id());
         }
         return myself;
@@ -48,7 +50,7 @@ public class RecompileCauseAssert extends AbstractFigureAssert<RecompileCauseAss
     public RecompileCauseAssert didNotEndInRecompileLimit() {
         isNotNull();
         if (actual.endedInLimit()) {
-            throw diffFailure(shouldHaveFigure(subject(), "no fallback at the recompile limit", "at "
+            throw diffFailure(info, shouldHaveFigure(subject(), "no fallback at the recompile limit", "at "
                     + String.join(", ", actual.limitGraphs().stream().map(Object::toString).toList())
                     + " the recompile limit was hit and the frame fell back to eager"), "ended_in_limit: true", "ended_in_limit: false");
         }

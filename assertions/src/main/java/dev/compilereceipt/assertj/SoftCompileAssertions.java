@@ -22,8 +22,9 @@ import org.apiguardian.api.API;
  * softly.assertThat(receipt).run("baseline").phase(STEADY).hasBreaks(0);
  * softly.assertAll();
  * }</pre>
- * A navigation that fails (a run or break site that is not there) is collected too and returns
- * {@code null}, so chain further checks only after navigating to pieces that exist.
+ * A navigation that fails (a run or break site that is not there) is collected too and returns an
+ * assert whose checks do nothing, so what follows it in the chain neither throws nor adds a message,
+ * and every message collected before and after survives.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class SoftCompileAssertions extends AbstractSoftAssertions {

@@ -3,9 +3,12 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.error.ShouldBeCheaperOverWorkerLifetime.shouldBeCheaperOverWorkerLifetime;
 import static dev.compilereceipt.assertj.error.ShouldBeCheaperOverWorkerLifetime.shouldHaveWorkerLifetime;
 import static dev.compilereceipt.assertj.error.ShouldPayBackWithin.shouldPayBackWithin;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 
 import dev.compilereceipt.receipt.Trade;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on the trade of a comparison: what the candidate costs more cold against what it
@@ -16,7 +19,10 @@ import org.apiguardian.api.API;
  * <p>Example: {@code assertThat(receipt).trade().paysBackWithin(20_000).isCheaperOverWorkerLifetime();}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public class TradeAssert extends AbstractFigureAssert<TradeAssert, Trade> {
+public class TradeAssert extends AbstractObjectAssert<TradeAssert, Trade> {
+
+    /** Where this assert was navigated from, for its failure messages; empty when asserted directly. */
+    String navigatedFrom = "";
 
     public TradeAssert(Trade actual) {
         super(actual, TradeAssert.class);
@@ -35,7 +41,7 @@ public class TradeAssert extends AbstractFigureAssert<TradeAssert, Trade> {
         if (!actual.paysBackWithin(calls)) {
             String found = actual.breakEvenCalls().isPresent() ? Long.toString(actual.breakEvenCalls().getAsLong())
                     : "null (" + actual.breakEvenReason().orElseThrow().id() + ")";
-            throw diffFailure(shouldPayBackWithin(subject(), calls, actual),
+            throw diffFailure(info, shouldPayBackWithin(subject(), calls, actual),
                     "break_even_calls: " + found, "break_even_calls: at most " + calls);
         }
         return myself;
@@ -48,17 +54,17 @@ public class TradeAssert extends AbstractFigureAssert<TradeAssert, Trade> {
     public TradeAssert isCheaperOverWorkerLifetime() {
         isNotNull();
         if (actual.workerLifetime().isEmpty()) {
-            throw diffFailure(shouldHaveWorkerLifetime(subject()), "worker_lifetime_calls: none", "worker_lifetime_calls: recorded");
+            throw diffFailure(info, shouldHaveWorkerLifetime(subject()), "worker_lifetime_calls: none", "worker_lifetime_calls: recorded");
         }
         Trade.WorkerLifetime lifetime = actual.workerLifetime().get();
         if (!lifetime.candidateIsCheaper()) {
-            throw diffFailure(shouldBeCheaperOverWorkerLifetime(subject(), actual, lifetime),
+            throw diffFailure(info, shouldBeCheaperOverWorkerLifetime(subject(), actual, lifetime),
                     "cheaper_over_worker_lifetime: " + lifetime.cheaper(), "cheaper_over_worker_lifetime: candidate");
         }
         return myself;
     }
 
     private String subject() {
-        return from("trade of the comparison");
+        return navigated("trade of the comparison", navigatedFrom);
     }
 }

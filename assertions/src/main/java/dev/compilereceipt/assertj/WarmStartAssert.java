@@ -3,6 +3,9 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoCacheMisses.shouldHaveNoCacheMisses;
+import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
@@ -15,6 +18,7 @@ import dev.compilereceipt.trace.Stage;
 import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on the warm start of the runs in scope ({@code cold_start}): a fresh process that
@@ -25,7 +29,10 @@ import org.apiguardian.api.API;
  * <p>Example: {@code assertThat(receipt).warmStart().hasNoCacheMissesIn(Stage.AOT_AUTOGRAD).hasColdStartAtMost(2500);}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public class WarmStartAssert extends AbstractFigureAssert<WarmStartAssert, List<RunFigures>> {
+public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<RunFigures>> {
+
+    /** Where this assert was navigated from, for its failure messages; empty when asserted directly. */
+    String navigatedFrom = "";
 
     private static final List<String> CACHES = List.of(CompileLog.FX_GRAPH, CompileLog.AOTAUTOGRAD);
 
@@ -57,7 +64,7 @@ public class WarmStartAssert extends AbstractFigureAssert<WarmStartAssert, List<
         for (RunFigures run : actual) {
             ColdStart cold = warm(run, check);
             if (cold.warmCachesMs().isEmpty()) {
-                throw notMeasured(shouldBeMeasured(subject(), check, Measure.WARM_START_WALL_MS), Measure.WARM_START_WALL_MS);
+                throw notMeasured(info, shouldBeMeasured(subject(), check, Measure.WARM_START_WALL_MS), Measure.WARM_START_WALL_MS);
             }
             double found = cold.warmCachesMs().getAsDouble();
             if (Millis.exact(found).compareTo(Millis.exact(ms)) > 0) {
@@ -66,7 +73,7 @@ public class WarmStartAssert extends AbstractFigureAssert<WarmStartAssert, List<
             }
         }
         if (!over.isEmpty()) {
-            throw diffFailure(shouldHaveAtMostMs(subject(), check.substring("have ".length()), over, List.of(), false, null),
+            throw diffFailure(info, shouldHaveAtMostMs(subject(), check.substring("have ".length()), over, List.of(), false, null),
                     sortedLines(over), "warm_caches_ms: at most " + ms(ms));
         }
         return myself;
@@ -80,7 +87,7 @@ public class WarmStartAssert extends AbstractFigureAssert<WarmStartAssert, List<
             for (String cache : caches) {
                 if (start.cache(cache).isEmpty()) {
                     Measure measure = cache.equals(CompileLog.FX_GRAPH) ? Measure.FX_GRAPH_CACHE : Measure.AOTAUTOGRAD_CACHE;
-                    throw notMeasured(shouldBeMeasured(subject(), check, measure), measure);
+                    throw notMeasured(info, shouldBeMeasured(subject(), check, measure), measure);
                 }
             }
             for (ColdStart.CompileCache compile : start.compileCaches()) {
@@ -92,19 +99,19 @@ public class WarmStartAssert extends AbstractFigureAssert<WarmStartAssert, List<
             }
         }
         if (!cold.isEmpty()) {
-            throw diffFailure(shouldHaveNoCacheMisses(subject(), which, cold), sortedLines(cold), "no cache misses");
+            throw diffFailure(info, shouldHaveNoCacheMisses(subject(), which, cold), sortedLines(cold), "no cache misses");
         }
         return myself;
     }
 
     private ColdStart warm(RunFigures run, String check) {
         if (!run.coldStart().hasWarmStart()) {
-            throw notMeasured(shouldBeMeasured(subject(), check, Measure.WARM_START), Measure.WARM_START);
+            throw notMeasured(info, shouldBeMeasured(subject(), check, Measure.WARM_START), Measure.WARM_START);
         }
         return run.coldStart();
     }
 
     private String subject() {
-        return from("warm start");
+        return navigated("warm start", navigatedFrom);
     }
 }

@@ -9,6 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.receipt.RecompileKind;
+import dev.compilereceipt.trace.BreakKind;
 import org.assertj.core.api.junit.jupiter.InjectSoftAssertions;
 import org.assertj.core.api.junit.jupiter.SoftAssertionsExtension;
 import org.junit.jupiter.api.Test;
@@ -60,6 +62,52 @@ class SoftCompileAssertionsTest {
                           call b13 of run baseline (steady, family base)
                         to have cache outcome hit
                         but it was eager""") + System.lineSeparator() + "at "));
+    }
+
+    @Test
+    void aNavigationThatFindsNothingIsCollectedAndTheChecksAfterItDoNothing() {
+        SoftCompileAssertions softly = new SoftCompileAssertions();
+        softly.assertThat(printBridge).run("nope").hasNoFallbacks().phase(STEADY).hasBreaks(0);
+        softly.assertThat(printBridge).run("baseline").breakSite("nope.py:1").hasCalls(3).hasKind(BreakKind.DEVICE_SYNC);
+        softly.assertThat(intSpec).run("candidate").recompileCause("flag").hasKind(RecompileKind.values()[0]);
+        softly.assertThat(intSpec.ledger()).row("baseline", "zz").hasCache(CallCache.HIT);
+        // a failure after the failed navigations is collected too
+        softly.assertThat(printBridge).run("baseline").phase(STEADY).hasBreaks(0);
+
+        String at = System.lineSeparator() + "at SoftCompileAssertionsTest.aNavigationThatFindsNothingIsCollectedAndTheChecksAfterItDoNothing"
+                + "(SoftCompileAssertionsTest.java:";
+        assertThat(softly.errorsCollected()).extracting(Throwable::getMessage).satisfiesExactly(
+                message -> assertThat(message).startsWith(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to have a run labelled nope
+                        but it has runs baseline, candidate""") + at),
+                message -> assertThat(message).startsWith(lines("""
+
+                        Expecting
+                          run baseline of the print-bridge receipt
+                        to have crossed break site nope.py:1
+                        but it crossed only [scenarios.py:31]""") + at),
+                message -> assertThat(message).startsWith(lines("""
+
+                        Expecting
+                          run candidate of the int-spec receipt
+                        to have a recompile cause on `flag`
+                        but it has no recompile causes""") + at),
+                message -> assertThat(message).startsWith(lines("""
+
+                        Expecting
+                          ledger of 32 calls
+                        to have a row for call zz of run baseline
+                        but run baseline has calls b00..b15""") + at),
+                message -> assertThat(message).startsWith(lines("""
+
+                        Expecting
+                          phase steady (8 calls) of run baseline of the print-bridge receipt
+                        to have 0 breaks
+                        but it had 8 breaks""") + at));
+        assertThat(softly.wasSuccess()).isFalse();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.approval.ApprovalTarget;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -2,17 +2,19 @@ package dev.compilereceipt.junit;
 
 import dev.compilereceipt.approval.ApprovalMode;
 import dev.compilereceipt.approval.ApprovedReceipt;
+import dev.compilereceipt.approval.ReceiptApproval;
 import dev.compilereceipt.receipt.Receipt;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalInt;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Approved receipts inside a JUnit test, for a caller that has no {@link ExtensionContext} (an
- * AssertJ assert): AssertJ's {@code assertThat(receipt).matchesApprovedReceipt()} stands on it.
+ * Approved receipts inside a JUnit test, for a caller that has no {@link ExtensionContext}: the
+ * extension's side of {@link ReceiptApproval}, which AssertJ's
+ * {@code assertThat(receipt).matchesApprovedReceipt()} stands on, reaching the running test through
+ * the {@link dev.compilereceipt.approval.ApprovalContext} service this module provides
+ * ({@link JUnitApprovalContext}).
  *
  * <p>How it finds what it needs. When {@link TraceFixture} hands a receipt to a test, it records
  * where that receipt is approved (its fixture's file, its rank, or why there is none, and whether
@@ -44,46 +46,17 @@ public final class ApprovedReceipts {
     /**
      * Checks a receipt that {@link TraceFixture} handed to the running test against the approved
      * receipt beside its fixture; an {@link IllegalArgumentException} saying what to do for any
-     * other receipt.
+     * other receipt. The same as {@link ReceiptApproval#check(Receipt, List)}.
      */
     public static ApprovedReceipt.Verdict check(Receipt receipt, List<String> ignored) {
-        Optional<ExtensionContext> running = RunningTest.current();
-        if (running.isEmpty()) {
-            throw new IllegalArgumentException("the " + receipt.fixture().name() + " receipt did not come from @TraceFixture"
-                    + " (no @TraceFixture test is running on this thread), so its fixture is unknown:"
-                    + " name the fixture file with matchesApprovedReceipt(Path)");
-        }
-        ApprovalTarget target = ApprovalRecords.of(running.get(), receipt).orElseThrow(() -> new IllegalArgumentException(
-                "the " + receipt.fixture().name() + " receipt was not handed to this test (" + running.get().getDisplayName()
-                        + ") by @TraceFixture, so its fixture is unknown: name the fixture file with matchesApprovedReceipt(Path)"));
-        if (target.fixture().isEmpty()) {
-            throw new IllegalArgumentException(target.unavailable());
-        }
-        return check(running, receipt, target.fixture().get(), target.rank(), ignored, target.mayWrite());
+        return ReceiptApproval.check(receipt, ignored);
     }
 
-    /** Checks any receipt against the approved receipt beside {@code fixture} ({@code <fixture>.approved.json}). */
+    /**
+     * Checks any receipt against the approved receipt beside {@code fixture} ({@code <fixture>.approved.json}).
+     * The same as {@link ReceiptApproval#check(Receipt, Path, List)}.
+     */
     public static ApprovedReceipt.Verdict check(Receipt receipt, Path fixture, List<String> ignored) {
-        Optional<ExtensionContext> running = RunningTest.current();
-        Optional<ApprovalTarget> target = running.flatMap(context -> ApprovalRecords.of(context, receipt));
-        return check(running, receipt, fixture.toAbsolutePath().normalize(),
-                target.map(ApprovalTarget::rank).orElse(OptionalInt.empty()), ignored, target.map(ApprovalTarget::mayWrite).orElse(true));
-    }
-
-    private static ApprovedReceipt.Verdict check(Optional<ExtensionContext> context, Receipt receipt, Path fixture, OptionalInt rank,
-                                                 List<String> ignored, boolean mayWrite) {
-        Optional<String> configured = context.isPresent() ? context.get().getConfigurationParameter(ApprovalMode.PARAMETER)
-                : Optional.ofNullable(System.getProperty(ApprovalMode.PARAMETER));
-        ApprovalMode mode = ApprovalMode.of(configured, System.getenv());
-        String modeText = configured.isPresent() && !configured.get().isBlank() ? mode.id()
-                : mode.id() + (mode == ApprovalMode.READONLY ? " (the default where the environment variable CI is set)"
-                        : " (the default where the environment variable CI is not set)");
-        ApprovedReceipt.Verdict verdict = ApprovedReceipt.check(receipt, fixture, rank, mode, modeText, ignored, mayWrite);
-        if (verdict.outcome() == ApprovedReceipt.Outcome.RECORDED || verdict.outcome() == ApprovedReceipt.Outcome.OVERWRITTEN) {
-            context.ifPresent(c -> c.publishReportEntry(ApprovalMode.PARAMETER, verdict.message()));
-            // Surefire keeps no report entries; a written file must not go unnoticed, so it is said where a person looks.
-            System.out.println("compile-receipt: " + verdict.message() + "; review it and commit it with its fixture");
-        }
-        return verdict;
+        return ReceiptApproval.check(receipt, fixture, ignored);
     }
 }

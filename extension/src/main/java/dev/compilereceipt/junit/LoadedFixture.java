@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.approval.ApprovalTarget;
 import dev.compilereceipt.ledger.Ledger;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;

@@ -6,8 +6,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The extension context of the test running on this thread, for the one caller that has none: an
- * AssertJ assert ({@code matchesApprovedReceipt()}) reading its receipt's approval record from that
- * test's store. JUnit offers no static way to the current context, so {@link TraceFixtureExtension}
+ * approval ({@code matchesApprovedReceipt()} of the AssertJ asserts, through core's
+ * {@code ApprovalContext} service, {@link JUnitApprovalContext}) reading its receipt's approval
+ * record from that test's store. JUnit offers no static way to the current context, so {@link TraceFixtureExtension}
  * binds it here from its {@code beforeEach} to its {@code afterEach} (and a class's from
  * {@code beforeAll} to {@code afterAll}), callbacks JUnit runs on the test's own thread and, for
  * {@code afterEach}, always, even when the test or an earlier callback failed. What is bound is

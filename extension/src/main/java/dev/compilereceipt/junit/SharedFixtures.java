@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.approval.ApprovalTarget;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.trace.Limits;

@@ -29,7 +29,7 @@ import org.opentest4j.TestAbortedException;
  * <p>Every receipt it hands out is recorded with where it is approved in the store of the context
  * that received it ({@link ApprovalRecords}), and each test's context is bound to its thread from
  * {@code beforeEach} to {@code afterEach} (a class's from {@code beforeAll} to {@code afterAll}) so
- * that {@link ApprovedReceipts} can read that store ({@link RunningTest}).
+ * that an approval can read that store ({@link RunningTest}, through {@link JUnitApprovalContext}).
  *
  * <p>A test template that resolves some parameters itself (such as a mutant invocation that
  * hands over a mutated receipt) calls {@link #stepAside(ExtensionContext, Class)} with its own
