@@ -154,8 +154,7 @@ class ReceiptCommandTest {
                 "--phases", "eager=0-1,warmup=2,steady=3-5,changed=6-8"};
         assertThat(run(profile)).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("receipt: refused: " + log + ": (document): the log holds the runs [baseline,"
-                + " candidate] (its compile_receipt_call markers): name the one the torch.profiler trace is of with --run, or"
-                + " the run of Traces.readProfile\n");
+                + " candidate] (its compile_receipt_call markers): name the one the torch.profiler trace is of with --run\n");
         err.getBuffer().setLength(0);
         assertThat(run(java.util.stream.Stream.concat(java.util.Arrays.stream(profile), java.util.stream.Stream.of("--run",
                 "nightly")).toArray(String[]::new))).isEqualTo(2);
