@@ -50,6 +50,12 @@ class LayoutRulesFailTest {
     }
 
     @Test
+    void aRecordKindDecidedOutsideTheTableFails() throws ClassNotFoundException {
+        fails(LayoutTest.ONE_TABLE_OF_RECORD_KINDS, "DispatchesOnItsOwn",
+                Class.forName("dev.compilereceipt.read.torchtrace.DispatchesOnItsOwn"));
+    }
+
+    @Test
     void aJsonFactoryOrAWordReaderOfItsOwnFails() throws ClassNotFoundException {
         Class<?> own = Class.forName("dev.compilereceipt.read.MakesItsOwn");
         fails(LayoutTest.ONE_JSON_FACTORY, "MakesItsOwn", own);

@@ -91,6 +91,17 @@ class LayoutTest {
             .should().callMethod(java.lang.invoke.MethodHandles.class, "byteArrayViewVarHandle", Class.class,
                     java.nio.ByteOrder.class);
 
+    /**
+     * Which kind a TORCH_TRACE record is, is decided by its table alone ({@code RecordKinds}): no reader, part reader
+     * or freezer dispatches on an envelope's key of its own.
+     */
+    static final ArchRule ONE_TABLE_OF_RECORD_KINDS = noClasses()
+            .that().doNotHaveFullyQualifiedName(ROOT + ".read.torchtrace.RecordKinds")
+            .and().doNotHaveFullyQualifiedName(ROOT + ".read.torchtrace.LogEnvelope")
+            .should().callMethodWhere(DescribedPredicate.describe("LogEnvelope.kind()", (JavaMethodCall call) ->
+                    call.getTargetOwner().getFullName().equals(ROOT + ".read.torchtrace.LogEnvelope")
+                            && call.getName().equals("kind")));
+
     /** The façades hand out no internal type: a public, current method of the root package names none in its signature. */
     static final ArchRule FACADES_HIDE_INTERNALS = methods().that().areDeclaredInClassesThat().resideInAPackage(ROOT)
             .and().arePublic().and().areNotAnnotatedWith(Deprecated.class)
@@ -167,6 +178,11 @@ class LayoutTest {
     @Test
     void onlyTheSourcePackageChoosesAReader() {
         ONE_WAY_IN.check(ENGINE);
+    }
+
+    @Test
+    void oneTableOfRecordKinds() {
+        ONE_TABLE_OF_RECORD_KINDS.check(ENGINE);
     }
 
     @Test

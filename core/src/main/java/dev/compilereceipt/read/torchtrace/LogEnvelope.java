@@ -41,6 +41,11 @@ record LogEnvelope(
 
     private static final JsonFactory FACTORY = JsonReading.RECORDS;
 
+    /** What a freeze counts a dropped record under: its key, or {@code artifact NAME}. */
+    String label() {
+        return kind.equals(ARTIFACT) ? "artifact " + artifactName : kind;
+    }
+
     boolean hasCompileId() {
         return frameId >= 0 && frameCompileId >= 0;
     }

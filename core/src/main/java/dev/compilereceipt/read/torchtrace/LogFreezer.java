@@ -195,7 +195,7 @@ public final class LogFreezer {
         payload.clear();
         payloadBytes = 0;
         if (frozen.isEmpty()) {
-            count(good ? kindOf(record) : "(bad record)");
+            count(good ? record.label() : "(bad record)");
             return;
         }
         ObjectNode node = envelope;
@@ -224,10 +224,6 @@ public final class LogFreezer {
     /** A JSON payload is cut string by string, as the check cuts the values read from it; a text payload as text. */
     private static String cut(DirectoryCut cut, String line, boolean json) {
         return json ? cut.cutJson(line) : cut.cut(line);
-    }
-
-    private static String kindOf(LogEnvelope record) {
-        return record.kind().equals(LogEnvelope.ARTIFACT) ? "artifact " + record.artifactName() : record.kind();
     }
 
     /** Counts a dropped record under its kind, one of the first {@link FrozenLog#NAMED_KINDS} met, or with the other kinds. */
