@@ -1,8 +1,8 @@
 package dev.compilereceipt.assertj.error;
 
 import dev.compilereceipt.assertj.internal.ComparisonRefusal;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.receipt.Comparison;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
  * <p>Example: steady with 8 baseline calls and 7 candidate calls.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldBeComparable extends BasicErrorMessageFactory {
+public final class ShouldBeComparable extends EvidenceMessage {
 
     private ShouldBeComparable(String format, Object... arguments) {
         super(format, arguments);

@@ -2,9 +2,9 @@ package dev.compilereceipt.assertj.error;
 
 import static dev.compilereceipt.assertj.internal.FigureText.NL;
 
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import java.util.List;
 import org.apiguardian.api.API;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
@@ -14,7 +14,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  * <p>Example: {@code run candidate: dynamo 600 ms of compile_ms 1690 ms = 35.5 %}, asked at most 30 %.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveAtMostShare extends BasicErrorMessageFactory {
+public final class ShouldHaveAtMostShare extends EvidenceMessage {
 
     private ShouldHaveAtMostShare(String format, Object... arguments) {
         super(format, arguments);

@@ -3,10 +3,10 @@ package dev.compilereceipt.assertj.error;
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 import static dev.compilereceipt.assertj.internal.FigureText.indented;
 
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.assertj.internal.SiteInScope;
 import dev.compilereceipt.trace.VisibleText;
 import java.util.List;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * <p>Example: a {@code device-sync} site at {@code layers.py:14} when no device syncs were allowed.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveBreakKinds extends BasicErrorMessageFactory {
+public final class ShouldHaveBreakKinds extends EvidenceMessage {
 
     private ShouldHaveBreakKinds(String format, Object... arguments) {
         super(format, arguments);

@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj.error;
 
-import org.assertj.core.error.BasicErrorMessageFactory;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
  * <p>Example: {@code phase steady} expected to have 2 compiles but had 0.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveFigure extends BasicErrorMessageFactory {
+public final class ShouldHaveFigure extends EvidenceMessage {
 
     private ShouldHaveFigure(String format, Object... arguments) {
         super(format, arguments);
