@@ -104,6 +104,28 @@ class RepresentationInMessagesTest {
     }
 
     @Test
+    void aPhasesTimeItsLimitAndItsCallsAreWrittenAsTheRepresentationDoes() {
+        assertThatThrownBy(() -> assertThat(printBridge).withRepresentation(HUNDREDTHS).hasCompileTimeAtMost(CHANGED, 2000))
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to have compile time in changed of at most 2000.00 ms
+                        but run baseline compiled for 2155.34 ms:
+                          run       call  phase    family  graphs   cache    compile ms
+                          baseline  b12   changed  n16     0/1 1/1  compile  2155.34"""));
+        assertThatThrownBy(() -> assertThat(printBridge).hasCompileTimeAtMost(CHANGED, 2000))
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to have compile time in changed of at most 2000 ms
+                        but run baseline compiled for 2155.343 ms:
+                          run       call  phase    family  graphs   cache    compile ms
+                          baseline  b12   changed  n16     0/1 1/1  compile  2155.343"""));
+    }
+
+    @Test
     void aRepresentationSetForEveryAssertWritesTheFiguresToo() {
         assertThatThrownBy(() -> assertThat(printBridge).run("baseline").breakSite("scenarios.py:31").hasEagerTimeAtMost(8))
                 .hasMessageEndingWith(lines("to have an eager-island time of at most 8 ms\nbut it was 8.4208 ms"));

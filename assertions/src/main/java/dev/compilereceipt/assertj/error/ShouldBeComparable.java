@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj.error;
 
 import dev.compilereceipt.assertj.internal.ComparisonRefusal;
+import dev.compilereceipt.assertj.internal.Evidence;
 import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.receipt.Comparison;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -21,6 +22,7 @@ public final class ShouldBeComparable extends EvidenceMessage {
 
     public static ErrorMessageFactory shouldBeComparable(String subject, String check, Comparison comparison) {
         return new ShouldBeComparable("%nExpecting%n  %s%nto %s%nbut %s",
-                unquotedString(subject), unquotedString(check), unquotedString(ComparisonRefusal.of(comparison)));
+                unquotedString(subject), unquotedString(check),
+                (Evidence) representation -> ComparisonRefusal.of(comparison, representation));
     }
 }

@@ -3,6 +3,7 @@ package dev.compilereceipt.assertj.error;
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 import static dev.compilereceipt.assertj.internal.FigureText.indented;
 
+import dev.compilereceipt.assertj.internal.Evidence;
 import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.assertj.internal.SiteInScope;
 import dev.compilereceipt.trace.VisibleText;
@@ -25,10 +26,11 @@ public final class ShouldHaveBreakKinds extends EvidenceMessage {
     }
 
     public static ErrorMessageFactory shouldHaveBreakKinds(String subject, String asked, String what, List<SiteInScope> offending) {
-        List<String> lines = offending.stream().limit(VisibleText.SHOWN_ITEMS).map(site -> VisibleText.of(site.evidence())).toList();
+        Evidence lines = representation -> indented(offending.stream().limit(VisibleText.SHOWN_ITEMS)
+                .map(site -> VisibleText.of(site.evidence(representation))).toList());
         String more = offending.size() > VisibleText.SHOWN_ITEMS ? "\n  ... and " + (offending.size() - VisibleText.SHOWN_ITEMS) + " more" : "";
-        return new ShouldHaveBreakKinds("%nExpecting%n  %s%nto %s%nbut %s %s:%n%s",
+        return new ShouldHaveBreakKinds("%nExpecting%n  %s%nto %s%nbut %s %s:%n%s%s",
                 unquotedString(subject), unquotedString(asked), unquotedString(count(offending.size(), "site")),
-                unquotedString(offending.size() == 1 && what.startsWith("are ") ? "is " + what.substring(4) : what), unquotedString(indented(lines) + more));
+                unquotedString(offending.size() == 1 && what.startsWith("are ") ? "is " + what.substring(4) : what), lines, unquotedString(more));
     }
 }
