@@ -286,10 +286,10 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         return new ReceiptScope(actual, narrowedTo);
     }
 
-    /** Where a navigation leads, hard or soft; a description given with {@code as(...)} goes along. */
+    /** Where a navigation leads, hard or soft; a description given with {@code as(...)} and the representation go along, as in AssertJ. */
     private <A extends AbstractAssert<A, T>, T> A navigate(Class<A> type, Class<T> actualType, Supplier<Piece<T>> find,
                                                           Function<T, A> hard, BiConsumer<A, String> from) {
-        A navigated = SoftNavigation.to(softly, type, actualType, find, hard, from);
+        A navigated = SoftNavigation.to(softly, type, actualType, find, hard, from).withRepresentation(info.representation());
         // The subject names where it came from; a description is only the user's own (as(...)).
         String prefix = info.descriptionText();
         return prefix.isEmpty() ? navigated : navigated.as(prefix);

@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveCache;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
@@ -37,7 +38,7 @@ public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, Ledge
         }
         CallCache found = actual.cache().get();
         if (found != expected) {
-            throw diffFailure(info, shouldHaveFigure(subject(), "cache outcome " + expected, "it was " + found),
+            throw diffFailure(info, shouldHaveCache(subject(), expected, found),
                     "cache: " + found, "cache: " + expected);
         }
         return myself;

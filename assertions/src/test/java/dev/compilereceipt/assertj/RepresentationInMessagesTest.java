@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.assertj.error.Milliseconds;
+import dev.compilereceipt.ledger.CallCache;
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.BreakKind;
 import java.util.Locale;
 import org.assertj.core.presentation.Representation;
 import org.assertj.core.presentation.StandardRepresentation;
@@ -15,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The representation a user sets with {@code withRepresentation} writes the figures of a failure
- * message (here a {@link Milliseconds} rounded to two decimals), in the message
+ * message (here a {@link Milliseconds} rounded to two decimals, or a kind by its Java name), and it goes
+ * along to the asserts navigated to ({@code run}, {@code breakSite}, {@code row}), as AssertJ's navigations take it, in the message
  * text and inside its evidence table; the same failure under the standard representation reads as it
  * always has.
  */
@@ -26,6 +29,14 @@ class RepresentationInMessagesTest {
         @Override
         public String toStringOf(Object object) {
             return object instanceof Milliseconds ms ? String.format(Locale.ROOT, "%.2f", ms.value()) : super.toStringOf(object);
+        }
+    };
+
+    /** A break kind or cache outcome by its Java name ({@code FRAME_SKIP}, {@code EAGER}); every other value as AssertJ writes it. */
+    private static final Representation CONSTANT_NAMES = new StandardRepresentation() {
+        @Override
+        public String toStringOf(Object object) {
+            return object instanceof BreakKind || object instanceof CallCache ? ((Enum<?>) object).name() : super.toStringOf(object);
         }
     };
 
@@ -126,13 +137,42 @@ class RepresentationInMessagesTest {
     }
 
     @Test
+    void kindsAndCacheOutcomesAreWrittenAsTheRepresentationDoes() {
+        Receipt loop = Receipt.of(Traces.read(Fixtures.dir().resolve("break-kinds/2.14-break-in-loop/torch_trace.log")));
+        String layers = "/capture/tests/mymodel/layers.py";
+        String kind = """
+
+                Expecting
+                  break site %s:32 of run baseline of the 2.14-break-in-loop receipt
+                to have kind %s
+                but its kind was %s, from its reason \
+                Unsupported Tensor.item() call with capture_scalar_outputs=False (GB0124)""";
+        assertThatThrownBy(() -> assertThat(loop).withRepresentation(CONSTANT_NAMES).run("baseline").breakSite("layers.py:32")
+                .hasKind(BreakKind.DEVICE_SYNC))
+                .hasMessage(lines(kind.formatted(layers, "DEVICE_SYNC", "FRAME_SKIP (cause DEVICE_SYNC)")));
+        assertThatThrownBy(() -> assertThat(loop).run("baseline").breakSite("layers.py:32").hasKind(BreakKind.DEVICE_SYNC))
+                .hasMessage(lines(kind.formatted(layers, "device-sync", "frame-skip (cause device-sync)")));
+
+        String cache = """
+
+                Expecting
+                  call b12 of run baseline (steady, family base)
+                to have cache outcome %s
+                but it was %s""";
+        assertThatThrownBy(() -> assertThat(intSpec.ledger()).withRepresentation(CONSTANT_NAMES).row("baseline", "b12").hasCache(CallCache.HIT))
+                .hasMessage(lines(cache.formatted("HIT", "EAGER")));
+        assertThatThrownBy(() -> assertThat(intSpec.ledger()).row("baseline", "b12").hasCache(CallCache.HIT))
+                .hasMessage(lines(cache.formatted("hit", "eager")));
+    }
+
+    @Test
     void aRepresentationSetForEveryAssertWritesTheFiguresToo() {
         assertThatThrownBy(() -> assertThat(printBridge).run("baseline").breakSite("scenarios.py:31").hasEagerTimeAtMost(8))
                 .hasMessageEndingWith(lines("to have an eager-island time of at most 8 ms\nbut it was 8.4208 ms"));
         org.assertj.core.api.Assertions.useRepresentation(HUNDREDTHS);
         try {
             assertThatThrownBy(() -> assertThat(printBridge).run("baseline").breakSite("scenarios.py:31").hasEagerTimeAtMost(8))
-                    .hasMessageEndingWith(lines("to have an eager-island time of at most 8 ms\nbut it was 8.42 ms"));
+                    .hasMessageEndingWith(lines("to have an eager-island time of at most 8.00 ms\nbut it was 8.42 ms"));
         } finally {
             org.assertj.core.api.Assertions.useDefaultRepresentation();
         }
