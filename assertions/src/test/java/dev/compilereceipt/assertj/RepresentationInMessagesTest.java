@@ -16,11 +16,11 @@ import org.assertj.core.presentation.StandardRepresentation;
 import org.junit.jupiter.api.Test;
 
 /**
- * The representation a user sets with {@code withRepresentation} writes the figures of a failure
- * message (here a {@link Milliseconds} rounded to two decimals, or a kind by its Java name), and it goes
- * along to the asserts navigated to ({@code run}, {@code breakSite}, {@code row}), as AssertJ's navigations take it, in the message
- * text and inside its evidence table; the same failure under the standard representation reads as it
- * always has.
+ * The representation a user sets with {@code withRepresentation} (or {@code Assertions.useRepresentation})
+ * writes the figures of a failure message, in the message text and inside its evidence table (here a
+ * {@link Milliseconds} to two decimals, or a kind by its Java name), and goes along to the asserts a
+ * navigation returns ({@code run}, {@code breakSite}, {@code row}), as AssertJ's navigations take it; the
+ * same failure under the standard representation reads as it always has.
  */
 class RepresentationInMessagesTest {
 
