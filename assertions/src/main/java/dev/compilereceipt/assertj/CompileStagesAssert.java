@@ -7,6 +7,7 @@ import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
+import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.assertj.internal.TimeLines;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.trace.CompileStages;
@@ -60,7 +61,7 @@ public class CompileStagesAssert extends AbstractObjectAssert<CompileStagesAsser
         });
         if (!over.isEmpty()) {
             throw diffFailure(info, shouldHaveAtMostShare(subject(), stage, percent, over), sortedLines(over.entrySet().stream()
-                    .map(run -> TimeLines.stageShare(run.getKey(), stage, run.getValue(), TimeLines.STANDARD)).toList()),
+                    .map(run -> TimeLines.stageShare(run.getKey(), stage, run.getValue(), FigureText.STANDARD)).toList()),
                     stage.id() + ": at most " + percent + " of compile_ms");
         }
         return myself;

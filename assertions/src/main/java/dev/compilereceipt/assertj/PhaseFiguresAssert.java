@@ -6,6 +6,7 @@ import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMo
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveEagerTimeAtItsBreaks;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveMeanOfItsCalls;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveNewGraphVariants;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.internal.FigureFailures.noCalls;
@@ -81,8 +82,7 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
         List<String> expected = Arrays.asList(graphIds);
         List<String> found = actual.newGraphVariants().stream().map(GraphId::toString).toList();
         if (!sortedLines(found).equals(sortedLines(expected))) {
-            throw diffFailure(info, shouldHaveFigure(subject(), "new graph variants " + String.join(" ", expected.stream().sorted().toList()),
-                            found.isEmpty() ? "it compiled none" : "it compiled " + String.join(" ", found)),
+            throw diffFailure(info, shouldHaveNewGraphVariants(subject(), expected, actual.newGraphVariants()),
                     sortedLines(found), sortedLines(expected));
         }
         return myself;

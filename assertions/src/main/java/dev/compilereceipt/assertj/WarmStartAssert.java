@@ -9,6 +9,7 @@ import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
+import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.assertj.internal.TimeLines;
 import dev.compilereceipt.receipt.ColdStart;
 import dev.compilereceipt.receipt.RunFigures;
@@ -76,7 +77,7 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
         }
         if (!over.isEmpty()) {
             throw diffFailure(info, shouldHaveColdStartAtMost(subject(), ms, over), sortedLines(over.entrySet().stream()
-                    .map(run -> TimeLines.coldStart(run.getKey(), run.getValue(), TimeLines.STANDARD)).toList()), "warm_caches_ms: at most " + ms(ms));
+                    .map(run -> TimeLines.coldStart(run.getKey(), run.getValue(), FigureText.STANDARD)).toList()), "warm_caches_ms: at most " + ms(ms));
         }
         return myself;
     }

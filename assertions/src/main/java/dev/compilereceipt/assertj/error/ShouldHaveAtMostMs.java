@@ -75,7 +75,7 @@ public final class ShouldHaveAtMostMs extends EvidenceMessage {
     @Deprecated(since = "0.2", forRemoval = true)
     @API(status = API.Status.DEPRECATED, since = "0.2")
     public static ErrorMessageFactory shouldHaveAtMostMs(String subject, String figure, List<String> found, List<LedgerRow> offending, boolean crossedBreaks, Receipt receipt) {
-        String evidence = offending.isEmpty() ? "" : ":" + NL + LedgerTable.of(offending, TimeLines.STANDARD)
+        String evidence = offending.isEmpty() ? "" : ":" + NL + LedgerTable.of(offending, FigureText.STANDARD)
                 + (crossedBreaks ? LedgerTable.breakSites(receipt, offending) : "");
         return new ShouldHaveAtMostMs(FORMAT, unquotedString(subject), unquotedString(figure), unquotedString(String.join("; ", found)),
                 unquotedString(evidence));

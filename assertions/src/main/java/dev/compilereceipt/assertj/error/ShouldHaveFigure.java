@@ -10,7 +10,10 @@ import dev.compilereceipt.receipt.RecompileCause;
 import dev.compilereceipt.receipt.RecompileKind;
 import dev.compilereceipt.receipt.WallTime;
 import dev.compilereceipt.trace.BreakKind;
+import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.VisibleText;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -35,6 +38,24 @@ public final class ShouldHaveFigure extends EvidenceMessage {
     @API(status = API.Status.EXPERIMENTAL, since = "0.2")
     public static ErrorMessageFactory shouldHaveCache(String subject, CallCache expected, CallCache found) {
         return new ShouldHaveFigure("%nExpecting%n  %s%nto have cache outcome %s%nbut it was %s", unquotedString(subject), expected, found);
+    }
+
+    /** A call that touched other graphs than {@code expected}, as the check was given them, in the order it touched them. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public static ErrorMessageFactory shouldHaveGraphs(String subject, List<String> expected, List<GraphId> found) {
+        return new ShouldHaveFigure("%nExpecting%n  %s%nto have graphs %s%nbut it touched %s", unquotedString(subject),
+                unquotedString(expected.isEmpty() ? "(none)" : String.join(" ", expected)), graphs(found, "(none)"));
+    }
+
+    /** A phase that compiled other new variants than {@code expected}, as the check was given them. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public static ErrorMessageFactory shouldHaveNewGraphVariants(String subject, List<String> expected, List<GraphId> found) {
+        return new ShouldHaveFigure("%nExpecting%n  %s%nto have new graph variants %s%nbut it compiled %s", unquotedString(subject),
+                unquotedString(String.join(" ", expected.stream().sorted().toList())), graphs(found, "none"));
+    }
+
+    private static Evidence graphs(List<GraphId> graphs, String none) {
+        return representation -> graphs.isEmpty() ? none : graphs.stream().map(representation::toStringOf).collect(Collectors.joining(" "));
     }
 
     /** A break site of another kind than {@code expected}: its kind (and cause), from its reason and graph-break id. */

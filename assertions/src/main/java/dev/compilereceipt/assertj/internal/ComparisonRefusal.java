@@ -19,7 +19,7 @@ public final class ComparisonRefusal {
     }
 
     public static String of(Comparison comparison) {
-        return of(comparison, TimeLines.STANDARD);
+        return of(comparison, FigureText.STANDARD);
     }
 
     /** The refusal with its phase and failure code written by {@code representation}. */

@@ -12,7 +12,9 @@ import org.assertj.core.presentation.Representation;
  * representation the message is created with, as the other arguments are by AssertJ's formatter:
  * the evidence is the factory's own text, the figures in it the representation's.
  *
- * <p>Example: {@code new ShouldHaveNoEagerCalls(format, subject, phase, found, (Evidence) r -> LedgerTable.of(rows, r))}.
+ * <p>Example: {@code ShouldHaveNoEagerCalls} is made with
+ * {@code (Evidence) representation -> LedgerTable.of(offending, representation)} as its last argument, so
+ * the table's compile times are written as the assert's representation writes a {@code Milliseconds}.
  */
 @API(status = API.Status.INTERNAL, since = "0.2")
 public abstract class EvidenceMessage extends BasicErrorMessageFactory {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import org.assertj.core.presentation.Representation;
+import org.assertj.core.presentation.StandardRepresentation;
 
 /**
  * How figures read in failure messages: milliseconds as every view writes them ({@link Millis#text}),
@@ -19,6 +20,9 @@ import org.assertj.core.presentation.Representation;
 public final class FigureText {
 
     public static final String NL = System.lineSeparator();
+
+    /** AssertJ's standard representation: how a figure reads in an IDE diff, and in a message where no other is set. */
+    public static final Representation STANDARD = StandardRepresentation.STANDARD_REPRESENTATION;
 
     private FigureText() {
     }

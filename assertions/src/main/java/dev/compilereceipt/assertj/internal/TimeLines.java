@@ -10,7 +10,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import org.apiguardian.api.API;
 import org.assertj.core.presentation.Representation;
-import org.assertj.core.presentation.StandardRepresentation;
 
 /**
  * One run's time over a limit as a line, the same in a failure message (under the assert's
@@ -22,8 +21,6 @@ import org.assertj.core.presentation.StandardRepresentation;
  */
 @API(status = API.Status.INTERNAL, since = "0.2")
 public final class TimeLines {
-
-    public static final Representation STANDARD = StandardRepresentation.STANDARD_REPRESENTATION;
 
     private TimeLines() {
     }
