@@ -1,10 +1,7 @@
 package dev.compilereceipt.assertj;
 
-import static dev.compilereceipt.assertj.error.ShouldMatchApprovedReceipt.shouldMatchApprovedReceipt;
-import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
-
-import dev.compilereceipt.approval.ApprovedReceipt;
 import dev.compilereceipt.approval.ReceiptApproval;
+import dev.compilereceipt.assertj.internal.ApprovalChecks;
 import dev.compilereceipt.assertj.internal.BreakSiteChecks;
 import dev.compilereceipt.assertj.internal.ComparisonChecks;
 import dev.compilereceipt.assertj.internal.CompileChecks;
@@ -25,16 +22,18 @@ import dev.compilereceipt.receipt.Trade;
 import dev.compilereceipt.trace.BreakKind;
 import dev.compilereceipt.trace.Phase;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.api.AssertionInfo;
 import org.assertj.core.api.SoftAssertionsProvider;
 
 /**
@@ -47,6 +46,11 @@ import org.assertj.core.api.SoftAssertionsProvider;
  *
  * <p>A <b>recompile</b>, for {@link #hasNoRecompilesIn(Phase...)}, is what
  * {@link Receipt#recompiledCalls(String, Phase)} says it is: the engine defines it, the checks only read it.
+ *
+ * <p>A source without per-call markers (a TORCH_TRACE log without them, TORCH_LOGS text) is checked
+ * against its compile log where a check can be (fallbacks, break sites): a break site is then the one
+ * the log reported, what it is can be checked, who crossed it is not measured. A check that compares
+ * the runs refuses a phase whose runs have unequal call counts.
  *
  * <p>Example:
  * <pre>{@code
@@ -73,26 +77,17 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     }
 
     /**
-     * Leaves these figures out of {@link #matchesApprovedReceipt()}: paths such as
-     * {@code runs.*.phases.*.wall_ms} ({@code *} for part of a segment, {@code **} for any number
-     * of segments, a path covering everything below it). Nothing is ignored unless named here or
-     * with {@link #compileSideOnly()}; the other checks are not affected.
+     * Leaves these figures out of {@link #matchesApprovedReceipt()}: paths such as {@code runs.*.phases.*.wall_ms}
+     * ({@code *} for part of a segment, {@code **} for any number of segments, a path covering everything below it).
+     * Nothing is ignored unless named here or with {@link #compileSideOnly()}; the other checks are not affected.
      */
     public SELF ignoring(String... figures) {
-        List<String> more = new ArrayList<>(ignoredFigures);
-        for (String figure : figures) {
-            FigurePattern.of(figure);
-            more.add(figure);
-        }
-        ignoredFigures = List.copyOf(more);
+        Arrays.stream(figures).forEach(FigurePattern::of);
+        ignoredFigures = Stream.concat(ignoredFigures.stream(), Arrays.stream(figures)).toList();
         return myself;
     }
 
-    /**
-     * Compares only the compile side in {@link #matchesApprovedReceipt()}: every time
-     * ({@code *_ms}, the comparison's ratios) is left out, which is what differs between machines
-     * ({@link ReceiptDiff#COMPILE_SIDE}).
-     */
+    /** Compares only the compile side in {@link #matchesApprovedReceipt()}: every time ({@code *_ms}, the ratios) is left out ({@link ReceiptDiff#COMPILE_SIDE}). */
     public SELF compileSideOnly() {
         return ignoring(ReceiptDiff.COMPILE_SIDE.toArray(String[]::new));
     }
@@ -109,24 +104,12 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
      * assert still compares the whole receipt.
      */
     public SELF matchesApprovedReceipt() {
-        isNotNull();
-        return approved(ReceiptApproval.check(actual, ignoredFigures));
+        return checked((info, scope) -> ApprovalChecks.matches(info, ReceiptApproval.check(actual, ignoredFigures)));
     }
 
-    /**
-     * As {@link #matchesApprovedReceipt()}, with the approved receipt beside {@code fixture}, for a
-     * receipt made in code; works without any test framework (no report entries then).
-     */
+    /** As {@link #matchesApprovedReceipt()}, with the approved receipt beside {@code fixture}, for a receipt made in code; needs no test framework. */
     public SELF matchesApprovedReceipt(Path fixture) {
-        isNotNull();
-        return approved(ReceiptApproval.check(actual, fixture, ignoredFigures));
-    }
-
-    private SELF approved(ApprovedReceipt.Verdict verdict) {
-        if (!verdict.passed()) {
-            throw diffFailure(info, shouldMatchApprovedReceipt(verdict.message()), verdict.actual(), verdict.expected());
-        }
-        return myself;
+        return checked((info, scope) -> ApprovalChecks.matches(info, ReceiptApproval.check(actual, fixture, ignoredFigures)));
     }
 
     /** Narrows every check to the run with this label; fails when the receipt has no such run. */
@@ -139,151 +122,109 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
 
     /** Checks that no call of these phases compiled a new graph variant, in every run in scope. */
     public SELF hasNoNewGraphVariantsIn(Phase... phases) {
-        CompileChecks.hasNoNewGraphVariantsIn(info, scope(), phases);
-        return myself;
+        return checked((info, scope) -> CompileChecks.hasNoNewGraphVariantsIn(info, scope, phases));
     }
 
     /** Checks that no call of these phases recompiled ({@link Receipt#recompiledCalls}), in every run in scope. */
     public SELF hasNoRecompilesIn(Phase... phases) {
-        CompileChecks.hasNoRecompilesIn(info, scope(), phases);
-        return myself;
+        return checked((info, scope) -> CompileChecks.hasNoRecompilesIn(info, scope, phases));
     }
 
     /** Checks that every run in scope compiled at most {@code max} new variants in {@code phase}. */
     public SELF hasAtMostCompilesIn(Phase phase, int max) {
-        CompileChecks.hasAtMostCompilesIn(info, scope(), phase, max);
-        return myself;
+        return checked((info, scope) -> CompileChecks.hasAtMostCompilesIn(info, scope, phase, max));
     }
 
-    /**
-     * Checks that no frame gave up compiling and ran eagerly, in any phase of every run in scope.
-     * A TORCH_TRACE log without per-call markers is checked against its compile log.
-     */
+    /** Checks that no frame gave up compiling and ran eagerly, in any phase of every run in scope. */
     public SELF hasNoFallbacks() {
-        CompileChecks.hasNoFallbacks(info, scope());
-        return myself;
+        return checked((info, scope) -> CompileChecks.hasNoFallbacks(info, scope));
     }
 
-    /**
-     * Checks that every call of a compiled phase ran compiled code: no call whose ledger cache
-     * outcome is {@code eager} (nothing compiled ran, say after a recompile limit).
-     */
+    /** Checks that every call of a compiled phase ran compiled code: none whose cache outcome is {@code eager} (say after a recompile limit). */
     public SELF hasNoEagerCallsIn(Phase phase) {
-        CompileChecks.hasNoEagerCallsIn(info, scope(), phase);
-        return myself;
+        return checked((info, scope) -> CompileChecks.hasNoEagerCallsIn(info, scope, phase));
     }
 
     /** Checks that no call of {@code phase} crossed more than {@code max} graph breaks, in every run in scope. */
     public SELF hasAtMostBreaksPerCall(Phase phase, int max) {
-        CompileChecks.hasAtMostBreaksPerCall(info, scope(), phase, max);
-        return myself;
+        return checked((info, scope) -> CompileChecks.hasAtMostBreaksPerCall(info, scope, phase, max));
     }
 
     /**
-     * Checks that every graph break crossed, in every run in scope, is at one of these sites
-     * ({@code file:line}, matched on whole path segments from the end, so {@code scenarios.py:31}
-     * names {@code /rt/scenarios.py:31}); with no sites, that nothing broke at all. A TORCH_TRACE log without
-     * per-call markers is checked against the break sites of its compile log.
+     * Checks that every graph break crossed is at one of these sites ({@code file:line}, matched on whole path segments
+     * from the end, so {@code scenarios.py:31} names {@code /rt/scenarios.py:31}); with no sites, that nothing broke at all.
      */
     public SELF hasBreaksOnlyAt(String... sites) {
-        BreakSiteChecks.hasBreaksOnlyAt(info, scope(), sites);
-        return myself;
+        return checked((info, scope) -> BreakSiteChecks.hasBreaksOnlyAt(info, scope, sites));
     }
 
     /**
-     * Checks that no break site in scope is of these kinds ({@link BreakKind#DEVICE_SYNC}, ...);
-     * a skipped frame is {@link BreakKind#FRAME_SKIP} whatever its cause. The IDE diff lists every
-     * site with its kind, and the expected side the same without the offending ones.
+     * Checks that no break site in scope is of these kinds ({@link BreakKind#DEVICE_SYNC}, ...); a skipped frame is
+     * {@link BreakKind#FRAME_SKIP} whatever its cause. The IDE diff lists every site with its kind, expected without the offending.
      */
     public SELF hasNoBreaksOfKind(BreakKind... kinds) {
-        BreakSiteChecks.hasNoBreaksOfKind(info, scope(), kinds);
-        return myself;
+        return checked((info, scope) -> BreakSiteChecks.hasNoBreaksOfKind(info, scope, kinds));
     }
 
     /**
-     * Checks that every break site in scope is of one of these kinds; with none, that nothing broke.
-     * Where the source may have missed a frame skip (PyTorch 2.6's text), a site that broke may
-     * truly be a {@link BreakKind#FRAME_SKIP}: unless that kind is allowed, the check says so.
+     * Checks that every break site in scope is of one of these kinds; with none, that nothing broke. Where the source may
+     * have missed a frame skip (PyTorch 2.6's text), a site may truly be a {@link BreakKind#FRAME_SKIP}: unless allowed, the check says so.
      */
     public SELF hasBreaksOnlyOfKinds(BreakKind... kinds) {
-        BreakSiteChecks.hasBreaksOnlyOfKinds(info, scope(), kinds);
-        return myself;
+        return checked((info, scope) -> BreakSiteChecks.hasBreaksOnlyOfKinds(info, scope, kinds));
     }
 
     /**
-     * Checks that no break site in scope is in the user's code under {@code path} ({@code mymodel/},
-     * on whole path segments): by its user frame (the innermost frame of the message's
-     * {@code User code traceback:} outside PyTorch), else by the site itself when it is not in
-     * PyTorch's files. A site inside PyTorch whose source names no user frame fails too: where the
-     * user's code called in is unknown, and the check does not guess.
+     * Checks that no break site in scope is in the user's code under {@code path} ({@code mymodel/}, on whole path segments):
+     * by its user frame (the innermost frame of {@code User code traceback:} outside PyTorch), else by the site when it is not
+     * in PyTorch's files. A site inside PyTorch whose source names no user frame fails too: the check does not guess.
      */
     public SELF hasNoBreaksUnder(String path) {
-        BreakSiteChecks.hasNoBreaksUnder(info, scope(), path);
-        return myself;
+        return checked((info, scope) -> BreakSiteChecks.hasNoBreaksUnder(info, scope, path));
     }
 
     /**
-     * Checks that no recompile in scope was caused by a guard on {@code subject}: the guarded name as
-     * PyTorch writes it ({@code L['n']}, {@code L['x'].size()[0]}) or plainly ({@code n}, {@code x.size()[0]}),
-     * the same on 2.6 and 2.14. Every source that records guard failures measures it, calls or not.
+     * Checks that no recompile in scope was caused by a guard on {@code subject}: the guarded name as PyTorch writes it
+     * ({@code L['n']}, {@code L['x'].size()[0]}) or plainly ({@code n}, {@code x.size()[0]}), on 2.6 and 2.14 alike; every
+     * source that records guard failures measures it, calls or not.
      */
     public SELF hasNoRecompilesCausedBy(String subject) {
-        RecompileCauseChecks.hasNoRecompilesCausedBy(info, scope(), subject);
-        return myself;
+        return checked((info, scope) -> RecompileCauseChecks.hasNoRecompilesCausedBy(info, scope, subject));
     }
 
     /** Checks that every recompile cause in scope is of one of these kinds ({@link RecompileKind}); with none, that nothing recompiled on a guard. */
     public SELF hasRecompileCausesOnlyOfKinds(RecompileKind... kinds) {
-        RecompileCauseChecks.hasRecompileCausesOnlyOfKinds(info, scope(), kinds);
-        return myself;
+        return checked((info, scope) -> RecompileCauseChecks.hasRecompileCausesOnlyOfKinds(info, scope, kinds));
     }
 
-    /**
-     * Checks that the receipt has no failure codes ({@code UNEQUAL_PHASE_SAMPLES:<phase>},
-     * {@code OUTPUT_MISMATCH:<call>}); narrowed to a run, the output mismatches of other runs are left out.
-     */
+    /** Checks that the receipt has no failure codes ({@code UNEQUAL_PHASE_SAMPLES:<phase>}, {@code OUTPUT_MISMATCH:<call>}; narrowed, only the run's). */
     public SELF hasNoFailures() {
-        ComparisonChecks.hasNoFailures(info, scope());
-        return myself;
+        return checked((info, scope) -> ComparisonChecks.hasNoFailures(info, scope));
     }
 
-    /**
-     * Checks that baseline and candidate have the same number of calls in every phase, so that
-     * every phase is compared. Needs both runs; it looks at both even when narrowed to one.
-     */
+    /** Checks that baseline and candidate have as many calls in every phase, so every phase is compared; looks at both runs even when narrowed. */
     public SELF hasEqualSamples() {
-        ComparisonChecks.hasEqualSamples(info, scope());
-        return myself;
+        return checked((info, scope) -> ComparisonChecks.hasEqualSamples(info, scope));
     }
 
-    /**
-     * Checks that the candidate's median wall time in {@code phase} is at most {@code factor} times
-     * the baseline's. Refuses a phase whose runs have unequal call counts.
-     */
+    /** Checks that the candidate's median wall time in {@code phase} is at most {@code factor} times the baseline's. */
     public SELF candidateMedianIsAtMost(Phase phase, double factor) {
-        ComparisonChecks.candidateMedianIsAtMost(info, scope(), phase, factor);
-        return myself;
+        return checked((info, scope) -> ComparisonChecks.candidateMedianIsAtMost(info, scope, phase, factor));
     }
 
-    /**
-     * Checks that the candidate crossed fewer graph breaks per call than the baseline in
-     * {@code phase}. Refuses a phase whose runs have unequal call counts.
-     */
+    /** Checks that the candidate crossed fewer graph breaks per call than the baseline in {@code phase}. */
     public SELF candidateHasFewerBreaksPerCallIn(Phase phase) {
-        ComparisonChecks.candidateHasFewerBreaksPerCallIn(info, scope(), phase);
-        return myself;
+        return checked((info, scope) -> ComparisonChecks.candidateHasFewerBreaksPerCallIn(info, scope, phase));
     }
 
     /** Checks that the eager islands of {@code phase} took at most {@code maxMs} in all, in every run in scope. */
     public SELF hasEagerIslandTimeAtMost(Phase phase, double maxMs) {
-        PhaseTimeChecks.hasEagerIslandTimeAtMost(info, scope(), phase, maxMs);
-        return myself;
+        return checked((info, scope) -> PhaseTimeChecks.hasEagerIslandTimeAtMost(info, scope, phase, maxMs));
     }
 
     /** Checks that compiling (successful or not) in {@code phase} took at most {@code maxMs} in all, in every run in scope. */
     public SELF hasCompileTimeAtMost(Phase phase, double maxMs) {
-        PhaseTimeChecks.hasCompileTimeAtMost(info, scope(), phase, maxMs);
-        return myself;
+        return checked((info, scope) -> PhaseTimeChecks.hasCompileTimeAtMost(info, scope, phase, maxMs));
     }
 
     /** The figures of {@code phase} of the one run in scope; narrow a two-run receipt with {@link #run(String)} first. */
@@ -292,11 +233,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
                 (figures, from) -> figures.navigatedFrom = from);
     }
 
-    /**
-     * The break site {@code site} of the one run in scope; fails when the run never crossed it. In a
-     * source without calls (a TORCH_TRACE log without markers, TORCH_LOGS text) it is the site its
-     * compile log reported: what it is can be checked, who crossed it is not measured.
-     */
+    /** The break site {@code site} of the one run in scope (in a source without calls, as its compile log reported it); fails when there is none. */
     public BreakSiteAssert breakSite(String site) {
         return navigate(BreakSiteAssert.class, BreakSite.class, () -> BreakSiteChecks.site(info, scope(), site), BreakSiteAssert::new,
                 (found, from) -> found.navigatedFrom = from);
@@ -315,9 +252,8 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     }
 
     /**
-     * The trade: what the candidate costs more cold against what it saves steady (not a phase's
-     * median ratio, which {@link #comparison(Phase)} checks);
-     * fails when there is none (one run, no per-call figures, steady or warmup phases not comparable).
+     * The trade: what the candidate costs more cold against what it saves steady (not a phase's median ratio, which
+     * {@link #comparison(Phase)} checks); fails when there is none (one run, no per-call figures, phases not comparable).
      */
     public TradeAssert trade() {
         return navigate(TradeAssert.class, Trade.class, () -> ComparisonChecks.trade(info, scope()), TradeAssert::new,
@@ -338,16 +274,22 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
                 () -> scope().compileStages(info, phase), CompileStagesAssert::new, (stages, from) -> stages.navigatedFrom = from);
     }
 
+    /** One check of {@code dev.compilereceipt.assertj.internal} on the runs in scope: the assert only hands it on. */
+    private SELF checked(BiConsumer<AssertionInfo, ReceiptScope> check) {
+        check.accept(info, scope());
+        return myself;
+    }
+
     /** The runs in scope, after checking there is a receipt at all. */
     private ReceiptScope scope() {
         isNotNull();
         return new ReceiptScope(actual, narrowedTo);
     }
 
-    /** Where a navigation leads, hard or soft; a description given with {@code as(...)} goes along. */
+    /** Where a navigation leads, hard or soft; a description given with {@code as(...)} and the representation go along, as in AssertJ. */
     private <A extends AbstractAssert<A, T>, T> A navigate(Class<A> type, Class<T> actualType, Supplier<Piece<T>> find,
                                                           Function<T, A> hard, BiConsumer<A, String> from) {
-        A navigated = SoftNavigation.to(softly, type, actualType, find, hard, from);
+        A navigated = SoftNavigation.to(softly, type, actualType, find, hard, from).withRepresentation(info.representation());
         // The subject names where it came from; a description is only the user's own (as(...)).
         String prefix = info.descriptionText();
         return prefix.isEmpty() ? navigated : navigated.as(prefix);

@@ -3,6 +3,7 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveKind;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
@@ -54,8 +55,7 @@ public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, Break
         BreakKind kind = actual.kind();
         if (kind != expected) {
             String found = SiteInScope.kindText(kind, actual.causeKind());
-            throw diffFailure(info, shouldHaveFigure(subject(), "kind " + expected.label(), "its kind was " + found + ", from its reason "
-                    + VisibleText.of(actual.reason()) + actual.detail().gbId().map(id -> " (" + id + ")").orElse("")), found, expected.label());
+            throw diffFailure(info, shouldHaveKind(subject(), actual, expected), found, expected.label());
         }
         return myself;
     }
@@ -115,7 +115,7 @@ public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, Break
         }
         double found = actual.eagerMs().getAsDouble();
         if (found > maxMs) {
-            throw diffFailure(info, shouldHaveAtMostMs(subject(), expected, found),
+            throw diffFailure(info, shouldHaveAtMostMs(subject(), "an eager-island time", maxMs, found),
                     "eager: " + ms(found) + " ms", "eager: at most " + ms(maxMs) + " ms");
         }
         return myself;

@@ -5,18 +5,17 @@ import static dev.compilereceipt.assertj.error.ShouldHaveAtMostShare.shouldHaveA
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
-import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
+import dev.compilereceipt.assertj.internal.FigureText;
+import dev.compilereceipt.assertj.internal.TimeLines;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Millis;
 import dev.compilereceipt.trace.Stage;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.apiguardian.api.API;
@@ -50,20 +49,19 @@ public class CompileStagesAssert extends AbstractObjectAssert<CompileStagesAsser
         }
         String percent = String.format(Locale.ROOT, "%.1f %%", share * 100);
         String check = "spend at most " + percent + " of its compile time in stage " + stage.id();
-        List<String> over = new ArrayList<>();
+        Map<String, PhaseFigures> over = new LinkedHashMap<>();
         actual.forEach((run, figures) -> {
             CompileStages stages = figures.compileStages().orElseThrow(() -> notMeasured(info, shouldBeMeasured(subject(), check,
                     Measure.COMPILE_STAGES), Measure.COMPILE_STAGES));
             BigDecimal spent = Millis.exact(stages.ms().getOrDefault(stage.id(), 0.0));
             BigDecimal total = Millis.exact(figures.compileMs());
             if (spent.compareTo(total.multiply(new BigDecimal(Double.toString(share)))) > 0) {
-                over.add("run " + run + ": " + stage.id() + " " + ms(spent.doubleValue()) + " ms of compile_ms "
-                        + ms(total.doubleValue()) + " ms = " + spent.multiply(BigDecimal.valueOf(100))
-                        .divide(total, 1, RoundingMode.HALF_EVEN).toPlainString() + " %");
+                over.put(run, figures);
             }
         });
         if (!over.isEmpty()) {
-            throw diffFailure(info, shouldHaveAtMostShare(subject(), stage.id(), percent, over), sortedLines(over),
+            throw diffFailure(info, shouldHaveAtMostShare(subject(), stage, percent, over), sortedLines(over.entrySet().stream()
+                    .map(run -> TimeLines.stageShare(run.getKey(), stage, run.getValue(), FigureText.STANDARD)).toList()),
                     stage.id() + ": at most " + percent + " of compile_ms");
         }
         return myself;

@@ -55,7 +55,7 @@ public class LedgerAssert extends AbstractObjectAssert<LedgerAssert, Ledger> {
                             : "run " + run + " has calls " + rows.get(0).call() + ".." + rows.get(rows.size() - 1).call()),
                     FigureText.sortedLines(rows.stream().map(r -> run + " " + r.call()).toList()), run + " " + call));
             return new Piece<>(row, "");
-        }, LedgerRowAssert::new, (found, from) -> { });
+        }, LedgerRowAssert::new, (found, from) -> { }).withRepresentation(info.representation());
         return info.descriptionText().isEmpty() ? navigated : navigated.as(info.descriptionText());
     }
 

@@ -1,7 +1,8 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveCache;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveGraphs;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureFailures.onlyBounded;
@@ -37,7 +38,7 @@ public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, Ledge
         }
         CallCache found = actual.cache().get();
         if (found != expected) {
-            throw diffFailure(info, shouldHaveFigure(subject(), "cache outcome " + expected, "it was " + found),
+            throw diffFailure(info, shouldHaveCache(subject(), expected, found),
                     "cache: " + found, "cache: " + expected);
         }
         return myself;
@@ -57,7 +58,7 @@ public class LedgerRowAssert extends AbstractObjectAssert<LedgerRowAssert, Ledge
         if (!found.equals(expected)) {
             String foundText = found.isEmpty() ? "(none)" : String.join(" ", found);
             String expectedText = expected.isEmpty() ? "(none)" : String.join(" ", expected);
-            throw diffFailure(info, shouldHaveFigure(subject(), "graphs " + expectedText, "it touched " + foundText),
+            throw diffFailure(info, shouldHaveGraphs(subject(), expected, actual.graphs()),
                     "graphs: " + foundText, "graphs: " + expectedText);
         }
         return myself;

@@ -3,7 +3,10 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldHaveCalls;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveEagerTimeAtItsBreaks;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveMeanOfItsCalls;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveNewGraphVariants;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 import static dev.compilereceipt.assertj.internal.FigureFailures.noCalls;
@@ -79,8 +82,7 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
         List<String> expected = Arrays.asList(graphIds);
         List<String> found = actual.newGraphVariants().stream().map(GraphId::toString).toList();
         if (!sortedLines(found).equals(sortedLines(expected))) {
-            throw diffFailure(info, shouldHaveFigure(subject(), "new graph variants " + String.join(" ", expected.stream().sorted().toList()),
-                            found.isEmpty() ? "it compiled none" : "it compiled " + String.join(" ", found)),
+            throw diffFailure(info, shouldHaveNewGraphVariants(subject(), expected, actual.newGraphVariants()),
                     sortedLines(found), sortedLines(expected));
         }
         return myself;
@@ -108,8 +110,7 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
         WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
         double ofItsCalls = wall.total() / actual.calls();
         if (Math.abs(wall.mean() - ofItsCalls) > MEAN_ROUNDING_MS) {
-            throw diffFailure(info, shouldHaveFigure(subject(), expected + " (" + ms(wall.total()) + " ms / " + actual.calls() + " = "
-                            + ms(ofItsCalls) + " ms)", "its mean was " + ms(wall.mean()) + " ms"),
+            throw diffFailure(info, shouldHaveMeanOfItsCalls(subject(), actual.calls(), wall),
                     "mean: " + ms(wall.mean()) + " ms", "mean: " + ms(ofItsCalls) + " ms");
         }
         return myself;
@@ -132,8 +133,7 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
         int breaks = actual.breaks().getAsInt();
         double eager = actual.eagerIslandMs().getAsDouble();
         if (breaks > 0 && eager <= 0) {
-            throw diffFailure(info, shouldHaveFigure(subject(), expected + " (" + count(breaks, "break") + ")",
-                            "its eager islands took " + ms(eager) + " ms"),
+            throw diffFailure(info, shouldHaveEagerTimeAtItsBreaks(subject(), breaks, eager),
                     count(breaks, "break") + ", eager islands: " + ms(eager) + " ms",
                     count(breaks, "break") + ", eager islands: more than 0 ms");
         }
@@ -149,7 +149,7 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
         WallTime wall = actual.wallMs().orElseThrow(() -> notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.WALL_MS), Measure.WALL_MS));
         double found = value.applyAsDouble(wall);
         if (found > maxMs) {
-            throw diffFailure(info, shouldHaveAtMostMs(subject(), expected, found),
+            throw diffFailure(info, shouldHaveAtMostMs(subject(), "a " + figure + " wall time", maxMs, found),
                     figure + ": " + ms(found) + " ms", figure + ": at most " + ms(maxMs) + " ms");
         }
         return myself;

@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
+import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveKind;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 
 import dev.compilereceipt.assertj.internal.FigureText;
@@ -40,8 +41,7 @@ public class RecompileCauseAssert extends AbstractObjectAssert<RecompileCauseAss
     public RecompileCauseAssert hasKind(RecompileKind expected) {
         isNotNull();
         if (actual.kind() != expected) {
-            throw diffFailure(info, shouldHaveFigure(subject(), "kind " + expected.id(), "its kind was " + actual.kind().id()
-                    + ", from its guard " + VisibleText.of(actual.guard())), actual.kind().id(), expected.id());
+            throw diffFailure(info, shouldHaveKind(subject(), actual, expected), actual.kind().id(), expected.id());
         }
         return myself;
     }

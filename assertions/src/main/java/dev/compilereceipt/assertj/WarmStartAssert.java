@@ -1,7 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
-import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
+import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveColdStartAtMost;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoCacheMisses.shouldHaveNoCacheMisses;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
@@ -9,6 +9,8 @@ import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
+import dev.compilereceipt.assertj.internal.FigureText;
+import dev.compilereceipt.assertj.internal.TimeLines;
 import dev.compilereceipt.receipt.ColdStart;
 import dev.compilereceipt.receipt.RunFigures;
 import dev.compilereceipt.trace.CompileLog;
@@ -16,7 +18,9 @@ import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Millis;
 import dev.compilereceipt.trace.Stage;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
 
@@ -60,7 +64,7 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
     public WarmStartAssert hasColdStartAtMost(double ms) {
         isNotNull();
         String check = "have a cold start with warm caches (cold_start.warm_caches_ms) of at most " + ms(ms) + " ms";
-        List<String> over = new ArrayList<>();
+        Map<String, ColdStart> over = new LinkedHashMap<>();
         for (RunFigures run : actual) {
             ColdStart cold = warm(run, check);
             if (cold.warmCachesMs().isEmpty()) {
@@ -68,13 +72,12 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
             }
             double found = cold.warmCachesMs().getAsDouble();
             if (Millis.exact(found).compareTo(Millis.exact(ms)) > 0) {
-                over.add("run " + run.label() + ": " + ms(found) + " ms" + cold.emptyCachesMs().stream()
-                        .mapToObj(empty -> " (with empty caches " + ms(empty) + " ms)").findFirst().orElse(""));
+                over.put(run.label(), cold);
             }
         }
         if (!over.isEmpty()) {
-            throw diffFailure(info, shouldHaveAtMostMs(subject(), check.substring("have ".length()), over, List.of(), false, null),
-                    sortedLines(over), "warm_caches_ms: at most " + ms(ms));
+            throw diffFailure(info, shouldHaveColdStartAtMost(subject(), ms, over), sortedLines(over.entrySet().stream()
+                    .map(run -> TimeLines.coldStart(run.getKey(), run.getValue(), FigureText.STANDARD)).toList()), "warm_caches_ms: at most " + ms(ms));
         }
         return myself;
     }

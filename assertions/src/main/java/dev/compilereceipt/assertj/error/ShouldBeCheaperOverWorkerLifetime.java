@@ -3,9 +3,10 @@ package dev.compilereceipt.assertj.error;
 import static dev.compilereceipt.assertj.internal.FigureText.NL;
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
 
+import dev.compilereceipt.assertj.internal.Evidence;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.receipt.Trade;
 import java.util.Locale;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -16,7 +17,7 @@ import org.apiguardian.api.API;
  * <p>Example: a candidate whose 18247 ms per worker is not under the baseline's.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldBeCheaperOverWorkerLifetime extends BasicErrorMessageFactory {
+public final class ShouldBeCheaperOverWorkerLifetime extends EvidenceMessage {
 
     private ShouldBeCheaperOverWorkerLifetime(String format, Object... arguments) {
         super(format, arguments);
@@ -25,13 +26,14 @@ public final class ShouldBeCheaperOverWorkerLifetime extends BasicErrorMessageFa
     public static ErrorMessageFactory shouldBeCheaperOverWorkerLifetime(String subject, Trade trade, Trade.WorkerLifetime lifetime) {
         String calls = String.format(Locale.ROOT, "%,d", lifetime.calls());
         String found = lifetime.cheaper().equals(Trade.WorkerLifetime.NEITHER) ? "both cost the same" : "the baseline is cheaper";
-        String arithmetic = "  candidate: " + ms(trade.candidateColdMs()) + " + " + lifetime.calls() + " x "
-                + ms(trade.candidateSteadyMedianMs()) + " = " + ms(lifetime.candidateCostMs()) + " ms" + NL
-                + "  baseline:  " + ms(trade.baselineColdMs()) + " + " + lifetime.calls() + " x "
-                + ms(trade.baselineSteadyMedianMs()) + " = " + ms(lifetime.baselineCostMs()) + " ms";
+        Evidence arithmetic = representation -> "  candidate: " + ms(representation, trade.candidateColdMs()) + " + "
+                + lifetime.calls() + " x " + ms(representation, trade.candidateSteadyMedianMs()) + " = "
+                + ms(representation, lifetime.candidateCostMs()) + " ms" + NL
+                + "  baseline:  " + ms(representation, trade.baselineColdMs()) + " + " + lifetime.calls() + " x "
+                + ms(representation, trade.baselineSteadyMedianMs()) + " = " + ms(representation, lifetime.baselineCostMs()) + " ms";
         return new ShouldBeCheaperOverWorkerLifetime("%nExpecting%n  %s%nto cost less on the candidate over a worker's lifetime of %s"
                 + " calls (cold_ms + lifetime x steady median)%nbut %s:%n%s",
-                unquotedString(subject), unquotedString(calls), unquotedString(found), unquotedString(arithmetic));
+                unquotedString(subject), unquotedString(calls), unquotedString(found), arithmetic);
     }
 
     public static ErrorMessageFactory shouldHaveWorkerLifetime(String subject) {

@@ -1,8 +1,9 @@
 package dev.compilereceipt.assertj.error;
 
 import dev.compilereceipt.assertj.internal.ComparisonRefusal;
+import dev.compilereceipt.assertj.internal.Evidence;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.receipt.Comparison;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -13,7 +14,7 @@ import org.apiguardian.api.API;
  * <p>Example: steady with 8 baseline calls and 7 candidate calls.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldBeComparable extends BasicErrorMessageFactory {
+public final class ShouldBeComparable extends EvidenceMessage {
 
     private ShouldBeComparable(String format, Object... arguments) {
         super(format, arguments);
@@ -21,6 +22,7 @@ public final class ShouldBeComparable extends BasicErrorMessageFactory {
 
     public static ErrorMessageFactory shouldBeComparable(String subject, String check, Comparison comparison) {
         return new ShouldBeComparable("%nExpecting%n  %s%nto %s%nbut %s",
-                unquotedString(subject), unquotedString(check), unquotedString(ComparisonRefusal.of(comparison)));
+                unquotedString(subject), unquotedString(check),
+                (Evidence) representation -> ComparisonRefusal.of(comparison, representation));
     }
 }

@@ -1,8 +1,8 @@
 package dev.compilereceipt.assertj.error;
 
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.trace.Coverage;
 import dev.compilereceipt.trace.Measure;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * {@code "but calls and their phases were not measured by this source"}, then the remedy.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldBeMeasured extends BasicErrorMessageFactory {
+public final class ShouldBeMeasured extends EvidenceMessage {
 
     private ShouldBeMeasured(String format, Object... arguments) {
         super(format, arguments);

@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj.error;
 
-import org.assertj.core.error.BasicErrorMessageFactory;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * <p>Example: break site {@code model.py:12} asked of a run that only crossed {@code scenarios.py:31}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldContain extends BasicErrorMessageFactory {
+public final class ShouldContain extends EvidenceMessage {
 
     private ShouldContain(String format, Object... arguments) {
         super(format, arguments);

@@ -1,10 +1,10 @@
 package dev.compilereceipt.assertj.error;
 
 import static dev.compilereceipt.assertj.internal.FigureText.indented;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.trace.VisibleText;
 import java.util.List;
 import java.util.Set;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * <p>Example: {@code scenarios.py:31} when only {@code model.py:12} was allowed.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveBreaksOnlyAt extends BasicErrorMessageFactory {
+public final class ShouldHaveBreaksOnlyAt extends EvidenceMessage {
 
     private ShouldHaveBreaksOnlyAt(String format, Object... arguments) {
         super(format, arguments);

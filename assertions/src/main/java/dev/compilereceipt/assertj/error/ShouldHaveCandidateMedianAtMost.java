@@ -1,10 +1,9 @@
 package dev.compilereceipt.assertj.error;
 
 import static dev.compilereceipt.assertj.internal.FigureText.ms;
-import static dev.compilereceipt.assertj.internal.FigureText.NL;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.trace.Phase;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -14,7 +13,7 @@ import org.apiguardian.api.API;
  * <p>Example: int-spec's changed phase, where the candidate median 0.1072 ms is over 1 x 0.0527 ms.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveCandidateMedianAtMost extends BasicErrorMessageFactory {
+public final class ShouldHaveCandidateMedianAtMost extends EvidenceMessage {
 
     private ShouldHaveCandidateMedianAtMost(String format, Object... arguments) {
         super(format, arguments);
@@ -24,9 +23,9 @@ public final class ShouldHaveCandidateMedianAtMost extends BasicErrorMessageFact
         double baseline = comparison.baselineMedianMs().getAsDouble();
         double candidate = comparison.candidateMedianMs().getAsDouble();
         String ratio = comparison.ratio().isPresent() ? " (ratio " + ms(comparison.ratio().getAsDouble()) + ")" : "";
-        String limit = ms(factor) + " x the baseline median in " + phase
-                + NL + "  " + ms(factor) + " x " + ms(baseline) + " ms = " + ms(factor * baseline) + " ms";
-        return new ShouldHaveCandidateMedianAtMost("%nExpecting%n  %s%nto have a candidate median of at most %s%nbut %s",
-                unquotedString(subject), unquotedString(limit), unquotedString("it was " + ms(candidate) + " ms" + ratio));
+        return new ShouldHaveCandidateMedianAtMost("%nExpecting%n  %s%nto have a candidate median of at most %s x the baseline median"
+                + " in %s%n  %s x %s ms = %s ms%nbut it was %s ms%s", unquotedString(subject), unquotedString(ms(factor)), phase,
+                unquotedString(ms(factor)), new Milliseconds(baseline), new Milliseconds(factor * baseline), new Milliseconds(candidate),
+                unquotedString(ratio));
     }
 }

@@ -2,9 +2,9 @@ package dev.compilereceipt.assertj.error;
 
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.receipt.PhaseFigures;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * <p>Example: int-spec's steady phase, where neither run breaks (0 and 0 per call).
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveFewerBreaksPerCall extends BasicErrorMessageFactory {
+public final class ShouldHaveFewerBreaksPerCall extends EvidenceMessage {
 
     private ShouldHaveFewerBreaksPerCall(String format, Object... arguments) {
         super(format, arguments);

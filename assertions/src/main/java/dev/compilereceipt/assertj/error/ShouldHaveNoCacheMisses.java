@@ -2,9 +2,9 @@ package dev.compilereceipt.assertj.error;
 
 import static dev.compilereceipt.assertj.internal.FigureText.NL;
 
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import java.util.List;
 import org.apiguardian.api.API;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
@@ -16,7 +16,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  * and whose AOTAutograd cache did not.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveNoCacheMisses extends BasicErrorMessageFactory {
+public final class ShouldHaveNoCacheMisses extends EvidenceMessage {
 
     private ShouldHaveNoCacheMisses(String format, Object... arguments) {
         super(format, arguments);

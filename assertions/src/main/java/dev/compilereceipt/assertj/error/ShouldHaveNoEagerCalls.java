@@ -1,9 +1,10 @@
 package dev.compilereceipt.assertj.error;
 
+import dev.compilereceipt.assertj.internal.Evidence;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import java.util.List;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -13,7 +14,7 @@ import org.apiguardian.api.API;
  * <p>Example: int-spec's {@code b12} and {@code b13}, after the recompile limit.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveNoEagerCalls extends BasicErrorMessageFactory {
+public final class ShouldHaveNoEagerCalls extends EvidenceMessage {
 
     private ShouldHaveNoEagerCalls(String format, Object... arguments) {
         super(format, arguments);
@@ -22,6 +23,7 @@ public final class ShouldHaveNoEagerCalls extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldHaveNoEagerCalls(String subject, String phase, List<LedgerRow> offending, int calls) {
         String found = offending.size() + " of " + calls + " " + phase + " calls ran nothing compiled";
         return new ShouldHaveNoEagerCalls("%nExpecting%n  %s%nto run compiled code in every %s call%nbut %s:%n%s",
-                unquotedString(subject), unquotedString(phase), unquotedString(found), unquotedString(LedgerTable.of(offending)));
+                unquotedString(subject), unquotedString(phase), unquotedString(found),
+                (Evidence) representation -> LedgerTable.of(offending, representation));
     }
 }

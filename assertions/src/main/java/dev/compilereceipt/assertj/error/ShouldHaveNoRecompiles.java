@@ -3,11 +3,12 @@ package dev.compilereceipt.assertj.error;
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 
 import dev.compilereceipt.assertj.internal.CauseLines;
+import dev.compilereceipt.assertj.internal.Evidence;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import dev.compilereceipt.assertj.internal.LedgerTable;
 import dev.compilereceipt.ledger.LedgerRow;
 import dev.compilereceipt.receipt.Receipt;
 import java.util.List;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -18,7 +19,7 @@ import org.apiguardian.api.API;
  * <p>Example: int-spec's steady phase, where {@code b04}..{@code b10} each compiled one more variant.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveNoRecompiles extends BasicErrorMessageFactory {
+public final class ShouldHaveNoRecompiles extends EvidenceMessage {
 
     private ShouldHaveNoRecompiles(String format, Object... arguments) {
         super(format, arguments);
@@ -26,8 +27,8 @@ public final class ShouldHaveNoRecompiles extends BasicErrorMessageFactory {
 
     public static ErrorMessageFactory shouldHaveNoRecompiles(String subject, String phases, List<LedgerRow> offending, Receipt receipt) {
         String found = count(offending.size(), "call") + " recompiled";
-        String evidence = CauseLines.of(receipt, offending) + LedgerTable.of(offending);
+        Evidence evidence = representation -> CauseLines.of(receipt, offending) + LedgerTable.of(offending, representation);
         return new ShouldHaveNoRecompiles("%nExpecting%n  %s%nnot to recompile in %s%nbut %s:%n%s",
-                unquotedString(subject), unquotedString(phases), unquotedString(found), unquotedString(evidence));
+                unquotedString(subject), unquotedString(phases), unquotedString(found), evidence);
     }
 }

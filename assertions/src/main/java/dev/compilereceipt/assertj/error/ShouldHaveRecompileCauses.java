@@ -3,8 +3,8 @@ package dev.compilereceipt.assertj.error;
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 import static dev.compilereceipt.assertj.internal.FigureText.indented;
 
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import java.util.List;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  * <p>Example: int-spec's baseline, asked to have no recompiles caused by {@code n}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldHaveRecompileCauses extends BasicErrorMessageFactory {
+public final class ShouldHaveRecompileCauses extends EvidenceMessage {
 
     private ShouldHaveRecompileCauses(String format, Object... arguments) {
         super(format, arguments);

@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj.error;
 
-import org.assertj.core.error.BasicErrorMessageFactory;
+import dev.compilereceipt.assertj.internal.EvidenceMessage;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.apiguardian.api.API;
 
@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * <p>Example: {@code but 1 figure differs (approved → received): variants runs.candidate.phases.changed.compiles: 1 → 2}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public final class ShouldMatchApprovedReceipt extends BasicErrorMessageFactory {
+public final class ShouldMatchApprovedReceipt extends EvidenceMessage {
 
     private ShouldMatchApprovedReceipt(String format, Object... arguments) {
         super(format, arguments);

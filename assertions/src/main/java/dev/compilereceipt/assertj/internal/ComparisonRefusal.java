@@ -3,8 +3,8 @@ package dev.compilereceipt.assertj.internal;
 import static dev.compilereceipt.assertj.internal.FigureText.count;
 
 import dev.compilereceipt.receipt.Comparison;
-import dev.compilereceipt.receipt.FailureCode;
 import org.apiguardian.api.API;
+import org.assertj.core.presentation.Representation;
 
 /**
  * Why a phase of two runs with unequal call counts is not compared: what the comparison checks
@@ -19,10 +19,15 @@ public final class ComparisonRefusal {
     }
 
     public static String of(Comparison comparison) {
-        return "the baseline has " + count(comparison.baselineCalls(), "call") + " in " + comparison.phase()
+        return of(comparison, FigureText.STANDARD);
+    }
+
+    /** The refusal with its phase and failure code written by {@code representation}. */
+    public static String of(Comparison comparison, Representation representation) {
+        String phase = representation.toStringOf(comparison.phase());
+        return "the baseline has " + count(comparison.baselineCalls(), "call") + " in " + phase
                 + " and the candidate " + count(comparison.candidateCalls(), "call") + " ("
-                + comparison.failure().map(FailureCode::code).orElse("") + "):" + FigureText.NL
-                + "medians of unequal samples are not compared; give both runs the same number of "
-                + comparison.phase() + " calls";
+                + comparison.failure().map(representation::toStringOf).orElse("") + "):" + FigureText.NL
+                + "medians of unequal samples are not compared; give both runs the same number of " + phase + " calls";
     }
 }

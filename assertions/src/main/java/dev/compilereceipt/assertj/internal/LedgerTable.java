@@ -9,12 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
+import org.assertj.core.presentation.Representation;
 
 /**
  * The evidence under a failure message: the offending calls as a small ledger table (run, call,
  * phase, family, graph ids, cache outcome, compile ms) and the break sites they crossed with the reason.
+ * The figures in the cells (phase, graph ids, cache outcome, compile ms) are written by the assert's
+ * representation, the table's layout by the table.
  *
- * <p>Example: {@code LedgerTable.of(rows)} renders
+ * <p>Example: {@code LedgerTable.of(rows, representation)} renders
  * {@code "  run       call  phase    family  graphs   cache    compile ms"} and one line a call.
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
@@ -25,22 +28,22 @@ public final class LedgerTable {
     private LedgerTable() {
     }
 
-    public static String of(List<LedgerRow> rows) {
-        return table(rows, false);
+    public static String of(List<LedgerRow> rows, Representation representation) {
+        return table(rows, false, representation);
     }
 
     /** The table with a {@code breaks} column (the breaks each call crossed), for a check on breaks per call. */
-    public static String withBreaks(List<LedgerRow> rows) {
-        return table(rows, true);
+    public static String withBreaks(List<LedgerRow> rows, Representation representation) {
+        return table(rows, true, representation);
     }
 
-    private static String table(List<LedgerRow> rows, boolean breaks) {
+    private static String table(List<LedgerRow> rows, boolean breaks, Representation representation) {
         List<String[]> cells = new ArrayList<>();
         cells.add(breaks ? withBreaksColumn(HEADER, "breaks") : HEADER);
         for (LedgerRow row : rows) {
-            String[] line = {row.run(), row.call(), row.phase().id(), row.family(),
-                    row.graphs().isEmpty() ? "-" : row.graphs().stream().map(GraphId::toString).collect(Collectors.joining(" ")),
-                    row.cache().map(Object::toString).orElse("n/m"), FigureText.ms(row.compileMs())};
+            String[] line = {row.run(), row.call(), representation.toStringOf(row.phase()), row.family(),
+                    row.graphs().isEmpty() ? "-" : row.graphs().stream().map(representation::toStringOf).collect(Collectors.joining(" ")),
+                    row.cache().map(representation::toStringOf).orElse("n/m"), FigureText.ms(representation, row.compileMs())};
             cells.add(breaks ? withBreaksColumn(line, Integer.toString(row.breakSites().size())) : line);
         }
         int[] widths = new int[cells.get(0).length];

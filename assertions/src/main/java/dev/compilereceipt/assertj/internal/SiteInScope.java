@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.assertj.core.presentation.Representation;
 
 /**
  * A distinct break site of a run in scope, as the kind checks see it: its kind (and a skipped
@@ -46,11 +47,12 @@ public record SiteInScope(String run, String site, BreakKind kind, Optional<Brea
         return kind.label() + cause.map(c -> " (cause " + c.label() + ")").orElse("");
     }
 
-    /** The line of the failure table: run, site, kind, user frame where it is not the site, figures, reason. */
-    public String evidence() {
+    /** The line of the failure table: run, site, kind (written by {@code representation}), user frame where it is not the site, figures, reason. */
+    public String evidence(Representation representation) {
         String frame = userCode.filter(code -> !code.equals(site)).map(code -> "  user frame " + code)
                 .orElse(userCode.isEmpty() ? "  user frame unknown" : "");
-        return run + " " + site + "  " + kindText() + frame + "  " + figures + "  " + reason;
+        String kinds = representation.toStringOf(kind) + cause.map(c -> " (cause " + representation.toStringOf(c) + ")").orElse("");
+        return run + " " + site + "  " + kinds + frame + "  " + figures + "  " + reason;
     }
 
     /** The line of the IDE diff: run, site and kind. */
