@@ -32,11 +32,16 @@ final class PairIdentity {
 
     /** A log's process is read from its first records: every record of a TORCH_TRACE log carries it. */
     private static final int HEAD = 1 << 16;
+    /**
+     * Linux's largest pid_max (2^22): a larger number in the prefix is the thread id older releases wrote
+     * there ({@code 139877824898048} in fixtures/tlparse/comp_metrics.log), which names no process.
+     */
+    private static final long PID_MAX = 1L << 22;
 
     private PairIdentity() {
     }
 
-    /** The pid of the first glog-prefixed line in the log's first 64 KiB; empty when it holds none. */
+    /** The pid of the first glog-prefixed line in the log's first 64 KiB; empty when it holds none, or a thread id. */
     static OptionalLong logPid(Path log) throws IOException {
         byte[] b;
         try (InputStream in = Files.newInputStream(log)) {
@@ -54,8 +59,10 @@ final class PairIdentity {
             }
             int pidStart = level < end ? GlogHead.pidStart(b, level, end) : -1;
             int pidEnd = pidStart < 0 ? -1 : GlogHead.pidEnd(b, pidStart, end);
-            if (pidEnd > 0 && pidEnd - pidStart <= 18) {
-                return OptionalLong.of(Long.parseLong(new String(b, pidStart, pidEnd - pidStart, StandardCharsets.US_ASCII)));
+            if (pidEnd > 0) {
+                long pid = pidEnd - pidStart <= 18 ? Long.parseLong(new String(b, pidStart, pidEnd - pidStart,
+                        StandardCharsets.US_ASCII)) : Long.MAX_VALUE;
+                return pid <= PID_MAX ? OptionalLong.of(pid) : OptionalLong.empty();
             }
         }
         return OptionalLong.empty();

@@ -221,18 +221,18 @@ class ProfilerTracesTest {
         Path profile = Fixtures.path("profiler/2.14-plain/profile.json");
         Path otherLog = Fixtures.path("tlparse/comp_metrics.log"); // compiles 0/0, 1/0, 2/0
 
-        // the two record different processes: refused before they are joined
+        // this log's glog prefix carries a thread id (139877824898048), no pid: its compiles decide, and do not fit
         assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(otherLog).withPhases(PHASES)))
-                .isInstanceOf(TraceRefusedException.class)
-                .hasMessage(profile + ": (document): " + profile + " was recorded by process 17119 and " + otherLog
-                        + " by process 139877824898048: a profile is read with the TORCH_TRACE log of its own process");
-        // the same log claiming the profile's process: its compiles still do not fit the profile's compile spans
-        Path sameProcess = write(tmp, "comp_metrics.log", Files.readString(otherLog).replace(" 139877824898048 ", " 17119 "));
-        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(sameProcess).withPhases(PHASES)))
                 .isInstanceOf(TraceRefusedException.class)
                 .hasMessage(profile + ": /traceEvents: the 2 compile spans of the profile (the first before region 0/1) fit no"
                         + " run of consecutive compiles of its TORCH_TRACE log ([0/0, 1/0, 2/0]): are the two of the same"
                         + " process?");
+        // the same log with a pid of another process: refused by it, before the two are joined
+        Path otherProcess = write(tmp, "comp_metrics.log", Files.readString(otherLog).replace(" 139877824898048 ", " 5345 "));
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(otherProcess).withPhases(PHASES)))
+                .isInstanceOf(TraceRefusedException.class)
+                .hasMessage(profile + ": (document): " + profile + " was recorded by process 17119 and " + otherProcess
+                        + " by process 5345: a profile is read with the TORCH_TRACE log of its own process");
     }
 
     @Test

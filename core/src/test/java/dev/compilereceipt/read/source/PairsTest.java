@@ -144,6 +144,13 @@ class PairsTest {
     }
 
     @Test
+    void aThreadIdInTheGlogPrefixNamesNoProcess() throws IOException {
+        // a 2024 log from tlparse's tests: the number after the time is a thread id, far above any pid_max
+        assertThat(PairIdentity.logPid(Fixtures.path("tlparse/comp_metrics.log"))).isEmpty();
+        assertThat(PairIdentity.logPid(Fixtures.path("warm-start/2.6-print-bridge/warm_torch_trace.log"))).hasValue(17409);
+    }
+
+    @Test
     void aFolderOfOneLogAndFilesBesideItReadsItsLog() {
         // trace.json and truth.json beside the log, as shipped: the folder reads its one log, as before
         assertThat(Traces.read(Fixtures.path("print-bridge")).sha256())
