@@ -183,6 +183,17 @@ class ReceiptCommandTest {
     }
 
     @Test
+    void aProfileWithTheLogOfAnotherProcessIsRefusedNamingBoth() {
+        // the plain scenario's profile was recorded by process 17119, the graph-break scenario's log by 5345
+        String profile = FIXTURES.resolve("profiler/2.14-plain/profile.json").toString();
+        String log = FIXTURES.resolve("profiler/2.14-graph-break/torch_trace.log").toString();
+        assertThat(run("audit", profile, "--log", log, "--phases", "steady=0-5")).isEqualTo(2);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).isEqualTo("receipt: refused: " + profile + ": (document): " + profile + " was recorded by"
+                + " process 17119 and " + log + " by process 5345: a profile is read with the TORCH_TRACE log of its own process\n");
+    }
+
+    @Test
     void aProfileWithoutPhasesOrLogIsRefusedSayingWhatItNeeds() {
         String profile = FIXTURES.resolve("profiler/2.14-plain/profile.json").toString();
         assertThat(run("audit", profile, "--phases", "steady=0-5")).isEqualTo(2);

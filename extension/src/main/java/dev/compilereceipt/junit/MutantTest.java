@@ -15,7 +15,10 @@ import org.apiguardian.api.API;
  * receipt ({@code unmutated}, which must pass), then once per {@link dev.compilereceipt.mutant.Mutant}
  * ({@code mutant: drop-warmup}, ...), where it must fail. A mutant whose run passes fails that
  * invocation with what the mutant changed and an assertion that would catch it; a mutant the
- * fixture cannot show is reported as aborted with what the fixture lacks.
+ * fixture cannot show is reported as aborted with what the fixture lacks. When the fixture can show
+ * no mutant at all, the template adds a failing invocation ({@code no mutant distinguishable}) that
+ * names the fixture and every reason, unless the test declares it expects that with
+ * {@link #allowNoDistinguishable()}: a green template has always killed something.
  *
  * <p>Example:
  * <pre>{@code
@@ -33,4 +36,12 @@ import org.apiguardian.api.API;
 @ExtendWith(MutantTestExtension.class)
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public @interface MutantTest {
+
+    /**
+     * Whether a fixture on which no mutant can be told apart from the truth is expected: then every
+     * mutant invocation is aborted with its reason and nothing fails. By default ({@code false}) such
+     * a template fails once, since it proved nothing.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    boolean allowNoDistinguishable() default false;
 }

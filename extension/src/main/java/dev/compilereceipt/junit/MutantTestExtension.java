@@ -8,7 +8,9 @@ import dev.compilereceipt.trace.Trace;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -20,7 +22,8 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 /**
  * The extension behind {@link MutantTest}: checks the method, reads the fixture once through
  * {@link TraceFixture}'s shared store, steps the fixture resolver aside for {@code Receipt} and
- * plans one unmutated invocation and one invocation per mutant.
+ * plans one unmutated invocation and one invocation per mutant, and one failing invocation more when
+ * the fixture can tell no mutant apart and the test did not say it expects that.
  */
 final class MutantTestExtension implements TestTemplateInvocationContextProvider {
 
@@ -48,11 +51,20 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
         List<TestTemplateInvocationContext> invocations = new ArrayList<>();
         AtomicReference<Throwable> truthFailed = new AtomicReference<>();
         invocations.add(MutantInvocationContext.unmutated(fixture, truthFailed));
+        Map<Mutant, String> lacks = new LinkedHashMap<>();
         for (Mutant mutant : Mutant.values()) {
             Receipt mutated = mutant.receiptOf(trace);
             ApprovalRecords.keep(context, mutated, fixture.approval().comparedOnly());
+            Optional<String> lack = Discrimination.lack(trace, mutant);
+            lack.ifPresent(reason -> lacks.put(mutant, reason));
             invocations.add(MutantInvocationContext.mutated(mutant, truth, mutated,
-                    Discrimination.lack(trace, mutant), ReceiptDifference.between(truth, mutated), truthFailed));
+                    lack, ReceiptDifference.between(truth, mutated), truthFailed));
+        }
+        // Known before any invocation runs: when no mutant can be told apart, the template proves nothing.
+        if (lacks.size() == Mutant.values().length && !method.getAnnotation(MutantTest.class).allowNoDistinguishable()) {
+            String path = parameter.getAnnotation(TraceFixture.class).value();
+            String named = truth.fixture().name() + (path.isEmpty() ? "" : " (" + path + ")");
+            invocations.add(new IndistinguishableInvocationContext(truth, named, lacks));
         }
         return invocations.stream();
     }

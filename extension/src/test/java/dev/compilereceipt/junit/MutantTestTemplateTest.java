@@ -143,6 +143,31 @@ class MutantTestTemplateTest {
     }
 
     @Test
+    void aTextFixtureOnWhichNoMutantCanBeToldApartFailsTheTemplateOnce() {
+        Events tests = EngineRun.withFixturesRoot().execute(TextFixtureCases.class).testEvents();
+        // unmutated passes, the five mutants abort with their reasons, and one more invocation fails: a green would prove nothing
+        tests.assertStatistics(stats -> stats.started(7).succeeded(1).failed(1).aborted(5));
+        tests.assertThatEvents().haveExactly(1, event(test(), displayName("no mutant distinguishable"),
+                finishedWithFailure(instanceOf(AssertionFailedError.class), message(TEXT_FIXTURE_PROVED_NOTHING))));
+    }
+
+    @Test
+    void aTextFixtureDeclaredToShowNoMutantOnlyAbortsThem() {
+        Events tests = EngineRun.withFixturesRoot().execute(TextFixtureAllowedCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(6).succeeded(1).failed(0).aborted(5));
+        tests.assertThatEvents().haveExactly(1, event(test(), displayName("mutant: drop-warmup"),
+                abortedWithReason(message("mutant drop-warmup is not distinguishable on fixture 2.6-print-bridge: the trace has no warmup calls; it is not counted as killed"))));
+    }
+
+    @Test
+    void aCaptureFixtureOnWhichSomeMutantsCanBeToldApartAddsNoInvocation() {
+        // int-spec tells three of five apart: the two it cannot show abort, and nothing more is added
+        Events tests = EngineRun.withFixturesRoot().execute(NoBreaksCases.class).testEvents();
+        tests.assertStatistics(stats -> stats.started(6).succeeded(4).failed(0).aborted(2));
+        tests.assertThatEvents().doNotHave(event(displayName("no mutant distinguishable")));
+    }
+
+    @Test
     void aTemplateWithoutAReceiptIsAConfigurationError() {
         EngineExecutionResults results = EngineRun.withFixturesRoot().execute(NoReceiptCases.class);
         results.containerEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(
@@ -199,6 +224,32 @@ class MutantTestTemplateTest {
             assertThat(receipt.run("candidate").phase(Phase.STEADY).cacheHits()).hasValue(10);
             assertThat(receipt.run("candidate").phase(Phase.STEADY).wallMs().orElseThrow().mean()).isEqualTo(0.0938);
             assertThat(receipt.run("baseline").phase(Phase.WARMUP).calls()).isEqualTo(1);
+        }
+    }
+
+    static final String TEXT_FIXTURE = "torch-logs/2.6-print-bridge/torch_logs.txt";
+
+    static final String TEXT_FIXTURE_PROVED_NOTHING = "@MutantTest proved nothing on fixture 2.6-print-bridge ("
+            + TEXT_FIXTURE + "): every mutant was aborted as not distinguishable, so none could be killed:\n"
+            + "  conflate-breaks-and-recompiles: the trace has no graph breaks in its calls\n"
+            + "  drop-warmup: the trace has no warmup calls\n"
+            + "  count-cache-hits-as-compiles: the trace did not measure cache hits\n"
+            + "  average-unequal-calls: the trace has one run only (no candidate to average against the baseline)\n"
+            + "  hide-eager-islands: the trace did not measure eager-island time\n"
+            + "Use a fixture on which a mutant changes the receipt, or, if that is expected, say so with "
+            + "@MutantTest(allowNoDistinguishable = true).";
+
+    static class TextFixtureCases {
+        @MutantTest
+        void pinsTheCompiles(@TraceFixture(TEXT_FIXTURE) Receipt receipt) {
+            assertThat(receipt.hasRun("baseline")).isTrue();
+        }
+    }
+
+    static class TextFixtureAllowedCases {
+        @MutantTest(allowNoDistinguishable = true)
+        void pinsTheCompiles(@TraceFixture(TEXT_FIXTURE) Receipt receipt) {
+            assertThat(receipt.hasRun("baseline")).isTrue();
         }
     }
 

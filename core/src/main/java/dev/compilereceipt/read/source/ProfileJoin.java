@@ -123,7 +123,7 @@ final class ProfileJoin {
         if (profiles.size() != 1 || logs.size() != 1) {
             throw new Refusal(folder, "", 0, 0, "a folder read as a profile holds one torch.profiler trace and"
                     + " one TORCH_TRACE log; this one holds " + profiles.size() + " " + names(profiles) + " and " + logs.size()
-                    + " " + names(logs));
+                    + " " + names(logs) + TorchTraceFolder.chooseOne(TorchTraceFolder.inputsIn(folder)));
         }
         return new Path[] {profiles.get(0), logs.get(0)};
     }

@@ -44,7 +44,20 @@ public final class SourceReading {
             return read;
         }
         Path warm = request.warmLog().get();
-        return paired(read, plain(request.plain(warm)), warm);
+        Trace warmTrace = plain(request.plain(warm));
+        coldLog(request).ifPresent(cold -> PairAgreement.coldAndWarm(cold, read, warm, warmTrace));
+        return paired(read, warmTrace, warm);
+    }
+
+    /** The TORCH_TRACE log of the cold process, where the request names it as a file: a profile's log, or the input. */
+    private static Optional<Path> coldLog(SourceRequest request) {
+        if (request.stream().isPresent()) {
+            return Optional.empty();
+        }
+        if (request.isProfile()) {
+            return request.log();
+        }
+        return Files.isDirectory(request.input()) ? Optional.empty() : Optional.of(request.input());
     }
 
     /** The ranks of the logs in a TORCH_TRACE folder, or of the {@code [rankN]:} lines of a TORCH_LOGS text, ascending. */
@@ -101,8 +114,13 @@ public final class SourceReading {
         Limits limits = request.limits();
         if (Files.isDirectory(file)) {
             TorchTraceFolder folder = TorchTraceFolder.of(file);
-            Trace first = TorchTraceReader.read(folder.only(), limits);
-            return folder.warm().map(warm -> paired(first, TorchTraceReader.read(warm, limits), warm)).orElse(first);
+            Path cold = folder.only();
+            Trace first = TorchTraceReader.read(cold, limits);
+            return folder.warm().map(warm -> {
+                Trace warmTrace = TorchTraceReader.read(warm, limits);
+                PairAgreement.coldAndWarm(cold, first, warm, warmTrace);
+                return paired(first, warmTrace, warm);
+            }).orElse(first);
         }
         if (Files.isRegularFile(file) && TorchTraceReader.readsInParts(file) && TraceSource.of(file) == TraceSource.TORCH_TRACE) {
             return TorchTraceReader.read(file, limits, request.side());
@@ -174,6 +192,7 @@ public final class SourceReading {
         if (request.log().isPresent()) {
             // Without phases: the capture helper's profile, whose log's call markers give them.
             Path log = request.log().get();
+            PairAgreement.profileAndLog(profile, log);
             return ProfileJoin.read(profile, plain(request.plain(log)), log, request.callSpan(), request.phases(), limits,
                     request.run(), spelling);
         }
@@ -187,6 +206,7 @@ public final class SourceReading {
                     + " process: " + spelling.log() + ", or a folder holding both");
         }
         Path[] pair = ProfileJoin.pairIn(profile);
+        PairAgreement.profileAndLog(pair[0], pair[1]);
         return ProfileJoin.read(pair[0], plain(request.plain(pair[1])), pair[1], request.callSpan(), request.phases(), limits,
                 request.run(), spelling);
     }

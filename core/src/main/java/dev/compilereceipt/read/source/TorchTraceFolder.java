@@ -55,10 +55,15 @@ public final class TorchTraceFolder {
             throw new Refusal(dir, "", 0, 0, "cannot be read: " + e, e);
         }
         List<Path> found = new ArrayList<>();
+        List<Path> inputs = new ArrayList<>();
         for (Path file : candidates) {
             try {
-                if (TraceSource.of(file) == TraceSource.TORCH_TRACE) {
+                TraceSource source = TraceSource.of(file);
+                if (source == TraceSource.TORCH_TRACE) {
                     found.add(file);
+                }
+                if (source != TraceSource.TEXT) {
+                    inputs.add(file);
                 }
             } catch (Refusal notALog) {
                 // Not a log: a folder may hold tlparse output or notes beside the logs.
@@ -72,7 +77,8 @@ public final class TorchTraceFolder {
         found.removeAll(warm);
         if (!warm.isEmpty() && (warm.size() > 1 || found.size() != 1)) {
             throw new Refusal(dir, "", 0, 0, "a folder with a warm-start log (" + WARM + "...) holds it and one other"
-                    + " TORCH_TRACE log, the first process's; it holds " + found.size() + " and " + warm.size() + " warm");
+                    + " TORCH_TRACE log, the first process's; it holds " + found.size() + " and " + warm.size() + " warm"
+                    + chooseOne(inputs));
         }
         Map<Integer, Path> logs = new TreeMap<>();
         for (Path file : found) {
@@ -83,7 +89,8 @@ public final class TorchTraceFolder {
                     continue;
                 }
                 throw new Refusal(dir, "", 0, 0, "the folder holds " + found.size() + " TORCH_TRACE logs and "
-                        + file.getFileName() + " names no rank; each log of a multi-rank folder needs rank_<N> in its name");
+                        + file.getFileName() + " names no rank; each log of a multi-rank folder needs rank_<N> in its name"
+                        + chooseOne(inputs));
             }
             Path other = logs.put(Integer.parseInt(rank.group(1)), file);
             if (other != null) {
@@ -92,6 +99,25 @@ public final class TorchTraceFolder {
             }
         }
         return new TorchTraceFolder(dir, logs, warm.stream().findFirst());
+    }
+
+    /**
+     * The end of the refusal of a folder that holds more inputs than one receipt reads: the files it
+     * holds that read as inputs (all but plain text), and how to read one of them instead.
+     */
+    static String chooseOne(List<Path> inputs) {
+        return "; its inputs are " + inputs.stream().map(file -> file.getFileName().toString()).toList()
+                + ": read one by its file (TraceRequest.of(file), the CLI's file argument)";
+    }
+
+    /** The files directly in {@code dir} that read as inputs, by content, sorted by name. */
+    static List<Path> inputsIn(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(Files::isRegularFile).sorted()
+                    .filter(file -> TraceSource.of(file) != TraceSource.TEXT).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 
     public List<Integer> ranks() {

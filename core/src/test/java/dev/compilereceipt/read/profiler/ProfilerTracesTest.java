@@ -217,15 +217,22 @@ class ProfilerTracesTest {
     }
 
     @Test
-    void aProfileOfAnotherProcessThanItsLogIsRefused() {
+    void aProfileOfAnotherProcessThanItsLogIsRefused(@TempDir Path tmp) throws IOException {
         Path profile = Fixtures.path("profiler/2.14-plain/profile.json");
         Path otherLog = Fixtures.path("tlparse/comp_metrics.log"); // compiles 0/0, 1/0, 2/0
 
+        // this log's glog prefix carries a thread id (139877824898048), no pid: its compiles decide, and do not fit
         assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(otherLog).withPhases(PHASES)))
                 .isInstanceOf(TraceRefusedException.class)
                 .hasMessage(profile + ": /traceEvents: the 2 compile spans of the profile (the first before region 0/1) fit no"
                         + " run of consecutive compiles of its TORCH_TRACE log ([0/0, 1/0, 2/0]): are the two of the same"
                         + " process?");
+        // the same log with a pid of another process: refused by it, before the two are joined
+        Path otherProcess = write(tmp, "comp_metrics.log", Files.readString(otherLog).replace(" 139877824898048 ", " 5345 "));
+        assertThatThrownBy(() -> Traces.read(TraceRequest.of(profile).withLog(otherProcess).withPhases(PHASES)))
+                .isInstanceOf(TraceRefusedException.class)
+                .hasMessage(profile + ": (document): " + profile + " was recorded by process 17119 and " + otherProcess
+                        + " by process 5345: a profile is read with the TORCH_TRACE log of its own process");
     }
 
     @Test
@@ -281,7 +288,8 @@ class ProfilerTracesTest {
         Files.copy(dir.resolve("profile.json"), tmp.resolve("b.json"));
         assertThatThrownBy(() -> Traces.read(TraceRequest.of(tmp).withPhases(PHASES)))
                 .hasMessage(tmp + ": (document): a folder read as a profile holds one torch.profiler trace and one TORCH_TRACE"
-                        + " log; this one holds 2 [a.json, b.json] and 0 []");
+                        + " log; this one holds 2 [a.json, b.json] and 0 []; its inputs are [a.json, b.json]: read one by its"
+                        + " file (TraceRequest.of(file), the CLI's file argument)");
     }
 
     private static Path write(Path dir, String name, String text) throws IOException {
