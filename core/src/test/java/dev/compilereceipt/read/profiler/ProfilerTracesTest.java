@@ -162,6 +162,7 @@ class ProfilerTracesTest {
         assertThat(receipt.run("baseline").phase(Phase.WARMUP).compileMs()).isPositive();
         assertThat(receipt.run("baseline").phase(Phase.WARMUP).compileStages()).isEmpty();
         assertThat(receipt.run("baseline").phase(Phase.WARMUP).unattributedMs()).isEmpty();
+        assertThat(ReceiptExport.json(receipt).toString()).doesNotContain("\"stages\":{").contains("\"stages\":null");
         assertThat(Traces.read(dir.resolve("torch_trace.log")).measured(Measure.COMPILE_STAGES)).isTrue();
         assertThat(read("2.14").measured(Measure.COMPILE_STAGES)).isFalse();
     }
