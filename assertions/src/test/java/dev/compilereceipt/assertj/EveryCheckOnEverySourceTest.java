@@ -2,12 +2,14 @@ package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static dev.compilereceipt.trace.Measure.BREAKS;
+import static dev.compilereceipt.trace.Measure.BREAK_SITES;
 import static dev.compilereceipt.trace.Measure.CACHE_HITS;
 import static dev.compilereceipt.trace.Measure.CALLS;
 import static dev.compilereceipt.trace.Measure.COMPILES;
 import static dev.compilereceipt.trace.Measure.COMPILE_MS;
 import static dev.compilereceipt.trace.Measure.EAGER_ISLAND_MS;
 import static dev.compilereceipt.trace.Measure.FALLBACKS;
+import static dev.compilereceipt.trace.Measure.RECOMPILE_CAUSES;
 import static dev.compilereceipt.trace.Measure.SITE_CROSSINGS;
 import static dev.compilereceipt.trace.Measure.WALL_MS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -126,19 +128,19 @@ class EveryCheckOnEverySourceTest {
         return List.of(
                 check("hasNoFallbacks", EnumSet.of(FALLBACKS), r -> assertThat(r).hasNoFallbacks()),
                 // Every source records the guard failures it saw: the cause checks read no figure a source may leave out.
-                check("hasNoRecompilesCausedBy", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasNoRecompilesCausedBy("nothing_so_named")),
-                check("hasRecompileCausesOnlyOfKinds", EnumSet.noneOf(Measure.class),
+                check("hasNoRecompilesCausedBy", EnumSet.of(RECOMPILE_CAUSES), r -> assertThat(r).hasNoRecompilesCausedBy("nothing_so_named")),
+                check("hasRecompileCausesOnlyOfKinds", EnumSet.of(RECOMPILE_CAUSES),
                         r -> assertThat(r).hasRecompileCausesOnlyOfKinds(dev.compilereceipt.receipt.RecompileKind.values())),
-                check("hasBreaksOnlyAt", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasBreaksOnlyAt("nowhere.py:1")),
-                check("hasNoBreaksOfKind", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasNoBreaksOfKind(BreakKind.DATA_COPY)),
-                new Check("hasNoBreaksOfKind", r -> EnumSet.of(FALLBACKS), false, false,
+                check("hasBreaksOnlyAt", EnumSet.of(BREAK_SITES), r -> assertThat(r).hasBreaksOnlyAt("nowhere.py:1")),
+                check("hasNoBreaksOfKind", EnumSet.of(BREAK_SITES), r -> assertThat(r).hasNoBreaksOfKind(BreakKind.DATA_COPY)),
+                new Check("hasNoBreaksOfKind", r -> EnumSet.of(FALLBACKS, BREAK_SITES), false, false,
                         r -> assertThat(r).hasNoBreaksOfKind(BreakKind.FRAME_SKIP), EveryCheckOnEverySourceTest::skipCauseUnknown),
-                check("hasBreaksOnlyOfKinds", EnumSet.noneOf(Measure.class),
+                check("hasBreaksOnlyOfKinds", EnumSet.of(BREAK_SITES),
                         r -> assertThat(r).hasBreaksOnlyOfKinds(BreakKind.values())),
                 // A frame 2.6 skipped silently broke first, and the break is logged: without a logged break there is no skip.
-                new Check("hasBreaksOnlyOfKinds", r -> recordedKinds(r).length > 0 ? EnumSet.of(FALLBACKS) : EnumSet.noneOf(Measure.class),
+                new Check("hasBreaksOnlyOfKinds", r -> recordedKinds(r).length > 0 ? EnumSet.of(FALLBACKS, BREAK_SITES) : EnumSet.of(BREAK_SITES),
                         false, false, r -> assertThat(r).hasBreaksOnlyOfKinds(recordedKinds(r)), EveryCheckOnEverySourceTest::skipCauseUnknown),
-                check("hasNoBreaksUnder", EnumSet.noneOf(Measure.class), r -> assertThat(r).hasNoBreaksUnder("nowhere/")),
+                check("hasNoBreaksUnder", EnumSet.of(BREAK_SITES), r -> assertThat(r).hasNoBreaksUnder("nowhere/")),
                 check("hasNoFailures", EnumSet.of(CALLS), r -> assertThat(r).hasNoFailures()),
                 check("hasEqualSamples", EnumSet.of(CALLS), r -> assertThat(r).hasEqualSamples()),
                 check("paysBackWithin", EnumSet.of(CALLS, WALL_MS), r -> assertThat(r).trade().paysBackWithin(Long.MAX_VALUE)),
@@ -290,13 +292,14 @@ class EveryCheckOnEverySourceTest {
 
     private static final Set<String> OPTIONAL = Set.of(WALL_MS.id(), Measure.GRAPHS_COMPILED.id(),
             Measure.COMPILE_STAGES.id(), Measure.WARM_START.id(), Measure.WARM_START_WALL_MS.id(), Measure.FX_GRAPH_CACHE.id(),
-            Measure.AOTAUTOGRAD_CACHE.id());
+            Measure.AOTAUTOGRAD_CACHE.id(), Measure.RECOMPILE_CAUSES.id(), Measure.BREAK_SITES.id());
 
     private static Optional<SourceShape> shape(Receipt receipt) {
         // wall_ms, graphs_compiled and compile_stages are what a TORCH_TRACE log itself may leave out (no wall_ms on
         // its markers, no dynamo_output_graph record, no stage timers), and a compile-trace/1 may carry stages; the
         // warm start and each cache's outcomes are there where the source carries them (a warm_start, a warm log, a
         // cache's records): the shape is told by the rest (the warm-start checks are WarmStartChecksEngineTest's),
+        // and a TORCH_LOGS text the recompile causes or break sites of a logger that was off,
         // and a profile leaves out the islands after a region without a graph span of its own, and the
         // recompile-limit fallbacks it cannot place
         for (SourceShape shape : SourceShape.values()) {

@@ -5,7 +5,12 @@ import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.compilereceipt.TraceRequest;
+import dev.compilereceipt.Traces;
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.Stage;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** A figure the source did not measure fails the check with what would measure it; it never passes on a null. */
@@ -94,5 +99,22 @@ class NotMeasuredTest {
     void compilesAreMeasuredByAMarkedLog() {
         // compiles and compile time come from compilation_metrics, so a marked log still checks them
         assertThat(markedLog).hasNoNewGraphVariantsIn(STEADY).hasAtMostCompilesIn(STEADY, 0).hasNoFallbacks();
+    }
+
+    /** Issue #41: a profile's compiles are timed by their spans, which no stage timer splits; a 0 % share passed on {@code stages: {}}. */
+    @Test
+    void compileStagesAreNotMeasuredWhereNoCompileOfTheCallsCarriesStageTimers() {
+        Path dir = Fixtures.dir().resolve("profiler/2.14-graph-break");
+        Receipt profiled = Receipt.of(Traces.read(TraceRequest.of(dir.resolve("profile.json")).withLog(dir.resolve("torch_trace.log"))
+                .withCallSpan("compile_receipt_call").withRun("baseline")));
+
+        assertThatThrownBy(() -> assertThat(profiled).compileStages(Phase.WARMUP).hasShareAtMost(Stage.AOT_AUTOGRAD, 0.0))
+                .hasMessage(lines("""
+
+                        Expecting
+                          compile stages of phase warmup of the profile receipt
+                        to spend at most 0.0 % of its compile time in stage aot_autograd
+                        but compile times by stage were not measured by this source (not_measured: compile_stages);
+                        what would measure it: a TORCH_TRACE log of PyTorch 2.6 or later (its compilation_metrics time the backend, Inductor and codegen inside each compile)"""));
     }
 }

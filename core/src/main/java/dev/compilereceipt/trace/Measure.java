@@ -79,7 +79,20 @@ public enum Measure {
      * PyTorch 2.6's {@code autograd_cache_*} chromium events, which it writes only with the cache on
      * ({@code TORCHINDUCTOR_AUTOGRAD_CACHE=1}; off by default in 2.6).
      */
-    AOTAUTOGRAD_CACHE("aotautograd_cache");
+    AOTAUTOGRAD_CACHE("aotautograd_cache"),
+    /**
+     * Why each variant above {@code N/0} was compiled: the guard failures behind every recompile
+     * ({@code compile_log.recompile_reasons}, the receipt's recompile causes). A TORCH_LOGS text writes
+     * them only with the {@code recompiles} logger on; a text that shows a recompiled variant
+     * ({@code 0/1} in a graph-break line's prefix) and holds no recompile line for it did not measure them.
+     */
+    RECOMPILE_CAUSES("recompile_causes"),
+    /**
+     * Where the compiles broke ({@code break_sites}, {@code compile_log.break_sites}): a TORCH_LOGS
+     * text writes them only with the {@code graph_breaks} logger on; a text that shows compiles that
+     * broke (a resume frame {@code torch_dynamo_resume_in_*}) and holds no graph-break line did not measure them.
+     */
+    BREAK_SITES("break_sites");
 
     private final String id;
 

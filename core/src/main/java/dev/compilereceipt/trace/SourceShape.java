@@ -131,6 +131,8 @@ public enum SourceShape {
                 case GRAPHS_COMPILED -> Cell.not("TORCH_LOGS text does not say which variants produced an FX graph");
                 case ARTIFACT_CACHE, FX_GRAPH_CACHE, AOTAUTOGRAD_CACHE -> Cell.not(NO_CACHE_ARTIFACTS);
                 case WARM_START, WARM_START_WALL_MS -> Cell.not(NO_CALLS_TEXT + " and is one process");
+                // measured where the loggers that write them were on: TorchLogsCanonicalForm says where they were not
+                case RECOMPILE_CAUSES, BREAK_SITES -> Cell.MEASURED;
                 case FALLBACKS -> this == TORCH_LOGS_2_8 ? Cell.MEASURED
                         : Cell.atLeast("PyTorch 2.6 writes no line when Dynamo skips a frame whose graph break is inside a"
                                 + " loop, and a text without a structured break message may be 2.6");

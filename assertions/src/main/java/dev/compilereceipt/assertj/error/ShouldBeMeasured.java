@@ -83,6 +83,8 @@ public final class ShouldBeMeasured extends EvidenceMessage {
             case WARM_START_WALL_MS -> "the wall time of the warm start's warmup was";
             case FX_GRAPH_CACHE -> "FX graph cache outcomes per compile were";
             case AOTAUTOGRAD_CACHE -> "AOTAutograd cache outcomes per compile were";
+            case RECOMPILE_CAUSES -> "recompile causes (the guard failures behind each recompile) were";
+            case BREAK_SITES -> "break sites were";
         };
     }
 
@@ -117,6 +119,11 @@ public final class ShouldBeMeasured extends EvidenceMessage {
             case AOTAUTOGRAD_CACHE -> "a TORCH_TRACE log with the AOTAutograd cache on (aotautograd_cache_* artifacts; on"
                     + " PyTorch 2.6 TORCHINDUCTOR_AUTOGRAD_CACHE=1, which writes autograd_cache_* chromium events), or"
                     + " artifact_cache on a compile-trace/1 capture's compile events";
+            case RECOMPILE_CAUSES -> "TORCH_LOGS text with the recompiles logger on (the text shows a recompiled variant and"
+                    + " no recompile line for it: was TORCH_LOGS=recompiles on?), or a TORCH_TRACE log (its recompile_reasons artifacts)";
+            case BREAK_SITES -> "TORCH_LOGS text with the graph_breaks logger on (the text names a resume frame, which a break"
+                    + " makes, and no graph-break line: was TORCH_LOGS=graph_breaks on?), or a TORCH_TRACE log (its"
+                    + " dynamo_graph_break_reason artifacts)";
         };
     }
 }

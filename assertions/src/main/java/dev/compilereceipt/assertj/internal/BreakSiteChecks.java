@@ -48,6 +48,7 @@ public final class BreakSiteChecks {
 
     public static void hasBreaksOnlyAt(AssertionInfo info, ReceiptScope scope, String... sites) {
         Set<String> allowed = new TreeSet<>(Arrays.asList(sites));
+        sitesMeasured(info, scope, "break only at " + allowed);
         Set<String> crossed = new TreeSet<>();
         List<String> evidence = new ArrayList<>();
         for (RunFigures run : scope.runs()) {
@@ -133,6 +134,16 @@ public final class BreakSiteChecks {
     }
 
     /**
+     * Fails a check on the break sites where the source shows breaks it did not read (a TORCH_LOGS
+     * text without its {@code graph_breaks} logger): no site read is not no site.
+     */
+    private static void sitesMeasured(AssertionInfo info, ReceiptScope scope, String check) {
+        if (scope.receipt().limits().coverage(Measure.BREAK_SITES) == Coverage.NOT_MEASURED) {
+            throw notMeasured(info, shouldBeMeasured(scope.subject(), check, Measure.BREAK_SITES), Measure.BREAK_SITES);
+        }
+    }
+
+    /**
      * Fails a check that passed on the fallbacks the source logged where those are only the least
      * there were: a frame Dynamo skipped silently would have changed the answer.
      */
@@ -168,6 +179,7 @@ public final class BreakSiteChecks {
                 throw notMeasured(info, shouldBeMeasured(scope.subject(), asked, Measure.CALLS), Measure.CALLS);
             }
         }
+        sitesMeasured(info, scope, asked);
         List<SiteInScope> sites = SiteInScope.of(runs);
         List<SiteInScope> offending = sites.stream().filter(offends).toList();
         if (!offending.isEmpty()) {

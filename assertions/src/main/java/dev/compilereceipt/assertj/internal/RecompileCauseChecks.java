@@ -1,13 +1,17 @@
 package dev.compilereceipt.assertj.internal;
 
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.error.ShouldHaveRecompileCauses.shouldHaveRecompileCauses;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
 import dev.compilereceipt.receipt.RecompileCause;
 import dev.compilereceipt.receipt.RecompileKind;
 import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.Coverage;
+import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.VisibleText;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,6 +50,10 @@ public final class RecompileCauseChecks {
 
 
     private static void checkCauses(AssertionInfo info, ReceiptScope scope, String asked, String what, Predicate<RecompileCause> offends) {
+        // a recompiled variant without its recompile line (a TORCH_LOGS text without the recompiles logger): no cause read is not no cause
+        if (scope.receipt().limits().coverage(Measure.RECOMPILE_CAUSES) == Coverage.NOT_MEASURED) {
+            throw notMeasured(info, shouldBeMeasured(scope.subject(), asked, Measure.RECOMPILE_CAUSES), Measure.RECOMPILE_CAUSES);
+        }
         List<String> lines = new ArrayList<>();
         List<String> all = new ArrayList<>();
         List<String> kept = new ArrayList<>();

@@ -4,6 +4,8 @@ import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.CallPhases;
 import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.CompileStages;
+import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Measure;
 import java.io.IOException;
@@ -35,7 +37,9 @@ public final class ProfilerReader {
     /**
      * The calls of a profile, the SHA-256 of its bytes as read, and what its calls leave unknown:
      * {@link Measure#EAGER_ISLAND_MS} where a break follows a region with no graph span of its own,
-     * {@link Measure#FALLBACKS} where a recompile-limit fallback (it writes no span) cannot be placed.
+     * {@link Measure#FALLBACKS} where a recompile-limit fallback (it writes no span) cannot be placed;
+     * {@link Measure#COMPILE_STAGES} where the calls compile and no compile of theirs has its stages
+     * (see {@link #splitsNoCompile}).
      */
     public record Read(List<Call> calls, String sha256, Set<Measure> notMeasured) {
         public Read {
@@ -92,7 +96,39 @@ public final class ProfilerReader {
         if (calls.unknown().fallbacks()) {
             unknown.add(Measure.FALLBACKS);
         }
+        if (splitsNoCompile(calls.calls())) {
+            unknown.add(Measure.COMPILE_STAGES);
+        }
         return new Read(calls.calls(), HexFormat.of().formatHex(sha.digest()), unknown);
+    }
+
+    /**
+     * Whether the calls spent compile time and no compile of theirs carries stage timers: a compile's time here is
+     * its span in the profile, which the log's stage timers do not split, so the stages were not read for it and a
+     * phase's {@code stages: {}} would claim the whole compile unattributed (issue #41).
+     */
+    static boolean splitsNoCompile(List<Call> calls) {
+        boolean compiled = false;
+        for (Call call : calls) {
+            for (Event event : call.events()) {
+                CompileStages stages;
+                double compileMs;
+                if (event instanceof Event.Region region) {
+                    stages = region.stages();
+                    compileMs = region.compileMs();
+                } else if (event instanceof Event.Fallback fallback) {
+                    stages = fallback.stages();
+                    compileMs = fallback.compileMs();
+                } else {
+                    continue;
+                }
+                if (!stages.isEmpty()) {
+                    return false;
+                }
+                compiled |= compileMs > 0;
+            }
+        }
+        return compiled;
     }
 
     private static MessageDigest sha256() {

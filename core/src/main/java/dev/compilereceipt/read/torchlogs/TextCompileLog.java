@@ -47,6 +47,9 @@ import java.util.TreeMap;
  */
 final class TextCompileLog {
 
+    /** How Dynamo names the frame that resumes after a graph break. */
+    private static final String RESUME_FRAME = "torch_dynamo_resume_in_";
+
     private final Limits limits;
     private final StringPool pool;
     private final List<Compile> compiles = new ArrayList<>();
@@ -163,6 +166,29 @@ final class TextCompileLog {
 
     private static String key(String process, GraphId graph) {
         return process + ' ' + graph;
+    }
+
+    /**
+     * The recompiled variants ({@code N/k}, {@code k > 0}) the text shows without a recompile line for
+     * them: seen only in another logger's prefix (a graph break of {@code 0/1}), so their causes were
+     * not read (the {@code recompiles} logger was off).
+     */
+    List<String> recompilesWithoutReason() {
+        return compiles.stream().filter(compile -> compile.graph.filter(GraphId::isRecompile).isPresent() && !compile.fromRecompile
+                && compile.guards.isEmpty()).map(compile -> compile.id).distinct().toList();
+    }
+
+    /**
+     * The resume frames ({@code torch_dynamo_resume_in_*}) the text names while it holds no graph-break
+     * line: a resume frame is made by a break, so the compiles broke where no break was read (the
+     * {@code graph_breaks} logger was off).
+     */
+    List<String> resumeFramesWithoutBreak() {
+        if (!sites.isEmpty()) {
+            return List.of();
+        }
+        return compiles.stream().map(compile -> compile.frame).filter(frame -> frame.startsWith(RESUME_FRAME))
+                .map(frame -> frame.substring(0, frame.indexOf('@') < 0 ? frame.length() : frame.indexOf('@'))).distinct().toList();
     }
 
     CompileLog build() {

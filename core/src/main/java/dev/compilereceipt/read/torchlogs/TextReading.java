@@ -67,6 +67,16 @@ final class TextReading {
         return log.build();
     }
 
+    /** See {@link TextCompileLog#recompilesWithoutReason()}. */
+    List<String> recompilesWithoutReason() {
+        return log.recompilesWithoutReason();
+    }
+
+    /** See {@link TextCompileLog#resumeFramesWithoutBreak()}. */
+    List<String> resumeFramesWithoutBreak() {
+        return log.resumeFramesWithoutBreak();
+    }
+
     /** The first line of each skipped message, ascending. */
     List<Long> badLines() {
         List<Long> sorted = new ArrayList<>(badLines);

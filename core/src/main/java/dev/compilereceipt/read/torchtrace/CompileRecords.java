@@ -136,7 +136,7 @@ final class CompileRecords {
 
         @Override
         public Set<Measure> measures() {
-            return Set.of(Measure.COMPILES, Measure.FALLBACKS);
+            return Set.of(Measure.COMPILES, Measure.FALLBACKS, Measure.RECOMPILE_CAUSES);
         }
 
         @Override
@@ -206,7 +206,7 @@ final class CompileRecords {
         @Override
         public Set<Measure> measures() {
             // Its site is crossed by the call that compiles it; a break that skips the frame makes a fallback.
-            return Set.of(Measure.SITE_CROSSINGS, Measure.FALLBACKS);
+            return Set.of(Measure.SITE_CROSSINGS, Measure.FALLBACKS, Measure.BREAK_SITES);
         }
 
         @Override

@@ -119,7 +119,7 @@ class ProfilerTracesTest {
         assertThat(changed.newGraphVariants()).extracting(GraphId::toString).containsExactly("0/1", "1/1");
         assertThat(changed.compileMs()).isEqualTo(256.4101); // 167.2895 + 89.1206
         assertThat(receipt.run("baseline").phase(Phase.WARMUP).guardCheckMs()).isEmpty();
-        assertThat(receipt.limits().notMeasured()).containsExactly("warm_start");
+        assertThat(receipt.limits().notMeasured()).containsExactlyInAnyOrder("compile_stages", "warm_start");
         assertThat(steady.breaks()).hasValue(5);
         assertThat(steady.eagerIslandMs()).hasValue(0.1546); // 48.434 + 20.795 + 16.993 + 19.768 + 48.609 us
         assertThat(ReceiptExport.json(receipt).toString()).contains("\"guard_check_ms\":{\"median\":0.0176,\"total\":0.193}");
@@ -134,14 +134,37 @@ class ProfilerTracesTest {
         Trace trace = read("2.6");
 
         // 2.6 under no_grad writes no graph span, so the islands of its breaks are not timed; its log does not record
-        // the AOTAutograd cache, off by default in 2.6; a profile and its log are one process: no warm start
+        // the AOTAutograd cache, off by default in 2.6; a profile and its log are one process: no warm start; the
+        // profile times each compile by its span, which no stage timer splits
         assertThat(SourceShape.PROFILER_WITH_LOG.notMeasured()).containsExactly(Measure.WARM_START);
         assertThat(trace.notMeasured()).containsExactlyInAnyOrder(Measure.EAGER_ISLAND_MS, Measure.WARM_START,
-                Measure.AOTAUTOGRAD_CACHE);
-        assertThat(read("2.14").notMeasured()).containsExactly(Measure.WARM_START);
+                Measure.AOTAUTOGRAD_CACHE, Measure.COMPILE_STAGES);
+        assertThat(read("2.14").notMeasured()).containsExactlyInAnyOrder(Measure.WARM_START, Measure.COMPILE_STAGES);
         assertThat(trace.bounds()).isEmpty();
         assertThat(trace.run("baseline").orElseThrow().compileLog().orElseThrow().compiles())
                 .containsExactly("0/0", "1/0", "0/1", "1/1");
+    }
+
+    /**
+     * Issue #41: the profile times each compile by its span, and no stage timer of the log splits that span, so the
+     * stages were not read for any compile of the calls: {@code compile_stages} is not measured, where it was
+     * {@code stages: {}} with the whole compile unattributed (a share check of 0 % passed). The log read alone
+     * still splits its own compile times (AOTAutograd 92.4 % of the graph-break compile).
+     */
+    @Test
+    void aProfileWhoseCompilesCarryNoStageTimersDoesNotMeasureCompileStages() {
+        Path dir = Fixtures.path("profiler/2.14-graph-break");
+        Trace trace = Traces.read(TraceRequest.of(dir.resolve("profile.json")).withLog(dir.resolve("torch_trace.log"))
+                .withCallSpan("compile_receipt_call").withRun("baseline"));
+        Receipt receipt = Receipt.of(trace);
+
+        assertThat(receipt.limits().notMeasured()).containsExactlyInAnyOrder("compile_stages", "warm_start");
+        assertThat(receipt.run("baseline").phase(Phase.WARMUP).compileMs()).isPositive();
+        assertThat(receipt.run("baseline").phase(Phase.WARMUP).compileStages()).isEmpty();
+        assertThat(receipt.run("baseline").phase(Phase.WARMUP).unattributedMs()).isEmpty();
+        assertThat(ReceiptExport.json(receipt).toString()).doesNotContain("\"stages\":{").contains("\"stages\":null");
+        assertThat(Traces.read(dir.resolve("torch_trace.log")).measured(Measure.COMPILE_STAGES)).isTrue();
+        assertThat(read("2.14").measured(Measure.COMPILE_STAGES)).isFalse();
     }
 
     @Test

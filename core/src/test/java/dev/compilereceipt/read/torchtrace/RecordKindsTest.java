@@ -39,8 +39,8 @@ class RecordKindsTest {
                 "artifact compile_receipt_call | kept 16777216 | acts always | frozen whole | calls wall_ms warm_start_wall_ms",
                 "artifact torch_version | kept 4096 | acts always | frozen whole | ",
                 "dynamo_start | kept 0 | acts with a compile id | frozen envelope | compiles fallbacks",
-                "artifact recompile_reasons | kept 8388672 | acts with a compile id | frozen whole | compiles fallbacks",
-                "artifact dynamo_graph_break_reason | kept 65536 | acts with a compile id | frozen whole | fallbacks site_crossings",
+                "artifact recompile_reasons | kept 8388672 | acts with a compile id | frozen whole | compiles fallbacks recompile_causes",
+                "artifact dynamo_graph_break_reason | kept 65536 | acts with a compile id | frozen whole | fallbacks site_crossings break_sites",
                 "dynamo_output_graph | kept 0 | acts with a compile id | frozen envelope | graphs_compiled",
                 "artifact fx_graph_cache_hit fx_graph_cache_miss fx_graph_cache_bypass | kept 0 | acts always | frozen envelope"
                         + " | artifact_cache fx_graph_cache",
