@@ -33,8 +33,13 @@ public record GuardFailure(Optional<GraphId> failedVariant, String subject, Stri
     private static final Pattern TENSOR = Pattern.compile(
             "^tensor '(.+?)' (size|stride|rank|dtype|device index|device|requires_grad|dispatch key set) mismatch"
                     + "(?: at index ([0-9]+))?\\. expected ([^,]+?)(?:, actual (.+?))?$");
-    private static final Pattern OBJ_ID = Pattern.compile("^___check_obj_id\\((.+), ([0-9]+)\\)$");
-    private static final Pattern TYPE_ID = Pattern.compile("^___check_type_id\\((.+), ([0-9]+)\\)$");
+    /** 2.14 may follow an id guard with the type it names: {@code ___check_type_id(y, 11946752), type=<class 'int'>}. */
+    private static final String TYPE_NOTE = "(?:, type=<[^>]*>)?";
+    private static final Pattern OBJ_ID = Pattern.compile("^___check_obj_id\\((.+), ([0-9]+)\\)" + TYPE_NOTE + "$");
+    private static final Pattern TYPE_ID = Pattern.compile("^___check_type_id\\((.+), ([0-9]+)\\)" + TYPE_NOTE + "$");
+    /** Dynamo's no-aliasing guard: {@code Duplicate tensors found: ["L['a']", "G['G1']"]}. */
+    private static final Pattern ALIASING = Pattern.compile("^Duplicate tensors found:?\\s*(.*)$");
+    private static final Pattern QUOTED = Pattern.compile("'([^']*)'|\"([^\"]*)\"");
     private static final Pattern HASATTR = Pattern.compile("^(?:not )?hasattr\\((.+), '[^']*'\\)(?: == (?:True|False))?$");
     private static final Pattern COMPARISON = Pattern.compile("^(.+?) (==|!=|<=|>=|<|>|is not|is) (.+)$");
     private static final Pattern INT = Pattern.compile("-?[0-9]+");
@@ -86,6 +91,11 @@ public record GuardFailure(Optional<GraphId> failedVariant, String subject, Stri
         Matcher tensor = TENSOR.matcher(expression);
         if (tensor.matches()) {
             return tensorReading(tensor, variant, userLine);
+        }
+        Matcher aliasing = ALIASING.matcher(expression);
+        if (aliasing.matches()) {
+            return new GuardFailure(variant, aliasedNames(aliasing.group(1).strip()), expression, RecompileKind.ALIASING, List.of(),
+                    userLine);
         }
         Matcher objId = OBJ_ID.matcher(expression);
         if (objId.matches()) {
@@ -140,6 +150,13 @@ public record GuardFailure(Optional<GraphId> failedVariant, String subject, Stri
         String guard = "tensor '" + name + "' " + property + " mismatch" + (index == null ? "" : " at index " + index)
                 + ". expected " + expectedValue + (actual == null ? "" : ", actual " + placeholder(actual).orElse(expectedValue));
         return new GuardFailure(variant, subject, guard, kind, actual == null ? List.of(expected) : List.of(expected, actual), userLine);
+    }
+
+    /** The names of a no-aliasing guard's list as written, {@code L['a'], G['G1']}; the text itself where it holds no quoted name. */
+    private static String aliasedNames(String list) {
+        List<String> names = QUOTED.matcher(list).results()
+                .map(name -> name.group(1) != null ? name.group(1) : name.group(2)).toList();
+        return names.isEmpty() ? (list.isEmpty() ? "duplicate tensors" : list) : String.join(", ", names);
     }
 
     /** What a literal constant is abstracted to: {@code <int>}, {@code <float>}, {@code <bool>}, {@code <str>}; empty for an expression. */

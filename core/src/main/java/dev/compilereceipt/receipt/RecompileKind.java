@@ -3,7 +3,7 @@ package dev.compilereceipt.receipt;
 import org.apiguardian.api.API;
 
 /**
- * What a guard that missed was guarding, in the six kinds a person fixes differently, with a short
+ * What a guard that missed was guarding, in the seven kinds a person fixes differently, with a short
  * hint each; {@code docs/assertj.md}, "Recompile causes", gives the rules and PyTorch's docs behind
  * every hint.
  *
@@ -28,6 +28,11 @@ public enum RecompileKind {
     OBJECT("object", "the frame is specialized to this object or attribute: keep it the same, or pass what varies as a tensor"),
     /** A value's type or a container's length: {@code ___check_type_id(...)}, {@code len(xs) == 3}. */
     TYPE_LENGTH("type-length", "each type or length is its own graph: keep the structure of the inputs fixed"),
+    /**
+     * Which tensor arguments are one tensor: two that were one tensor when compiled are two now, or the
+     * reverse ({@code Duplicate tensors found: ["L['a']", "G['G1']"]}).
+     */
+    ALIASING("aliasing", "each way the inputs alias is its own graph: pass distinct tensors, or the same one, on every call"),
     /** A guard whose text none of the rules know. */
     UNKNOWN("unknown", "");
 

@@ -196,7 +196,46 @@ class RecompileCausesTest {
         assertThat(RecompileKind.parse("python-value")).isEqualTo(RecompileKind.PYTHON_VALUE);
         assertThatThrownBy(() -> RecompileKind.parse("int")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no recompile cause kind \"int\"; the kinds are [python-value, shape, dtype-device, global-state, object, "
-                        + "type-length, unknown]");
+                        + "type-length, aliasing, unknown]");
+    }
+
+    @Test
+    void aGuardOnABareLocalHasTheKindOfItsLForm() {
+        // 2.14 writes a local without L[...] and follows a type guard with the type it names; 2.6 writes L['y'].
+        GuardFailure bare = GuardFailure.read("0/1: ___check_type_id(y, 11946752), type=<class 'int'>");
+        GuardFailure local = GuardFailure.read("0/1: ___check_type_id(L['y'], 11946752)");
+        assertThat(List.of(bare.subject(), bare.guard(), bare.kind().id(), bare.kind().hint()))
+                .isEqualTo(List.of("y", "___check_type_id(y, <id>)", "type-length",
+                        "each type or length is its own graph: keep the structure of the inputs fixed"));
+        assertThat(bare.values()).isEqualTo(List.of("11946752"));
+        assertThat(List.of(local.subject(), local.guard(), local.kind().id())).isEqualTo(List.of("L['y']", "___check_type_id(L['y'], <id>)",
+                "type-length"));
+        assertThat(GuardFailure.plainName(local.subject())).isEqualTo(bare.subject());
+        assertReading("0/1: ___check_obj_id(y, 10519872)", "y", "___check_obj_id(y, <id>)", RecompileKind.OBJECT, List.of("10519872"));
+        assertReading("0/1: ___check_obj_id(y, 10519872), type=<class 'bool'>", "y", "___check_obj_id(y, <id>)", RecompileKind.OBJECT,
+                List.of("10519872"));
+        assertReading("0/0: hasattr(y, 'w')", "y", "hasattr(y, 'w')", RecompileKind.OBJECT, List.of());
+        assertReading("0/0: len(y) == 3", "len(y)", "len(y) == <int>", RecompileKind.TYPE_LENGTH, List.of("3"));
+        assertThat(RecompileCauses.of(List.of(new RecompileCauses.Failure(Optional.empty(), Optional.empty(), new GraphId(0, 1),
+                        "0/0: ___check_type_id(y, 11946752), type=<class 'int'>"),
+                new RecompileCauses.Failure(Optional.empty(), Optional.empty(), new GraphId(0, 2),
+                        "0/1: ___check_type_id(y, 11946752), type=<class 'int'>")), java.util.Set.of(), false))
+                .as("the object id is masked: one cause").singleElement()
+                .satisfies(cause -> assertThat(cause.isAbout("L['y']")).isTrue());
+    }
+
+    @Test
+    void theAliasingGuardIsAKindOfItsOwn() {
+        // Both releases: two arguments that were one tensor when compiled are two now, or the reverse.
+        GuardFailure aliasing = GuardFailure.read("0/0: Duplicate tensors found: [\"L['a']\", \"G['G1']\"]");
+        assertThat(List.of(aliasing.subject(), aliasing.guard(), aliasing.kind().id(), aliasing.kind().hint()))
+                .isEqualTo(List.of("L['a'], G['G1']", "Duplicate tensors found: [\"L['a']\", \"G['G1']\"]", "aliasing",
+                        "each way the inputs alias is its own graph: pass distinct tensors, or the same one, on every call"));
+        assertThat(aliasing.values()).isEmpty();
+        assertThat(aliasing.failedVariant()).contains(new GraphId(0, 0));
+        assertReading("0/0: Duplicate tensors found: ['a', \"G['G1']\"]", "a, G['G1']", "Duplicate tensors found: ['a', \"G['G1']\"]",
+                RecompileKind.ALIASING, List.of());
+        assertThat(RecompileKind.parse("aliasing")).isEqualTo(RecompileKind.ALIASING);
     }
 
     private static void assertReading(String text, String subject, String guard, RecompileKind kind, List<String> values) {

@@ -104,6 +104,7 @@ public final class RecompileCauseText {
             case GLOBAL_STATE -> "global state";
             case OBJECT -> "an object's identity or attribute";
             case TYPE_LENGTH -> "a type or length";
+            case ALIASING -> "whether tensor arguments share one tensor";
             case UNKNOWN -> "a guard";
         };
     }

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.RecompileCause;
+import dev.compilereceipt.receipt.RecompileCauses;
 import dev.compilereceipt.receipt.RecompileKind;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Phase;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The summary's causes: one line each, at most three guard failures under it, never 2.14's stack trace inline. */
@@ -70,5 +72,17 @@ class RecompileCauseTextTest {
                 List.of(new RecompileCause.Evidence(Optional.of("b02"), new GraphId(4, 1), "4/0: GLOBAL_STATE changed: grad_mode")));
         assertThat(RecompileCauseText.line(cause))
                 .isEqualTo("2 recompiles in warmup and steady because `grad_mode` (global state, train.py:58) changed");
+    }
+
+    @Test
+    void anAliasingCauseSaysWhatChangedAndItsHint() {
+        String guard = "0/0: Duplicate tensors found: [\"L['a']\", \"G['G1']\"]";
+        RecompileCause cause = RecompileCauses.of(List.of(new RecompileCauses.Failure(Optional.of("b03"), Optional.of(Phase.CHANGED),
+                new GraphId(0, 1), guard)), Set.of(), true).get(0);
+        assertThat(RecompileCauseText.block(cause, "", true)).isEqualTo("""
+                1 recompile in changed because `L['a'], G['G1']` (whether tensor arguments share one tensor) changed
+                  b03 -> 0/1  0/0: Duplicate tensors found: ["L['a']", "G['G1']"]
+                  hint: each way the inputs alias is its own graph: pass distinct tensors, or the same one, on every call
+                """);
     }
 }
