@@ -184,13 +184,15 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     }
 
     /**
-     * Checks that no recompile in scope was caused by a guard on {@code subject}: the guarded name as PyTorch writes it
-     * ({@code L['n']}, {@code L['x'].size()[0]}) or plainly ({@code n}, {@code x.size()[0]}), on 2.6 and 2.14 alike; every
-     * source that records guard failures measures it, calls or not.
+     * Checks that no recompile in scope was caused by a guard on {@code subject}, as PyTorch writes it ({@code L['x'].size()[0]}) or
+     * plainly ({@code x.size()[0]}), on 2.6 and 2.14 alike; where causes exist and none is on {@code subject}, it fails.
      */
     public SELF hasNoRecompilesCausedBy(String subject) {
         return checked((info, scope) -> RecompileCauseChecks.hasNoRecompilesCausedBy(info, scope, subject));
     }
+
+    /** As {@link #hasNoRecompilesCausedBy}, on the local {@code name} and what it reaches ({@code x}: {@code L['x'].size()[0]}, not {@code xs}). */
+    public SELF hasNoRecompilesCausedByGuardsOn(String name) { return checked((info, scope) -> RecompileCauseChecks.hasNoRecompilesCausedByGuardsOn(info, scope, name)); }
 
     /** Checks that every recompile cause in scope is of one of these kinds ({@link RecompileKind}); with none, that nothing recompiled on a guard. */
     public SELF hasRecompileCausesOnlyOfKinds(RecompileKind... kinds) {

@@ -129,6 +129,7 @@ class EveryCheckOnEverySourceTest {
                 check("hasNoFallbacks", EnumSet.of(FALLBACKS), r -> assertThat(r).hasNoFallbacks()),
                 // Every source records the guard failures it saw: the cause checks read no figure a source may leave out.
                 check("hasNoRecompilesCausedBy", EnumSet.of(RECOMPILE_CAUSES), r -> assertThat(r).hasNoRecompilesCausedBy("nothing_so_named")),
+                check("hasNoRecompilesCausedByGuardsOn", EnumSet.of(RECOMPILE_CAUSES), r -> assertThat(r).hasNoRecompilesCausedByGuardsOn("nothing_so_named")),
                 check("hasRecompileCausesOnlyOfKinds", EnumSet.of(RECOMPILE_CAUSES),
                         r -> assertThat(r).hasRecompileCausesOnlyOfKinds(dev.compilereceipt.receipt.RecompileKind.values())),
                 check("hasBreaksOnlyAt", EnumSet.of(BREAK_SITES), r -> assertThat(r).hasBreaksOnlyAt("nowhere.py:1")),

@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
 /**
  * Message of the recompile-cause checks ({@code hasNoRecompilesCausedBy},
  * {@code hasRecompileCausesOnlyOfKinds}): what was asked, then each offending cause in one line
- * with its evidence.
+ * with its evidence; or, where the asked name matches no cause in scope, the subjects the causes are on.
  *
  * <p>Example: int-spec's baseline, asked to have no recompiles caused by {@code n}.
  */
@@ -28,5 +28,12 @@ public final class ShouldHaveRecompileCauses extends EvidenceMessage {
                 unquotedString(subject), unquotedString(asked), unquotedString(count(causes, "recompile cause")),
                 unquotedString(causes == 1 ? what.replace("{are}", "is") : what.replace("{are}", "are")),
                 unquotedString(indented(lines)));
+    }
+
+    /** A subject matching none of the causes in scope: {@code subjects} are theirs, distinct and sorted. */
+    public static ErrorMessageFactory shouldNameARecompileCause(String subject, String asked, String name, List<String> subjects) {
+        return new ShouldHaveRecompileCauses("%nExpecting%n  %s%nto %s%nbut no recompile cause is on `%s`; the causes are on %s",
+                unquotedString(subject), unquotedString(asked), unquotedString(name),
+                unquotedString(String.join(", ", subjects.stream().map(s -> "`" + s + "`").toList())));
     }
 }

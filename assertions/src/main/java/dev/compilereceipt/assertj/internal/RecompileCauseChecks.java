@@ -3,10 +3,12 @@ package dev.compilereceipt.assertj.internal;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.error.ShouldHaveRecompileCauses.shouldHaveRecompileCauses;
+import static dev.compilereceipt.assertj.error.ShouldHaveRecompileCauses.shouldNameARecompileCause;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
+import dev.compilereceipt.receipt.GuardFailure;
 import dev.compilereceipt.receipt.RecompileCause;
 import dev.compilereceipt.receipt.RecompileKind;
 import dev.compilereceipt.receipt.RunFigures;
@@ -18,6 +20,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AssertionInfo;
@@ -37,7 +40,54 @@ public final class RecompileCauseChecks {
 
     /** No recompile in scope was caused by a guard on {@code subject}, named as PyTorch writes it or plainly. */
     public static void hasNoRecompilesCausedBy(AssertionInfo info, ReceiptScope scope, String subject) {
-        checkCauses(info, scope, "have no recompiles caused by `" + subject + "`", "{are} about it", cause -> cause.isAbout(subject));
+        String asked = "have no recompiles caused by `" + subject + "`";
+        requireMeasured(info, scope, asked);
+        requireNamedCause(info, scope, asked, subject, cause -> cause.isAbout(subject));
+        checkCauses(info, scope, asked, "{are} about it", cause -> cause.isAbout(subject));
+    }
+
+    /**
+     * No recompile in scope was caused by a guard on the local {@code name} or anything reached from it: a cause whose
+     * plain subject is {@code name}, or starts with {@code name.} or {@code name[} ({@code x} covers {@code L['x']},
+     * {@code L['x'].size()[0]}, {@code x.stride()[1]}; not {@code xs}).
+     */
+    public static void hasNoRecompilesCausedByGuardsOn(AssertionInfo info, ReceiptScope scope, String name) {
+        String asked = "have no recompiles caused by guards on `" + name + "`";
+        requireMeasured(info, scope, asked);
+        String plain = GuardFailure.plainName(name.strip());
+        Predicate<RecompileCause> on = cause -> reachesFrom(GuardFailure.plainName(cause.subject()), plain);
+        requireNamedCause(info, scope, asked, name, on);
+        checkCauses(info, scope, asked, "{are} on guards on it", on);
+    }
+
+    private static boolean reachesFrom(String subject, String name) {
+        return subject.equals(name) || subject.startsWith(name + ".") || subject.startsWith(name + "[");
+    }
+
+    private static void requireMeasured(AssertionInfo info, ReceiptScope scope, String asked) {
+        // a recompiled variant without its recompile line (a TORCH_LOGS text without the recompiles logger): no cause read is not no cause
+        if (scope.receipt().limits().coverage(Measure.RECOMPILE_CAUSES) == Coverage.NOT_MEASURED) {
+            throw notMeasured(info, shouldBeMeasured(scope.subject(), asked, Measure.RECOMPILE_CAUSES), Measure.RECOMPILE_CAUSES);
+        }
+    }
+
+    /**
+     * A name matching none of the causes in scope asks nothing (a typo, a name PyTorch never guards on), so it fails
+     * where causes exist; with no cause at all, nothing recompiled on a guard is itself the measured answer.
+     */
+    private static void requireNamedCause(AssertionInfo info, ReceiptScope scope, String asked, String name, Predicate<RecompileCause> named) {
+        Set<String> subjects = new TreeSet<>();
+        boolean matched = false;
+        for (RunFigures run : scope.runs()) {
+            for (RecompileCause cause : run.recompileCauses()) {
+                subjects.add(cause.subject());
+                matched |= named.test(cause);
+            }
+        }
+        if (!subjects.isEmpty() && !matched) {
+            throw diffFailure(info, shouldNameARecompileCause(scope.subject(), asked, name, List.copyOf(subjects)),
+                    sortedLines(subjects), name);
+        }
     }
 
     /** Checks that every recompile cause in scope is of one of these kinds ({@link RecompileKind}); with none, that nothing recompiled on a guard. */
@@ -50,10 +100,7 @@ public final class RecompileCauseChecks {
 
 
     private static void checkCauses(AssertionInfo info, ReceiptScope scope, String asked, String what, Predicate<RecompileCause> offends) {
-        // a recompiled variant without its recompile line (a TORCH_LOGS text without the recompiles logger): no cause read is not no cause
-        if (scope.receipt().limits().coverage(Measure.RECOMPILE_CAUSES) == Coverage.NOT_MEASURED) {
-            throw notMeasured(info, shouldBeMeasured(scope.subject(), asked, Measure.RECOMPILE_CAUSES), Measure.RECOMPILE_CAUSES);
-        }
+        requireMeasured(info, scope, asked);
         List<String> lines = new ArrayList<>();
         List<String> all = new ArrayList<>();
         List<String> kept = new ArrayList<>();
