@@ -88,6 +88,18 @@ fi
 
 for j in "$java17" "$java25"; do RECEIPT_JAVA_HOME="$j" "$here/receipt" --version >/dev/null; done    # both launcher caches
 flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+# timing.sh's timed, plus the CPU seconds (user + system): on a shared machine the wall time carries the load, the
+# CPU time much less. Anything on stderr (a cache made again, a JVM warning) spoils the figure, so it stops the run.
+timed() {
+  local into="$1" start end rss user sys; shift
+  start=$(date +%s%N)
+  /usr/bin/time -f "%M %U %S" -o "$dir/time.out" env "$@" >"$dir/cmd.out" 2>"$dir/err.out" \
+    || { echo "failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
+  end=$(date +%s%N)
+  [ ! -s "$dir/err.out" ] || { echo "stderr of $*:" >&2; cat "$dir/err.out" >&2; exit 1; }
+  read -r rss user sys < "$dir/time.out"
+  echo "$(echo "($end - $start) / 1000000000" | bc -l) $rss $(echo "$user + $sys" | bc -l)" >>"$into"
+}
 date -u +"%Y-%m-%d %H:%M UTC"; echo "load: $(uptime | sed 's/.*load average: //'); $(nproc) cores; rounds: $rounds (medians)"
 echo "java17: $("$java17/bin/java" -version 2>&1 | sed -n 2p)"
 echo "java25: $("$java25/bin/java" -version 2>&1 | sed -n 2p)"
@@ -105,11 +117,15 @@ for r in $(seq "$rounds"); do
   timed "$dir/suite.25.cache.times" "$java25/bin/java" -XX:AOTCache="$suite/suite.aot" -cp "$cp" com.example.suite.RunSuite
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"
-printf '%-28s %10s %10s %10s %10s %9s %9s\n' input 17_plain 17_cds 25_plain 25_aot 17cds/25aot 25_aot_MB
-for input in small text suite; do
-  case $input in small) label="audit trace.json (small)" ;; text) label="audit 100 MB TORCH_LOGS text" ;; *) label="JUnit suite, 64 tests" ;; esac
-  a=$(median "$dir/$input.17.plain.times"); b=$(median "$dir/$input.17.cache.times")
-  c=$(median "$dir/$input.25.plain.times"); d=$(median "$dir/$input.25.cache.times")
-  printf '%-28s %10.3f %10.3f %10.3f %10.3f %9.2f %9.0f\n' "$label" "$a" "$b" "$c" "$d" "$(echo "$b / $d" | bc -l)" \
-    "$(echo "$(median "$dir/$input.25.cache.times" 2) / 1024" | bc -l)"
-done
+table() { # column of the .times files (1 wall s, 3 CPU s), its name
+  printf '%-30s %9s %9s %9s %9s %11s %9s\n' "$2" 17_plain 17_cds 25_plain 25_aot 17cds/25aot 25_aot_MB
+  for input in small text suite; do
+    case $input in small) label="audit trace.json (small)" ;; text) label="audit 100 MB TORCH_LOGS text" ;; *) label="JUnit suite, 64 tests" ;; esac
+    a=$(median "$dir/$input.17.plain.times" "$1"); b=$(median "$dir/$input.17.cache.times" "$1")
+    c=$(median "$dir/$input.25.plain.times" "$1"); d=$(median "$dir/$input.25.cache.times" "$1")
+    printf '%-30s %9.3f %9.3f %9.3f %9.3f %11.2f %9.0f\n' "$label" "$a" "$b" "$c" "$d" "$(echo "$b / $d" | bc -l)" \
+      "$(echo "$(median "$dir/$input.25.cache.times" 2) / 1024" | bc -l)"
+  done
+}
+table 1 "wall seconds (medians)"
+table 3 "CPU seconds, user + system"
