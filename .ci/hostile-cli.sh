@@ -278,7 +278,34 @@ for jdk in "${jdks[@]}"; do
   compgen -G "$folder/cli/target/receipt-hs_err_pid*.log" > /dev/null || fail "$name, a crash: no report in the build folder"
   grep -q "^Aborting due to java.lang.OutOfMemoryError" "$work/crash.txt" || fail "$name, a crash: $(head -c 300 "$work/crash.txt")"
   ok "$name: a JVM crash writes its report to the build folder, its message to stderr, nothing in the user's folder"
+
+  # A cache that cannot be made (here: no training fixtures) is said once; the runs after it are silent, slower.
+  bare="$copies/bare"
+  mkdir -p "$bare/cli/target"; cp receipt "$bare/"; cp cli/target/receipt.jar "$bare/cli/target/"
+  launch 1 "$bare" "$bare/receipt" audit "$trace_abs"
+  grep -q "^receipt: could not make the start-up cache .* running without it (slower) until the next build$" "$work/err.txt" \
+    || fail "$name, a cache that cannot be made: $(cat "$work/err.txt")"
+  launch 0 "$bare" "$bare/receipt" audit "$trace_abs"
+  ok "$name: a cache that cannot be made is said once, and the runs go on without it"
 done
 unset RECEIPT_JAVA_HOME
+
+# A JDK named that is not one, or is older than 17: one line saying so and what to set, exit 1, nothing on stdout.
+old_jdk="$work/jdk 11"
+mkdir -p "$old_jdk/bin"
+printf '#!/bin/sh\nexec java "$@"\n' > "$old_jdk/bin/java"; chmod +x "$old_jdk/bin/java"
+printf 'JAVA_VERSION="11.0.2"\n' > "$old_jdk/release"
+for jdk in "$work/no such jdk" "$old_jdk"; do
+  set +e
+  RECEIPT_JAVA_HOME=$jdk timeout 30 ./receipt audit "$trace" > "$work/out.txt" 2> "$work/err.txt"
+  code=$?
+  set -e
+  [[ $code -eq 1 && ! -s $work/out.txt && $(wc -l < "$work/err.txt") -eq 1 ]] \
+    || fail "RECEIPT_JAVA_HOME=$jdk: exit $code, $(wc -c < "$work/out.txt") bytes on stdout, $(cat "$work/err.txt")"
+  grep -q "set RECEIPT_JAVA_HOME to" "$work/err.txt" || fail "RECEIPT_JAVA_HOME=$jdk: $(cat "$work/err.txt")"
+done
+grep -qx "receipt: $old_jdk/bin/java (RECEIPT_JAVA_HOME) is Java 11.0.2; receipt needs Java 17 or later: set RECEIPT_JAVA_HOME to one" \
+  "$work/err.txt" || fail "a Java 11: $(cat "$work/err.txt")"
+ok "a JDK that is not one, or older than 17, is refused in one line naming what to set"
 
 echo "hostile-cli: $checks passed, 0 failed"
