@@ -5,6 +5,7 @@ import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Coverage;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -51,8 +52,8 @@ public record ReceiptLimits(Limits readUnder, List<String> notEstablished, List<
     }
 
     /** What the source lacked to measure {@code measure}, where it names it: "the text holds no recompile lines for 0/1: ...". */
-    public java.util.Optional<String> missingEvidence(Measure measure) {
-        return java.util.Optional.ofNullable(missingEvidence.get(measure));
+    public Optional<String> missingEvidence(Measure measure) {
+        return Optional.ofNullable(missingEvidence.get(measure));
     }
 
     /** Limits of a source that measured, exactly, every figure it does not name as not measured. */

@@ -1,6 +1,8 @@
 package dev.compilereceipt.trace;
 
 import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -114,9 +116,9 @@ public record Trace(
      * hash is unchanged: it pins what was read, and the reason is read from it.
      */
     public Trace withMissingEvidence(Map<Measure, String> evidence) {
-        Set<Measure> more = new java.util.HashSet<>(notMeasured);
+        Set<Measure> more = new HashSet<>(notMeasured);
         more.addAll(evidence.keySet());
-        Map<Measure, String> all = new java.util.EnumMap<>(Measure.class);
+        Map<Measure, String> all = new EnumMap<>(Measure.class);
         all.putAll(missingEvidence);
         all.putAll(evidence);
         return new Trace(source, fixture, runs, sha256, limits, more, badLines, decision, bounds, runsMerged, all);
