@@ -259,7 +259,7 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(fixture("2.6-print-bridge-marked")))).isEqualTo("""
                 receipt of 2.6-print-bridge-marked
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 7580a0b302464860bd933357ac2e126a720d14196791c2b26d4420094f42436d
+                receipt_sha256 109ae390fb1fbb8100525ad4bb38db916093eaf0c4c21151805d2e5e948495a4
 
                 run baseline
                   phases: none (the source has no per-call markers)
@@ -301,7 +301,7 @@ class TorchLogsRunMarkersTest {
 
                 bad lines skipped: none
 
-                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache
+                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache, output_checks, phase_stages
 
                 failures: none
                 """);
@@ -315,7 +315,7 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(trace))).isEqualTo("""
                 receipt of 2.6-print-bridge
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 28ee345d3a1bcfa328b0e5b783917f4633b9d335d241d183a9a4e1b494382dde
+                receipt_sha256 4b666cffadbc7141a0f92522bb2d5c993113460f945b8be8a253b7718a204277
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)
@@ -342,7 +342,7 @@ class TorchLogsRunMarkersTest {
 
                 bad lines skipped: none
 
-                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache
+                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache, output_checks, phase_stages
 
                 failures: none
                 """);
