@@ -61,6 +61,10 @@ public final class ReceiptSummary {
                     .map(e -> VisibleText.of(e.getKey() + " " + e.getValue())).collect(Collectors.joining(", "))).append(')');
         }
         out.append('\n');
+        if (!fixture.sources().isEmpty()) {
+            out.append("read from      ").append(fixture.sources().stream()
+                    .map(file -> VisibleText.of(file.role() + " " + file.path())).collect(Collectors.joining(", "))).append('\n');
+        }
         out.append("trace_sha256   ").append(receipt.traceSha256()).append('\n');
         out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
         // One scale for every compile of the receipt: the longest is the whole bar.
