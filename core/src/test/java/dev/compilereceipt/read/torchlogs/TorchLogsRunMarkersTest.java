@@ -258,8 +258,9 @@ class TorchLogsRunMarkersTest {
     void theSummaryOfTheMarkedTextShowsEachRun() {
         assertThat(ReceiptSummary.render(Receipt.of(fixture("2.6-print-bridge-marked")))).isEqualTo("""
                 receipt of 2.6-print-bridge-marked
+                read from      trace torch_logs.txt
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 7580a0b302464860bd933357ac2e126a720d14196791c2b26d4420094f42436d
+                receipt_sha256 3379795da3380d6ca9a2d531bcbc50ed67f6e418607b3af88670ed19c9c268bc
 
                 run baseline
                   phases: none (the source has no per-call markers)
@@ -314,8 +315,9 @@ class TorchLogsRunMarkersTest {
         assertThat(trace.runs().get(0).compileLog().orElseThrow().recompiles()).containsExactly("0/1", "1/1", "0/1");
         assertThat(ReceiptSummary.render(Receipt.of(trace))).isEqualTo("""
                 receipt of 2.6-print-bridge
+                read from      trace torch_logs.txt
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 28ee345d3a1bcfa328b0e5b783917f4633b9d335d241d183a9a4e1b494382dde
+                receipt_sha256 6832cc7b2da1d510e3b0addb241d06bd21f3ea378483565fff1bbd8e7f29a865
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)
@@ -331,7 +333,7 @@ class TorchLogsRunMarkersTest {
                     1 recompile because `L['y'].size()[0]` (a tensor size) took a new value (16)
                       1/1  1/0: tensor 'L['y']' size mismatch at index 0. expected 8, actual 16
                   compile log:
-                    compiles n/m (recompiles 3), fallbacks ≥ 0, compile ms n/m
+                    compiles n/m (recompiles 3, as 2 variants in the causes: 0/1 twice, as the runs of the process share compile ids after torch._dynamo.reset()), fallbacks ≥ 0, compile ms n/m
                     compile stages: n/m
                     variants made: n/m
                     FX graphs compiled: n/m
