@@ -168,5 +168,22 @@ printed=$(java -jar "$cli" --version)
 echo "  --version: $printed"
 java -jar "$cli" audit "$root/fixtures/print-bridge/trace.json" >"$out/audit.txt" || fail "audit failed"
 sed -n '1,3p' "$out/audit.txt" | sed 's/^/  audit: /'
+step "docs/cli.md: the CLI without this repository, as a user runs it"
+# The coordinates and the one java -jar line of docs/cli.md's "Without this repository" name the jar deployed here
+# (at the project's version, which the rehearsal releases as $release) and run as written beside a trace.json.
+section=$(sed -n '/^## Without this repository/,/^## Commands/p' docs/cli.md)
+coords=$(grep -o 'dev\.compilereceipt:compile-receipt-cli:[^ ]*:jar:all' <<<"$section" | head -1)
+[ "$coords" = "dev.compilereceipt:compile-receipt-cli:$version:jar:all" ] \
+    || fail "docs/cli.md names '$coords', expected dev.compilereceipt:compile-receipt-cli:$version:jar:all"
+line=$(grep -m1 '^java -jar ' <<<"$section") || fail "docs/cli.md has no java -jar line under 'Without this repository'"
+read -ra words <<<"$line"
+[ "${words[2]}" = "compile-receipt-cli-$version-all.jar" ] || fail "docs/cli.md runs ${words[2]}, not the jar its coordinates fetch"
+user=$out/cli-user
+mkdir -p "$user"
+cp "$cli" "$user/${words[2]}"
+cp "$root/fixtures/print-bridge/trace.json" "$user/trace.json"
+(cd "$user" && java -jar "${words[2]}" "${words[@]:3}") >"$out/cli-user.txt" || fail "docs/cli.md's line failed: $line"
+case "$(head -1 "$out/cli-user.txt")" in "receipt of print-bridge "*) ;; *) fail "docs/cli.md's line printed no receipt of print-bridge";; esac
+echo "  $line: $(head -1 "$out/cli-user.txt")"
 rm -rf "$m2"   # 0.5 GB of third-party artifacts; the rest stays for inspection
 echo "release-rehearsal: $release deployed to $repo and consumed from it alone ($(( $(date +%s) - start )) s)"

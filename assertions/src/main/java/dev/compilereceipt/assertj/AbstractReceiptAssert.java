@@ -7,6 +7,7 @@ import dev.compilereceipt.assertj.internal.ComparisonChecks;
 import dev.compilereceipt.assertj.internal.CompileChecks;
 import dev.compilereceipt.assertj.internal.PhaseTimeChecks;
 import dev.compilereceipt.assertj.internal.Piece;
+import dev.compilereceipt.assertj.internal.ProfileSource;
 import dev.compilereceipt.assertj.internal.ReceiptScope;
 import dev.compilereceipt.assertj.internal.RecompileCauseChecks;
 import dev.compilereceipt.diff.FigurePattern;
@@ -232,19 +233,19 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     /** The figures of {@code phase} of the one run in scope; narrow a two-run receipt with {@link #run(String)} first. */
     public PhaseFiguresAssert phase(Phase phase) {
         return navigate(PhaseFiguresAssert.class, PhaseFigures.class, () -> scope().phase(info, phase), PhaseFiguresAssert::new,
-                (figures, from) -> figures.navigatedFrom = from);
+                (figures, from) -> figures.navigatedFrom(from, ProfileSource.of(actual)));
     }
 
     /** The break site {@code site} of the one run in scope (in a source without calls, as its compile log reported it); fails when there is none. */
     public BreakSiteAssert breakSite(String site) {
         return navigate(BreakSiteAssert.class, BreakSite.class, () -> BreakSiteChecks.site(info, scope(), site), BreakSiteAssert::new,
-                (found, from) -> found.navigatedFrom = from);
+                (found, from) -> found.navigatedFrom(from, ProfileSource.of(actual)));
     }
 
     /** The recompile cause of the one run in scope whose subject is {@code subject}; fails when none is. */
     public RecompileCauseAssert recompileCause(String subject) {
         return navigate(RecompileCauseAssert.class, RecompileCause.class, () -> RecompileCauseChecks.cause(info, scope(), subject),
-                RecompileCauseAssert::new, (cause, from) -> { });
+                RecompileCauseAssert::new, (cause, from) -> cause.navigatedFrom = from);
     }
 
     /** The baseline/candidate comparison of {@code phase}, compared or refused; fails when there is none. */

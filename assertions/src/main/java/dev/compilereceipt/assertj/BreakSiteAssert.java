@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasuredInProfile;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveKind;
@@ -32,6 +33,13 @@ public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, Break
 
     /** Where this assert was navigated from, for its failure messages; empty when asserted directly. */
     String navigatedFrom = "";
+    /** Whether the receipt navigated from was read from a torch.profiler trace: its eager time wants a profile's remedy. */
+    boolean fromProfile;
+
+    void navigatedFrom(String from, boolean profile) {
+        navigatedFrom = from;
+        fromProfile = profile;
+    }
 
     public BreakSiteAssert(BreakSite actual) {
         super(actual, BreakSiteAssert.class);
@@ -111,7 +119,8 @@ public class BreakSiteAssert extends AbstractObjectAssert<BreakSiteAssert, Break
         isNotNull();
         String expected = "an eager-island time of at most " + ms(maxMs) + " ms";
         if (actual.eagerMs().isEmpty()) {
-            throw notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
+            throw notMeasured(info, fromProfile ? shouldBeMeasuredInProfile(subject(), "have " + expected, Measure.EAGER_ISLAND_MS)
+                    : shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
         }
         double found = actual.eagerMs().getAsDouble();
         if (found > maxMs) {

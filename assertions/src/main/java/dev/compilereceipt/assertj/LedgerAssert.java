@@ -67,6 +67,8 @@ public class LedgerAssert extends AbstractObjectAssert<LedgerAssert, Ledger> {
     }
 
     private String subject() {
-        return "ledger of " + count(actual.rows().size(), "call");
+        // No rows of a source without calls is no measured 0: the subject says so (issue #43).
+        return actual.calls() == Coverage.NOT_MEASURED ? "ledger without rows (calls not measured)"
+                : "ledger of " + count(actual.rows().size(), "call");
     }
 }

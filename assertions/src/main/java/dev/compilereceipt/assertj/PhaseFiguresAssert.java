@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasuredInProfile;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldHaveCalls;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveAtMostMs;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveEagerTimeAtItsBreaks;
@@ -38,6 +39,13 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
 
     /** Where this assert was navigated from, for its failure messages; empty when asserted directly. */
     String navigatedFrom = "";
+    /** Whether the receipt navigated from was read from a torch.profiler trace: its time figures want a profile's remedy. */
+    boolean fromProfile;
+
+    void navigatedFrom(String from, boolean profile) {
+        navigatedFrom = from;
+        fromProfile = profile;
+    }
 
     /** The receipt rounds total and mean to 0.0001 ms each: within that, the mean is the total over the calls. */
     private static final double MEAN_ROUNDING_MS = 0.0001;
@@ -128,7 +136,8 @@ public class PhaseFiguresAssert extends AbstractObjectAssert<PhaseFiguresAssert,
             throw notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.BREAKS), Measure.BREAKS);
         }
         if (actual.eagerIslandMs().isEmpty()) {
-            throw notMeasured(info, shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
+            throw notMeasured(info, fromProfile ? shouldBeMeasuredInProfile(subject(), "have " + expected, Measure.EAGER_ISLAND_MS)
+                    : shouldBeMeasured(subject(), "have " + expected, Measure.EAGER_ISLAND_MS), Measure.EAGER_ISLAND_MS);
         }
         int breaks = actual.breaks().getAsInt();
         double eager = actual.eagerIslandMs().getAsDouble();

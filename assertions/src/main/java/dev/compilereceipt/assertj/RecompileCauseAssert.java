@@ -3,6 +3,7 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveFigure;
 import static dev.compilereceipt.assertj.error.ShouldHaveFigure.shouldHaveKind;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
+import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
 
 import dev.compilereceipt.assertj.internal.FigureText;
 import dev.compilereceipt.receipt.RecompileCause;
@@ -20,6 +21,9 @@ import org.assertj.core.api.AbstractObjectAssert;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public class RecompileCauseAssert extends AbstractObjectAssert<RecompileCauseAssert, RecompileCause> {
+
+    /** The run and receipt it was navigated from ({@code run baseline of the int-spec receipt}); empty when asserted directly. */
+    String navigatedFrom = "";
 
     public RecompileCauseAssert(RecompileCause actual) {
         super(actual, RecompileCauseAssert.class);
@@ -58,6 +62,7 @@ public class RecompileCauseAssert extends AbstractObjectAssert<RecompileCauseAss
     }
 
     private String subject() {
-        return "recompile cause `" + VisibleText.of(actual.subject()) + "` (" + VisibleText.of(actual.guard()) + ")";
+        return navigated("recompile cause `" + VisibleText.of(actual.subject()) + "` (" + VisibleText.of(actual.guard()) + ")",
+                navigatedFrom);
     }
 }

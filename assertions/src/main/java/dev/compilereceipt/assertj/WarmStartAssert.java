@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasuredIn;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveColdStartAtMost;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoCacheMisses.shouldHaveNoCacheMisses;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
@@ -109,7 +110,10 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
 
     private ColdStart warm(RunFigures run, String check) {
         if (!run.coldStart().hasWarmStart()) {
-            throw notMeasured(info, shouldBeMeasured(subject(), check, Measure.WARM_START), Measure.WARM_START);
+            // Where another run in scope has its warm start, the warm log lacked this run's: name it.
+            boolean others = actual.stream().anyMatch(other -> other.coldStart().hasWarmStart());
+            throw notMeasured(info, others ? shouldBeMeasuredIn(subject(), check, Measure.WARM_START, run.label())
+                    : shouldBeMeasured(subject(), check, Measure.WARM_START), Measure.WARM_START);
         }
         return run.coldStart();
     }

@@ -51,7 +51,7 @@ class RecompileCauseCapturesEngineTest {
         failsWith(tests, "atMostTwoSizes(Receipt)", """
 
                 Expecting
-                  recompile cause `L['x'].size()[0]` (tensor 'L['x']' size mismatch at index 0. expected <int>, actual <int>)
+                  recompile cause `L['x'].size()[0]` (tensor 'L['x']' size mismatch at index 0. expected <int>, actual <int>) of run baseline of the shape-churn receipt
                 to have at most 2 values
                 but it had 4 (4, 8, 16, 32):
                   3 recompiles in steady and changed because `L['x'].size()[0]` (a tensor size) took 3 new values (8, 16, 32)""");
@@ -90,7 +90,7 @@ class RecompileCauseCapturesEngineTest {
         failsWith(tests, "aBoolOn26IsNoPythonValue(Receipt)", """
 
                 Expecting
-                  recompile cause `L['flag']` (___check_obj_id(L['flag'], <id>))
+                  recompile cause `L['flag']` (___check_obj_id(L['flag'], <id>)) of run baseline of the 2.6-bool-arg receipt
                 to have kind python-value
                 but its kind was object, from its guard ___check_obj_id(L['flag'], <id>)""");
         failsWith(tests, "noRecompilesOnGradMode(Receipt)", """

@@ -79,7 +79,7 @@ class RecompileCauseChecksEngineTest {
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(lines("""
 
                         Expecting
-                          recompile cause `n` (n == <int>)
+                          recompile cause `n` (n == <int>) of run baseline of the int-spec receipt
                         to have at most 2 values
                         but it had 8 (1, 2, 3, 4, 5, 6, 7, 8):
                           %s""".formatted(N_CAUSE))))));

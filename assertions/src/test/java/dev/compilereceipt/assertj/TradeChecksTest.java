@@ -130,7 +130,9 @@ class TradeChecksTest {
                         Expecting
                           print-bridge receipt (runs baseline)
                         to have a trade (cold cost against steady saving)
-                        but it has only run baseline: there is nothing to compare"""));
+                        but it has only run baseline: there is nothing to compare;
+                        what would measure it: a trace of both runs (the capture helper's baseline and candidate in one trace.json), \
+                        or two single-run traces read as one comparison (@TraceFixture(baseline = ..., candidate = ...), Trace.combine)"""));
         assertThatThrownBy(() -> assertThat(Fixtures.printBridgeWithoutC11()).trade())
                 .hasMessage(lines("""
 

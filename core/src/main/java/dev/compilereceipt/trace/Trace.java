@@ -99,6 +99,11 @@ public record Trace(
                 missingEvidence);
     }
 
+    /** The same trace, its fixture naming the files it was read from ({@link Fixture#sources()}). */
+    public Trace withSources(List<Fixture.Source> files) {
+        return new Trace(source, fixture.withSources(files), runs, sha256, limits, notMeasured, badLines, decision, bounds, runsMerged);
+    }
+
     /** The same trace with its runs in another order, or some left out. */
     public Trace withRuns(List<Run> otherRuns) {
         return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision, bounds, runsMerged,

@@ -3,6 +3,7 @@ package dev.compilereceipt.trace;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalJson;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -41,7 +42,10 @@ final class TraceCombination {
             }
         }
         // Not runsMerged, whatever the two were: whoever combines them says which run each one is.
-        return new Trace(baseline.source(), baseline.fixture(), runs, CanonicalJson.sha256(pins),
+        List<Fixture.Source> sources = new ArrayList<>();
+        baseline.fixture().sources().forEach(file -> sources.add(new Fixture.Source("baseline " + file.role(), file.path())));
+        candidate.fixture().sources().forEach(file -> sources.add(new Fixture.Source("candidate " + file.role(), file.path())));
+        return new Trace(baseline.source(), baseline.fixture().withSources(sources), runs, CanonicalJson.sha256(pins),
                 baseline.limits(), notMeasured, badLines, decision(baseline, candidate), bounds)
                 .withMissingEvidence(missingEvidence(baseline, candidate));
     }

@@ -61,7 +61,9 @@ final class WarmPair {
         ObjectNode pins = JsonNodeFactory.instance.objectNode();
         pins.put("trace", cold.sha256());
         pins.put("warm_start", warm.sha256());
-        return new Trace(cold.source(), cold.fixture(), runs, CanonicalJson.sha256(pins), cold.limits(), notMeasured,
+        List<Fixture.Source> sources = new ArrayList<>(cold.fixture().sources());
+        warm.fixture().sources().forEach(file -> sources.add(new Fixture.Source("warm log", file.path())));
+        return new Trace(cold.source(), cold.fixture().withSources(sources), runs, CanonicalJson.sha256(pins), cold.limits(), notMeasured,
                 cold.badLines(), cold.decision(), cold.bounds()).withMissingEvidence(cold.missingEvidence());
     }
 }

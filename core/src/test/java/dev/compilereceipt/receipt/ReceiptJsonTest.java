@@ -37,7 +37,8 @@ class ReceiptJsonTest {
         // The hash `./receipt audit fixtures/print-bridge/trace.json` prints since each run lists its recompile_causes,
         // and its phases say graphs_compiled, stages and unattributed_ms null, figures compile-trace/1 does not measure,
         // and each run has its cold_start, whose warm figures are null: the capture ran no warm start; its limits name
-        // output_checks (no call carries a check) and phase_stages not measured (issue #41).
+        // output_checks (no call carries a check) and phase_stages not measured (issue #41); and its fixture names the
+        // file it was read from (fixture.sources, issue #43).
         assertThat(Receipt.of(Traces.read(Fixtures.PRINT_BRIDGE)).receiptSha256())
                 .isEqualTo("3999304d24c902a6e1b76ae22367891c3b245265b535dbc711628afdb0107241");
     }

@@ -39,13 +39,32 @@ record FixtureLocation(String key, Optional<Path> file, Optional<URL> resource, 
      * they edit, rather than the copy in {@code target/} that was read.
      */
     TraceRefusedException inSourceTree(TraceRefusedException refusal) {
-        if (file.isEmpty() || source.isEmpty() || file.get().equals(source.get()) || !refusal.file().equals(file.get())) {
+        if (file.isEmpty() || source.isEmpty() || file.get().equals(source.get())) {
             return refusal;
         }
-        TraceRefusedException shown = new TraceRefusedException(source.get(), refusal.pointer(), refusal.line().orElse(0L),
+        Optional<Path> edited = refusal.file().equals(file.get()) ? source : besideInSourceTree(refusal.file());
+        if (edited.isEmpty()) {
+            return refusal;
+        }
+        TraceRefusedException shown = new TraceRefusedException(edited.get(), refusal.pointer(), refusal.line().orElse(0L),
                 refusal.column().orElse(0L), refusal.rule(), refusal.getCause());
         shown.setStackTrace(refusal.getStackTrace());
         return shown;
+    }
+
+    /**
+     * A file read beside the fixture's copy (a profile's {@code log}, a folder's log) as the source tree
+     * holds it: the same path from the source fixture's folder, where that file exists (issue #43).
+     */
+    private Optional<Path> besideInSourceTree(Path refused) {
+        Path copies = file.get().toAbsolutePath().normalize().getParent();
+        Path sources = source.get().getParent();
+        Path read = refused.toAbsolutePath().normalize();
+        if (copies == null || sources == null || !read.startsWith(copies)) {
+            return Optional.empty();
+        }
+        Path edited = sources.resolve(copies.relativize(read));
+        return java.nio.file.Files.exists(edited) ? Optional.of(edited) : Optional.empty();
     }
 
     /** Reads and checks the trace; a {@link TraceRefusedException} when the contract refuses it. */

@@ -1,7 +1,12 @@
 package dev.compilereceipt.junit;
 
 import dev.compilereceipt.trace.CallPhases;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -41,6 +46,36 @@ record ProfileRequest(Optional<String> phases, Optional<String> callSpan, Option
     /** The phases given, empty where the log's call markers give them (the capture helper's profile and log). */
     Optional<CallPhases> callPhases() {
         return phases.map(CallPhases::parse);
+    }
+
+    /**
+     * What this request adds to its approved file's name, so that two tests reading one profile under
+     * different requests keep two approved receipts (issue #43): empty for any other source; else the
+     * readable parts (the log's file name, the run, the call span) and a short hash of the whole request,
+     * phases included: {@code .log-torch_trace.log.run-baseline.request-1f3a9c0e}.
+     */
+    String approvalPart() {
+        if (!isProfile()) {
+            return "";
+        }
+        StringBuilder name = new StringBuilder();
+        log.ifPresent(file -> name.append(".log-").append(fileName(Path.of(file).getFileName().toString())));
+        run.ifPresent(label -> name.append(".run-").append(fileName(label)));
+        callSpan.ifPresent(span -> name.append(".span-").append(fileName(span)));
+        String whole = "log=" + log.orElse("") + "\nphases=" + phases.orElse("") + "\ncallSpan=" + callSpan.orElse("")
+                + "\nrun=" + run.orElse("");
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(whole.getBytes(StandardCharsets.UTF_8));
+            return name.append(".request-").append(HexFormat.of().formatHex(sha, 0, 4)).toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+
+    /** A value as a file name may hold it on every system: letters, digits, {@code . _ = -}; any other character {@code _}. */
+    private static String fileName(String text) {
+        String kept = text.replaceAll("[^A-Za-z0-9._=-]", "_");
+        return kept.length() > 40 ? kept.substring(0, 40) : kept;
     }
 
     private static Optional<String> given(String text) {

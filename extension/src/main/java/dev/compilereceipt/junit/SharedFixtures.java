@@ -73,7 +73,7 @@ final class SharedFixtures {
     private static LoadedFixture read(FixtureLocation location, FixtureRequest request, boolean side, Optional<Path> log) {
         READS.incrementAndGet();
         try {
-            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side, request.profile(), log)).approvedAt(approval(location, request.rank()));
+            return LoadedFixture.of(location.key(), location.read(request.limits(), request.rank(), side, request.profile(), log)).approvedAt(approval(location, request.rank(), request.profile()));
         } catch (TraceRefusedException refusal) {
             return LoadedFixture.refused(location.key(), location.inSourceTree(refusal));
         } catch (OutOfMemoryError | StackOverflowError exhausted) {
@@ -126,8 +126,10 @@ final class SharedFixtures {
         }
     }
 
-    private static ApprovalTarget approval(FixtureLocation location, OptionalInt rank) {
-        return location.source().map(source -> ApprovalTarget.at(source, rank)).orElseGet(() -> ApprovalTarget.unavailable("fixture " + location.name()
+    private static ApprovalTarget approval(FixtureLocation location, OptionalInt rank, ProfileRequest profile) {
+        // A profile's request (log, phases, call span, run) changes its receipt: it is in the approved file's name.
+        return location.source().map(source -> ApprovalTarget.at(source.resolveSibling(source.getFileName() + profile.approvalPart()), rank))
+                .orElseGet(() -> ApprovalTarget.unavailable("fixture " + location.name()
                 + " is a classpath resource (" + location.key() + ") with no file of that name in the source tree"
                 + " (under " + TraceFixture.FIXTURES_ROOT + ", else src/test/resources), where its approved receipt would be kept;"
                 + " set " + TraceFixture.FIXTURES_ROOT + " to the folder that holds it, or use matchesApprovedReceipt(Path)"));

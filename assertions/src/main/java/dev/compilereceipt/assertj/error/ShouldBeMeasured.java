@@ -42,6 +42,34 @@ public final class ShouldBeMeasured extends EvidenceMessage {
     }
 
     /**
+     * A figure a torch.profiler trace did not measure: what would measure it is said for a profile
+     * (a graph span in every compiled region), not only for a capture of another kind.
+     */
+    public static ErrorMessageFactory shouldBeMeasuredInProfile(String subject, String check, Measure measure) {
+        String remedy = measure == Measure.EAGER_ISLAND_MS || measure == Measure.REGION_MS
+                ? "a torch.profiler trace in which every compiled region has its own graph span (## Call CompiledFxGraph, or"
+                        + " Inductor's graph_N_inductor_wrapper_call, which PyTorch 2.6 writes under no_grad only with"
+                        + " torch._inductor.config.profiler_mark_wrapper_call = True, as the capture helper sets it while it runs),"
+                        + " or a compile-trace/1 capture"
+                : remedy(measure);
+        return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut %s not measured by this source (not_measured: %s);%n"
+                + "what would measure it: %s",
+                unquotedString(subject), unquotedString(check), unquotedString(what(measure)),
+                unquotedString(measure.id()), unquotedString(remedy));
+    }
+
+    /**
+     * A figure measured for some runs in scope and not for {@code run}: the run without it is named
+     * (a warm log that held the baseline's warm start and not the candidate's).
+     */
+    public static ErrorMessageFactory shouldBeMeasuredIn(String subject, String check, Measure measure, String run) {
+        return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut in run %s %s not measured by this source (not_measured: %s);%n"
+                + "what would measure it: %s",
+                unquotedString(subject), unquotedString(check), unquotedString(run), unquotedString(what(measure)),
+                unquotedString(measure.id()), unquotedString(remedy(measure)));
+    }
+
+    /**
      * A figure the source gives only as a bound that does not decide the check: the bound says what
      * the truth is at least (or at most), not whether the check holds.
      */
@@ -102,6 +130,11 @@ public final class ShouldBeMeasured extends EvidenceMessage {
             case OUTPUT_CHECKS -> "output checks (whether each compiled call's output matched eager's) were";
             case PHASE_STAGES -> "the phase's compile time by stage was";
         };
+    }
+
+    /** What would measure {@code measure}, as the line {@code what would measure it: ...} of these messages says it. */
+    public static String whatWouldMeasure(Measure measure) {
+        return remedy(measure);
     }
 
     private static String remedy(Measure measure) {

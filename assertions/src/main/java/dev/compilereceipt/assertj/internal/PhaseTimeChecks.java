@@ -1,6 +1,7 @@
 package dev.compilereceipt.assertj.internal;
 
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
+import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasuredInProfile;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldHaveCalls;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveCompileTimeAtMost;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveEagerIslandTimeAtMost;
@@ -62,7 +63,9 @@ public final class PhaseTimeChecks {
             if (run.phase(phase).calls() == 0) {
                 throw noCalls(info, shouldHaveCalls(scope.subject(), "have " + figure, phase.id()), phase.id());
             }
-            double spent = value.apply(run.phase(phase)).orElseThrow(() -> notMeasured(info, shouldBeMeasured(scope.subject(), "have " + figure, measure), measure));
+            double spent = value.apply(run.phase(phase)).orElseThrow(() -> notMeasured(info, ProfileSource.of(scope.receipt())
+                    ? shouldBeMeasuredInProfile(scope.subject(), "have " + figure, measure)
+                    : shouldBeMeasured(scope.subject(), "have " + figure, measure), measure));
             if (spent > maxMs) {
                 spentByRun.put(run.label(), spent);
                 actualLines.add(run.label() + " " + phase + ": " + ms(spent) + " ms");

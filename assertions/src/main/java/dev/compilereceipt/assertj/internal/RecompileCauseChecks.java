@@ -132,6 +132,6 @@ public final class RecompileCauseChecks {
         RecompileCause found = run.recompileCauses(subject).stream().findFirst().orElseThrow(() -> diffFailure(info,
                 shouldContain(scope.subject(), "a recompile cause on `" + subject + "`", subjects.isEmpty()
                         ? "it has no recompile causes" : "its causes are on " + subjects), sortedLines(subjects), subject));
-        return new Piece<>(found, "run " + run.label());
+        return new Piece<>(found, scope.runOfReceipt(run));
     }
 }

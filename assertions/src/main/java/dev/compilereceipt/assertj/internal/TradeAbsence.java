@@ -1,6 +1,8 @@
 package dev.compilereceipt.assertj.internal;
 
+import dev.compilereceipt.assertj.error.ShouldBeMeasured;
 import dev.compilereceipt.receipt.Comparison;
+import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.receipt.PhaseFigures;
 import dev.compilereceipt.receipt.Receipt;
@@ -15,7 +17,29 @@ public final class TradeAbsence {
     private TradeAbsence() {
     }
 
+    /** Why there is no trade, then, where a source could give it, what would measure it on a line of its own. */
     public static String of(Receipt receipt, String whenNoSteadyComparison) {
+        return reason(receipt, whenNoSteadyComparison) + remedy(receipt).map(line -> ";" + FigureText.NL + "what would measure it: " + line)
+                .orElse("");
+    }
+
+    private static Optional<String> remedy(Receipt receipt) {
+        if (!receipt.hasRun(Run.BASELINE) || !receipt.hasRun(Run.CANDIDATE)) {
+            return Optional.of("a trace of both runs (the capture helper's baseline and candidate in one trace.json), or two"
+                    + " single-run traces read as one comparison (@TraceFixture(baseline = ..., candidate = ...), Trace.combine)");
+        }
+        if (!receipt.run(Run.BASELINE).hasPhases()) {
+            return Optional.of(ShouldBeMeasured.whatWouldMeasure(Measure.CALLS));
+        }
+        Optional<Comparison> steady = receipt.comparison(Phase.STEADY);
+        if (steady.isPresent() && steady.get().failure().isEmpty()
+                && (steady.get().baselineMedianMs().isEmpty() || steady.get().candidateMedianMs().isEmpty())) {
+            return Optional.of(ShouldBeMeasured.whatWouldMeasure(Measure.WALL_MS));
+        }
+        return Optional.empty();
+    }
+
+    private static String reason(Receipt receipt, String whenNoSteadyComparison) {
         Optional<Comparison> steady = receipt.comparison(Phase.STEADY);
         if (steady.isEmpty()) {
             return whenNoSteadyComparison;

@@ -39,6 +39,11 @@ public final class SourceReading {
     }
 
     public static Trace read(SourceRequest request) {
+        // The files are named once the reading succeeded: a refusal names its own file.
+        return unnamed(request).withSources(SourceFiles.of(request));
+    }
+
+    private static Trace unnamed(SourceRequest request) {
         Trace read = request.isProfile() ? profile(request) : plain(request);
         if (request.warmLog().isEmpty()) {
             return read;

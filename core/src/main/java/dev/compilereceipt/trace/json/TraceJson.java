@@ -51,10 +51,21 @@ public final class TraceJson {
         out.startObject();
         out.key("name").value(fields.getOrDefault("name", fixture.name()));
         fields.forEach((key, value) -> {
-            if (!key.equals("name") && !(key.equals("tolerance") && fixture.tolerance().isPresent())) {
+            if (!key.equals("name") && !(key.equals("tolerance") && fixture.tolerance().isPresent())
+                    && !(key.equals("sources") && !fixture.sources().isEmpty())) {
                 out.key(key).value(value);
             }
         });
+        if (!fixture.sources().isEmpty()) {
+            out.key("sources").startArray();
+            for (Fixture.Source source : fixture.sources()) {
+                out.startObject();
+                out.key("path").value(source.path());
+                out.key("role").value(source.role());
+                out.endObject();
+            }
+            out.endArray();
+        }
         fixture.tolerance().ifPresent(tolerance -> {
             out.key("tolerance").startObject();
             tolerance.atol().ifPresent(v -> out.key("atol").value(v));

@@ -49,8 +49,9 @@ final class CompileLogList {
                     .element("dd", reason.guard().strip()).close("div");
         }
         boolean caches = limits.measured(Measure.ARTIFACT_CACHE);
-        cache(html, "fx_graph", caches ? log.artifactCache().fxGraph() : null);
-        cache(html, "aotautograd", caches ? log.artifactCache().aotAutograd() : null);
+        // Each cache by its own measure: a 2.6 log without AOTAutograd records has no 0 to show (issue #43).
+        cache(html, "fx_graph", caches && limits.measured(Measure.FX_GRAPH_CACHE) ? log.artifactCache().fxGraph() : null);
+        cache(html, "aotautograd", caches && limits.measured(Measure.AOTAUTOGRAD_CACHE) ? log.artifactCache().aotAutograd() : null);
         html.close("dl");
         html.close("div").newline();
     }

@@ -61,6 +61,10 @@ public final class ReceiptSummary {
                     .map(e -> VisibleText.of(e.getKey() + " " + e.getValue())).collect(Collectors.joining(", "))).append(')');
         }
         out.append('\n');
+        if (!fixture.sources().isEmpty()) {
+            out.append("read from      ").append(fixture.sources().stream()
+                    .map(file -> VisibleText.of(file.role() + " " + file.path())).collect(Collectors.joining(", "))).append('\n');
+        }
         out.append("trace_sha256   ").append(receipt.traceSha256()).append('\n');
         out.append("receipt_sha256 ").append(receipt.receiptSha256()).append('\n');
         // One scale for every compile of the receipt: the longest is the whole bar.
@@ -79,7 +83,8 @@ public final class ReceiptSummary {
             out.append(BreakKindText.runSites(receipt, run));
             out.append("  cold start: ").append(ColdStartText.of(run.coldStart())).append('\n');
             out.append(recompileCauses(run));
-            run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits(), longest)));
+            run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits(), longest, RecompileCountText.of(log,
+                    run.recompileCauses(), receipt.limits().notEstablished().contains(ReceiptLimits.RUNS_MERGED)))));
         }
         if (!receipt.comparisons().isEmpty()) {
             out.append("\ncomparison (candidate / baseline, median wall ms)\n");
@@ -143,11 +148,11 @@ public final class ReceiptSummary {
         return out.toString();
     }
 
-    private static String compileLog(CompileLog log, ReceiptLimits limits, double longest) {
+    private static String compileLog(CompileLog log, ReceiptLimits limits, double longest, String recompiles) {
         boolean compiles = limits.measured(Measure.COMPILES);
         StringBuilder out = new StringBuilder("  compile log:\n");
-        out.append("    compiles ").append(compiles ? Integer.toString(log.compiles().size()) : "n/m").append(" (recompiles ")
-                .append(log.recompiles().size()).append("), fallbacks ")
+        out.append("    compiles ").append(compiles ? Integer.toString(log.compiles().size()) : "n/m").append(" (").append(recompiles)
+                .append("), fallbacks ")
                 .append(limits.coverage(Measure.FALLBACKS) == Coverage.LOWER_BOUND ? "≥ " : "").append(log.fallbacks().size())
                 .append(", compile ms ")
                 .append(ms(log.compileMs())).append('\n');
@@ -175,12 +180,17 @@ public final class ReceiptSummary {
         if (!limits.measured(Measure.ARTIFACT_CACHE)) {
             return out.append("    on-disk caches: n/m\n").toString();
         }
-        CompileLog.CacheCounts fx = log.artifactCache().fxGraph();
-        CompileLog.CacheCounts aot = log.artifactCache().aotAutograd();
-        out.append("    on-disk caches: fx_graph hit ").append(fx.hit()).append(" miss ").append(fx.miss()).append(" bypass ")
-                .append(fx.bypass()).append(", aotautograd hit ").append(aot.hit()).append(" miss ").append(aot.miss())
-                .append(" bypass ").append(aot.bypass()).append('\n');
+        out.append("    on-disk caches: ")
+                .append(cacheCounts(CompileLog.FX_GRAPH, log.artifactCache().fxGraph(), limits.measured(Measure.FX_GRAPH_CACHE)))
+                .append(", ")
+                .append(cacheCounts(CompileLog.AOTAUTOGRAD, log.artifactCache().aotAutograd(), limits.measured(Measure.AOTAUTOGRAD_CACHE)))
+                .append('\n');
         return out.toString();
+    }
+
+    /** One cache's counts; {@code n/m} where the log holds no record of that cache, never its 0 (issue #43). */
+    private static String cacheCounts(String cache, CompileLog.CacheCounts counts, boolean measured) {
+        return measured ? cache + " hit " + counts.hit() + " miss " + counts.miss() + " bypass " + counts.bypass() : cache + " n/m";
     }
 
     /** The stages of each phase that compiled, where the source measures them. */

@@ -142,7 +142,9 @@ class HostileInputTest {
         });
         Trace withBom = Traces.read(bom);
         assertThat(withBom.sha256()).isEqualTo(Traces.read(plain).sha256());
-        assertThat(Receipt.of(withBom).receiptSha256()).isEqualTo(Receipt.of(Traces.read(plain)).receiptSha256());
+        // the receipts differ only in the file each names (fixture.sources): with the same name, the same hash
+        assertThat(Receipt.of(withBom.withSources(List.of())).receiptSha256())
+                .isEqualTo(Receipt.of(Traces.read(plain).withSources(List.of())).receiptSha256());
     }
 
     @Test

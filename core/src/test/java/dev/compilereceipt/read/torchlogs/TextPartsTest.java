@@ -8,6 +8,7 @@ import dev.compilereceipt.Traces;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.ReceiptJson;
+import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Trace;
 import java.io.ByteArrayOutputStream;
@@ -135,7 +136,9 @@ class TextPartsTest {
         }
         assertThat(TorchLogsReader.readsInParts(big)).isEqualTo(Runtime.getRuntime().availableProcessors() >= 2);
         Limits many = Limits.DEFAULT.withMaxRecompileReasons(1_000_000).withMaxCompiles(1_000_000);
-        assertThat(json(Traces.read(TraceRequest.of(big).withLimits(many)))).isEqualTo(json(lineByLine(big, OptionalInt.empty(), many)));
+        // the same trace, which Traces.read also names the file of (fixture.sources)
+        assertThat(json(Traces.read(TraceRequest.of(big).withLimits(many))))
+                .isEqualTo(json(lineByLine(big, OptionalInt.empty(), many).withSources(List.of(new Fixture.Source("trace", "big.txt")))));
     }
 
     @Test

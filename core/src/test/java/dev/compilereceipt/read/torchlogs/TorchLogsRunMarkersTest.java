@@ -258,6 +258,7 @@ class TorchLogsRunMarkersTest {
     void theSummaryOfTheMarkedTextShowsEachRun() {
         assertThat(ReceiptSummary.render(Receipt.of(fixture("2.6-print-bridge-marked")))).isEqualTo("""
                 receipt of 2.6-print-bridge-marked
+                read from      trace torch_logs.txt
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
                 receipt_sha256 109ae390fb1fbb8100525ad4bb38db916093eaf0c4c21151805d2e5e948495a4
 
@@ -314,6 +315,7 @@ class TorchLogsRunMarkersTest {
         assertThat(trace.runs().get(0).compileLog().orElseThrow().recompiles()).containsExactly("0/1", "1/1", "0/1");
         assertThat(ReceiptSummary.render(Receipt.of(trace))).isEqualTo("""
                 receipt of 2.6-print-bridge
+                read from      trace torch_logs.txt
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
                 receipt_sha256 4b666cffadbc7141a0f92522bb2d5c993113460f945b8be8a253b7718a204277
 
@@ -331,7 +333,7 @@ class TorchLogsRunMarkersTest {
                     1 recompile because `L['y'].size()[0]` (a tensor size) took a new value (16)
                       1/1  1/0: tensor 'L['y']' size mismatch at index 0. expected 8, actual 16
                   compile log:
-                    compiles n/m (recompiles 3), fallbacks ≥ 0, compile ms n/m
+                    compiles n/m (recompiles 3, as 2 variants in the causes: 0/1 twice, as the runs of the process share compile ids after torch._dynamo.reset()), fallbacks ≥ 0, compile ms n/m
                     compile stages: n/m
                     variants made: n/m
                     FX graphs compiled: n/m
