@@ -187,3 +187,4 @@ same_as_file "--causes of a TORCH_TRACE log through a pipe" "$work/causes-file.t
 ! grep -q 'u000a' "$work/causes-file.txt" || fail "--causes printed an escaped line break: $(grep -m1 'u000a' "$work/causes-file.txt")"
 
 echo "hostile-cli: $checks passed, 0 failed"
+.ci/hostile-readers.sh
