@@ -12,6 +12,7 @@ import dev.compilereceipt.Traces;
 import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.testsupport.HostileFiles;
 import dev.compilereceipt.trace.CallPhases;
+import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Trace;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -125,6 +126,27 @@ class HostileReadersTest {
         });
         assertThat(refusal(TraceRequest.of(profile).withLog(PROFILE_LOG).withPhases(PHASES))).isEqualTo(profile
                 + SHIFTED_TS);
+    }
+
+    @Test
+    void aProfileWithoutCompileSpansTimesNoEagerIsland() throws IOException {
+        // Dynamo's compile spans taken out: a compile in the gap before a resumed region would be counted as eager time.
+        Path folder = Fixtures.path("profiler/2.14-graph-break");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode profile = json.readTree(folder.resolve("profile.json").toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode events = (com.fasterxml.jackson.databind.node.ArrayNode) profile.get("traceEvents");
+        for (int i = events.size() - 1; i >= 0; i--) {
+            if (events.get(i).path("name").asText().equals("_compile.compile_inner (dynamo_timed)")) {
+                events.remove(i);
+            }
+        }
+        Path spanless = dir.resolve("profile.json");
+        json.writeValue(spanless.toFile(), profile);
+        TraceRequest request = TraceRequest.of(spanless).withLog(folder.resolve("torch_trace.log"))
+                .withCallSpan("compile_receipt_call").withRun("baseline");
+        assertThat(Traces.read(request).notMeasured()).contains(Measure.EAGER_ISLAND_MS);
+        assertThat(Traces.read(TraceRequest.of(folder.resolve("profile.json")).withLog(folder.resolve("torch_trace.log"))
+                .withCallSpan("compile_receipt_call").withRun("baseline")).notMeasured()).doesNotContain(Measure.EAGER_ISLAND_MS);
     }
 
     @Test
