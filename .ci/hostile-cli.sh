@@ -309,3 +309,4 @@ grep -qx "receipt: $old_jdk/bin/java (RECEIPT_JAVA_HOME) is Java 11.0.2; receipt
 ok "a JDK that is not one, or older than 17, is refused in one line naming what to set"
 
 echo "hostile-cli: $checks passed, 0 failed"
+.ci/hostile-readers.sh

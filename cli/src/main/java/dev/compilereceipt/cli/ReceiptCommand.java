@@ -44,14 +44,14 @@ public final class ReceiptCommand implements Callable<Integer> {
                 return REFUSED;
             }
             if (exception instanceof OutputFile.Refused refused) {
-                err.println("receipt: " + VisibleText.of(refused.getMessage()));
+                err.println("receipt: " + VisibleText.cut(refused.getMessage()));
                 return REFUSED;
             }
             if (exception instanceof java.io.IOException io) {
-                err.println("receipt: " + VisibleText.of(io.getMessage() == null ? OutputFile.plainWords(io) : io.getMessage()));
+                err.println("receipt: " + VisibleText.cut(io.getMessage() == null ? OutputFile.plainWords(io) : io.getMessage()));
                 return 1;
             }
-            err.println("receipt: " + VisibleText.of(exception.getMessage() == null ? "failed: " + exception.getClass().getSimpleName()
+            err.println("receipt: " + VisibleText.cut(exception.getMessage() == null ? "failed: " + exception.getClass().getSimpleName()
                     : exception.getMessage()));
             return 1;
         });

@@ -145,6 +145,18 @@ class HostileFreezeTest {
     }
 
     @Test
+    void aKeptEnvelopeWithANumberNoExactReadingHoldsIsRefusedNamingTheLine() throws Exception {
+        Path log = dir.resolve("number.log");
+        Files.writeString(log, PREFIX + "{\"dynamo_start\": {\"n\": 1e99999999999}, \"frame_id\": 0, \"frame_compile_id\": 0,"
+                + " \"attempt\": 0}\n" + PREFIX + "{\"compilation_metrics\": {\"has_guarded_code\": true, \"cache_size\": 0},"
+                + " \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}\n", StandardCharsets.UTF_8);
+        assertThat(run("freeze", log.toString(), "-o", dir.resolve("pb.log").toString())).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("receipt: refused: " + log + ": (document) (line 1): the envelope holds the number"
+                + " 1e99999999999, whose exponent no exact number holds; a TORCH_TRACE envelope's numbers are ids, counts and times\n");
+        assertThat(dir.resolve("pb.log")).doesNotExist();
+    }
+
+    @Test
     void terminalControlsInDroppedKindsArePrintedEscaped() throws Exception {
         Path log = dir.resolve("controls.log");
         Files.copy(LOG_214, log);

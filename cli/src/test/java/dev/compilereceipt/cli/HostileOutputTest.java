@@ -102,6 +102,39 @@ class HostileOutputTest {
     }
 
     @Test
+    void aCsvFolderThatIsADanglingLinkIsSaidToBeOne() throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("csv"), dir.resolve("nowhere"));
+        assertThat(run("audit", "--csv", link.toString(), Path.of(System.getProperty("compilereceipt.fixtures.dir", "../fixtures"))
+                .resolve("print-bridge/trace.json").toString())).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("receipt: cannot write " + link.resolve("ledger.csv") + ": its folder " + link
+                + " is a link to " + dir.resolve("nowhere") + ", which does not exist\n");
+    }
+
+    @Test
+    void aCauseHoldingAZeroWidthJoinerIsPrintedEscapedAndAMillionCharacterGuardCut() throws Exception {
+        Path log = dir.resolve("causes.log");
+        String prefix = "V1129 07:59:13.414000 21527 torch/_dynamo/utils.py:1318] ";
+        StringBuilder text = new StringBuilder();
+        String[] guards = {"0/0: L['" + "g".repeat(1_000_000) + "'] == 1", "0/1: L['x\\u200d'] == 2"};
+        for (int v = 0; v < 3; v++) {
+            text.append(prefix).append("{\"dynamo_start\": {}, \"frame_id\": 0, \"frame_compile_id\": ").append(v)
+                    .append(", \"attempt\": 0}\n");
+            if (v > 0) {
+                text.append(prefix).append("{\"artifact\": {\"name\": \"recompile_reasons\", \"encoding\": \"json\"},"
+                        + " \"frame_id\": 0, \"frame_compile_id\": ").append(v).append(", \"attempt\": 0}\n\t[\"")
+                        .append(guards[v - 1]).append("\"]\n");
+            }
+            text.append(prefix).append("{\"compilation_metrics\": {\"has_guarded_code\": true, \"cache_size\": ").append(v)
+                    .append("}, \"frame_id\": 0, \"frame_compile_id\": ").append(v).append(", \"attempt\": 0}\n");
+        }
+        Files.writeString(log, text, StandardCharsets.UTF_8);
+        assertThat(run("audit", "--causes", log.toString())).isZero();
+        assertThat(out.toString()).doesNotContain("\u200d").contains("x\\u200d")
+                .contains("g".repeat(100) + "… (9980");
+        assertThat(out.toString().lines().mapToInt(String::length).max().orElse(0)).isLessThan(3000);
+    }
+
+    @Test
     void aFolderWhereAFileGoesIsNamedInPlainWords() throws Exception {
         Path file = trace("b04", "print", true);
         Path out = Files.createDirectories(dir.resolve("csv2/ledger.csv"));

@@ -206,6 +206,11 @@ public final class OutputFile implements AutoCloseable {
                 Files.createDirectory(each);
                 made.add(each);
             } catch (FileAlreadyExistsException e) {
+                if (Files.isSymbolicLink(each)) {
+                    // exists() follows links: a dangling one is "missing", yet its name is taken.
+                    throw new FileSystemException(each.toString(), null, "its folder " + each + " is a link to "
+                            + Files.readSymbolicLink(each) + ", which does not exist");
+                }
                 if (!Files.isDirectory(each)) {
                     throw new NotDirectoryException(each.toString());
                 }

@@ -1,9 +1,8 @@
 package dev.compilereceipt.read;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.json.CanonicalWriter;
+import dev.compilereceipt.json.JsonOutput;
 import dev.compilereceipt.trace.Fixture;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Measure;
@@ -30,12 +29,10 @@ import org.apiguardian.api.API;
 @API(status = API.Status.INTERNAL)
 public final class CanonicalImport {
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
-    /** How a reader writes a run's content into its node, beside the label. */
+    /** How a reader writes a run's content, as members of the run's object after its label. */
     @FunctionalInterface
     public interface RunForm {
-        void write(Run run, ObjectNode node);
+        void write(Run run, JsonOutput out);
     }
 
     private CanonicalImport() {
@@ -44,18 +41,26 @@ public final class CanonicalImport {
     /** The trace, with its hash, of runs a reader imported. */
     public static Trace trace(String format, Path file, Fixture fixture, List<Run> runs, Limits limits, Set<Measure> notMeasured,
                               List<Long> badLines, RunForm form) {
-        ObjectNode root = NODES.objectNode();
-        root.put("format", format);
-        root.set("fixture", TraceJson.fixture(fixture));
-        ArrayNode runNodes = root.putArray("runs");
+        // Written as it is made, never as a tree: a tree of 99,001 compiles took tens of MB of a 64 MiB heap.
+        CanonicalWriter out = new CanonicalWriter();
+        out.startObject();
+        out.key("format").value(format);
+        TraceJson.fixture(out.key("fixture"), fixture);
+        out.key("runs").startArray();
         for (Run run : runs) {
-            ObjectNode node = runNodes.addObject();
-            node.put("label", run.label());
-            form.write(run, node);
+            out.startObject();
+            out.key("label").value(run.label());
+            form.write(run, out);
+            out.endObject();
         }
-        root.set("not_measured", TraceJson.hashedNotMeasured(notMeasured));
-        ArrayNode bad = root.putArray("bad_lines");
-        badLines.forEach(bad::add);
-        return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits, notMeasured, Optional.of(badLines));
+        out.endArray();
+        CanonicalJson.write(TraceJson.hashedNotMeasured(notMeasured), out.key("not_measured"));
+        out.key("bad_lines").startArray();
+        for (long line : badLines) {
+            out.value(line);
+        }
+        out.endArray();
+        out.endObject();
+        return new Trace(file, fixture, runs, out.sha256(), limits, notMeasured, Optional.of(badLines));
     }
 }

@@ -31,7 +31,9 @@ public final class PassedLimit extends RuntimeException {
         return switch (over.what()) {
             case STRING_LENGTH -> over("a string of " + over.found() + " characters", over.limit(),
                     "max_string_length", "withMaxStringLength");
-            case KEPT_CHARS -> over(source + " keeps more than " + over.limit() + " characters of text (sites, reasons, guards)",
+            case KEPT_CHARS -> over(source + " keeps more than " + over.limit() + " characters of text (sites, reasons, guards;"
+                    + " a recompile reason counts " + StringPool.REASON_CHARS + " more and its text " + StringPool.REASON_TEXT_COPIES
+                    + " times more, for the records made of it)",
                     over.limit(), "max_kept_chars", "withMaxKeptChars");
         };
     }

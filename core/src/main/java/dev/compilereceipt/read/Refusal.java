@@ -16,6 +16,8 @@ import org.apiguardian.api.API;
 public final class Refusal extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
+    /** The longest message, in characters: a rule quoting a 10 MB label is cut here, with a count, never printed whole. */
+    public static final int MESSAGE_CHARS = 2 * VisibleText.SHOWN_CHARS;
 
     private final transient Path file;
     private final String pointer;
@@ -36,7 +38,10 @@ public final class Refusal extends RuntimeException {
         this.rule = rule;
     }
 
-    /** The message of a refusal: {@code file: pointer (line L, column C): rule}, with nothing in it that acts on a terminal. */
+    /**
+     * The message of a refusal: {@code file: pointer (line L, column C): rule}, with nothing in it that acts on a
+     * terminal, cut to {@value #MESSAGE_CHARS} characters.
+     */
     private static String render(Path file, String pointer, long line, long column, String rule) {
         StringBuilder text = new StringBuilder().append(file).append(": ");
         text.append(pointer.isEmpty() ? "(document)" : pointer);
@@ -47,7 +52,7 @@ public final class Refusal extends RuntimeException {
             }
             text.append(')');
         }
-        return VisibleText.of(text.append(": ").append(rule).toString());
+        return VisibleText.cut(text.append(": ").append(rule).toString(), MESSAGE_CHARS);
     }
 
     public Path file() {

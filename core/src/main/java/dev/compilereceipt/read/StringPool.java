@@ -55,6 +55,28 @@ public final class StringPool implements Interner {
         return text;
     }
 
+    /**
+     * What one recompile reason (a guard failure, the cause of a recompile) costs of the kept characters
+     * besides its text counted once: {@value #REASON_CHARS} for the records made of it on the way to the
+     * receipt (the reason, its parsed cause, its entries in the trace's hash and the receipt), and its text
+     * {@value #REASON_TEXT_COPIES} times more, as the cause, the receipt and its canonical text each hold it
+     * again. Counted so, the causes and their texts are bounded together: within the default limits a log
+     * of distinct guards reads or is refused under a 64 MiB heap (99,001 compiles with one distinct guard
+     * each, or a thousand guards of 16,000 characters, ran out of memory when only the texts counted once).
+     */
+    public static final int REASON_CHARS = 512;
+    public static final int REASON_TEXT_COPIES = 3;
+
+    /** Counts recompile reasons' records and copies against the kept characters; an {@link OverLimit} past them. */
+    public void chargeReasons(java.util.Collection<String> reasons) {
+        for (String reason : reasons) {
+            chars += REASON_CHARS + (long) REASON_TEXT_COPIES * reason.length();
+        }
+        if (chars > maxChars) {
+            throw new OverLimit(OverLimit.What.KEPT_CHARS, chars, maxChars);
+        }
+    }
+
     /** Whether the pool has stopped growing: a string it is given from now on, if new, is not kept and counts each time. */
     public boolean full() {
         return strings.size() >= MAX_ENTRIES;

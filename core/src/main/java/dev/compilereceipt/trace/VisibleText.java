@@ -3,14 +3,20 @@ package dev.compilereceipt.trace;
 import org.apiguardian.api.API;
 
 /**
- * Text from a trace made safe to print for a person: every control character but the tab (C0,
- * DEL, C1) and the bidirectional controls (U+202A to U+202E, U+2066 to U+2069) is written as a
- * visible escape, so a trace cannot move the cursor, hide text, ring the bell, start a line that
- * looks like the tool's own, or reorder what a terminal or an IDE shows. The receipt's JSON keeps
- * the exact text; this is for summaries, refusals and assertion messages.
+ * Text from a trace made safe to print for a person, the one rule every view, refusal and message
+ * follows: every control character but the tab (C0, DEL, C1), every format character (the
+ * bidirectional controls U+202A to U+202E and U+2066 to U+2069, the zero-width U+200B to U+200F
+ * and U+2060 to U+2064, U+FEFF, U+00AD and the rest of Unicode's Cf) and the line and paragraph
+ * separators U+2028 and U+2029 are written as a visible escape, so a trace cannot move the cursor,
+ * hide text, ring the bell, start a line that looks like the tool's own, reorder what a terminal
+ * or an IDE shows, or make two different texts look the same. A value longer than
+ * {@value #SHOWN_CHARS} characters is {@linkplain #cut cut} to them with a count of what was cut.
+ * The receipt's JSON keeps the exact text; this is for summaries, refusals, causes, the report and
+ * assertion messages.
  *
  * <p>Example: {@code VisibleText.of("print\n\u001b[8m")} is {@code print\u000a\u001b[8m} with the
- * escapes written out as six visible characters each.
+ * escapes written out as six visible characters each; {@code VisibleText.cut("g".repeat(3000))} is
+ * 2,000 {@code g} followed by {@code … (1000 more characters)}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class VisibleText {
@@ -41,6 +47,36 @@ public final class VisibleText {
         return out.toString();
     }
 
+    /** At most this many characters of one value are shown; the rest are counted. */
+    public static final int SHOWN_CHARS = 2000;
+
+    /** A value made visible ({@link #of}) and cut to {@value #SHOWN_CHARS} characters, with a count of what was cut. */
+    public static String cut(String text) {
+        return cut(text, SHOWN_CHARS);
+    }
+
+    /** A text made visible and cut to {@code max} characters with a count of what was cut: a whole message's bound. */
+    public static String cut(String text, int max) {
+        return text == null ? null : of(shortened(text, max));
+    }
+
+    /**
+     * A value cut to {@value #SHOWN_CHARS} characters with a count of what was cut, not escaped: for a
+     * view that escapes with {@link #isHidden} in its own syntax (the report's markup).
+     */
+    public static String shortened(String text) {
+        return shortened(text, SHOWN_CHARS);
+    }
+
+    private static String shortened(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        int cut = text.length() - end;
+        return text.substring(0, end) + "… (" + cut + (cut == 1 ? " more character)" : " more characters)");
+    }
+
     /** At most this many items of a list are shown in a message; the rest are counted. */
     public static final int SHOWN_ITEMS = 20;
 
@@ -62,7 +98,19 @@ public final class VisibleText {
         return items.size() > SHOWN_ITEMS ? " and " + (items.size() - SHOWN_ITEMS) + " more (" + items.size() + " in all)" : "";
     }
 
+    /** Whether {@code c} is written as an escape: a control but the tab, a format character, a line or paragraph separator. */
+    public static boolean isHidden(char c) {
+        return hidden(c);
+    }
+
     static boolean hidden(char c) {
-        return c < 0x20 && c != '\t' || c >= 0x7f && c <= 0x9f || c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069;
+        if (c < 0x7f) {
+            return c < 0x20 && c != '\t';
+        }
+        if (c <= 0x9f) {
+            return true;
+        }
+        int type = Character.getType(c);
+        return type == Character.FORMAT || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR;
     }
 }

@@ -17,6 +17,24 @@ class VisibleTextTest {
     }
 
     @Test
+    void zeroWidthAndOtherFormatCharactersAreWrittenOutSoTwoTextsNeverLookTheSame() {
+        // U+200D joins, U+200B and U+2060 have no width, U+FEFF and U+00AD are invisible, U+2028 ends a line.
+        assertThat(VisibleText.of("L['x\u200d']")).isEqualTo("L['x\\u200d']").isNotEqualTo(VisibleText.of("L['x']"));
+        assertThat(VisibleText.of("\u200b\u200e\u2060\ufeff\u00ad\u2028\u2029")).isEqualTo(
+                "\\u200b\\u200e\\u2060\\ufeff\\u00ad\\u2028\\u2029");
+    }
+
+    @Test
+    void aLongValueIsCutWithACountOfWhatWasCut() {
+        assertThat(VisibleText.cut("g".repeat(VisibleText.SHOWN_CHARS))).isEqualTo("g".repeat(VisibleText.SHOWN_CHARS));
+        assertThat(VisibleText.cut("g".repeat(1_000_026))).isEqualTo("g".repeat(2000) + "… (998026 more characters)");
+        // Cut first, then escaped: the count is of the value's own characters; a pair is never split.
+        assertThat(VisibleText.cut("\u001b".repeat(3000))).isEqualTo("\\u001b".repeat(2000) + "… (1000 more characters)");
+        assertThat(VisibleText.cut("g".repeat(1999) + "\ud83d\ude00" + "g")).isEqualTo("g".repeat(1999) + "… (3 more characters)");
+        assertThat(VisibleText.shortened("\u200d".repeat(2001))).isEqualTo("\u200d".repeat(2000) + "… (1 more character)");
+    }
+
+    @Test
     void aListShowsTwentyItemsAndCountsTheRest() {
         List<Integer> ranks = IntStream.range(0, 100_000).boxed().toList();
         assertThat(VisibleText.list(ranks)).isEqualTo("[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]"

@@ -21,7 +21,8 @@ import java.util.OptionalDouble;
  * span's. A region nested in another is the resume frame of the other's graph break (the resume
  * function runs inside it): where the log holds a break of the other's compile, a break event comes
  * before the region, its eager island the time from the end of the previous region's graph spans to
- * the region, less the compiles in between; unknown where that region has no graph span. A fallback,
+ * the region, less the compiles in between; unknown where that region has no graph span, or where the profile
+ * holds no compile span while its log compiles (a compile in the gap is not eager time). A fallback,
  * or a variant that made no graph (no region runs it), is an event where its compile span ends.
  */
 final class CallEvents {
@@ -123,7 +124,8 @@ final class CallEvents {
 
     private double island(ProfileSpan previous, ProfileSpan region, List<ProfileSpan> compiles) {
         OptionalDouble graphEnd = ownGraphSpans(previous).stream().mapToDouble(ProfileSpan::end).max();
-        if (graphEnd.isEmpty()) {
+        if (graphEnd.isEmpty() || match.compileSpansMissing()) {
+            // Without compile spans a compile in the gap would be counted as eager time: not measured instead.
             islandUnknown = true;
             return 0;
         }

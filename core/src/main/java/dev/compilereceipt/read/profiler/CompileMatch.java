@@ -29,6 +29,7 @@ final class CompileMatch {
     private final Map<ProfileSpan, ProfileSpan> compileOfRegion = new IdentityHashMap<>();
     private final Map<ProfileSpan, List<CompileLog.CompileEvents>> spanlessAfter = new IdentityHashMap<>();
     private boolean unplaced;
+    private boolean compileSpansMissing;
 
     private CompileMatch() {
     }
@@ -57,6 +58,7 @@ final class CompileMatch {
         }
         if (compiles.isEmpty()) {
             match.unplaced = all.stream().anyMatch(CompileMatch::isSpanless);
+            match.compileSpansMissing = !all.isEmpty();
             return match;
         }
         if (fits.size() != 1) {
@@ -139,6 +141,14 @@ final class CompileMatch {
     /** The spanless fallbacks that happened after compile span {@code span} and before the next, in its call. */
     List<CompileLog.CompileEvents> spanlessAfter(ProfileSpan span) {
         return spanlessAfter.getOrDefault(span, List.of());
+    }
+
+    /**
+     * Whether the log compiles and the profile holds no compile span at all: a compile may then lie in any gap
+     * between regions, so no gap is eager time for certain (the profile may also start after the compiles).
+     */
+    boolean compileSpansMissing() {
+        return compileSpansMissing;
     }
 
     /** Whether a spanless fallback of the log could not be placed in a call (nor known to be outside the profile). */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.trace.VisibleText;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Limits;
 import java.io.IOException;
@@ -28,6 +29,11 @@ import java.util.Optional;
 final class ProfileEvents {
 
     static final String EVENTS = "traceEvents";
+    /** The end of a plausible span, in microseconds: 2^51, where a double still keeps a quarter of a microsecond. */
+    static final double MAX_TS = 2251799813685248.0;
+    static final int SPAN_HOURS = 24;
+    private static final double SPAN_US = SPAN_HOURS * 3600e6;
+    private double firstTs = Double.NaN;
 
     private final Path file;
     private final Limits limits;
@@ -145,6 +151,7 @@ final class ProfileEvents {
         if (Double.isNaN(ts) || Double.isNaN(dur) || dur < 0 || !Double.isFinite(ts + dur)) {
             throw refuseEvent("the span \"" + name + "\" has no finite \"ts\" and non-negative \"dur\" (microseconds)");
         }
+        plausible(name, ts, dur);
         Optional<GraphId> graph = Optional.empty();
         if (kind.get() == ProfileSpan.Kind.REGION) {
             String id = name.substring(ProfileSpan.REGION_PREFIX.length());
@@ -162,6 +169,28 @@ final class ProfileEvents {
         String thread = threads.computeIfAbsent(pid + ":" + tid, t -> t);
         kept.add(new ProfileSpan(kind.get(), graph, thread, ts, ts + dur,
                 kind.get() == ProfileSpan.Kind.CALL ? name : ""));
+    }
+
+    /**
+     * A span's time as a real trace's clock holds it: {@code ts} and its end 0 or more and below
+     * {@value #MAX_TS} µs (2^51: 71 years of a clock, kept to a quarter of a microsecond; a {@code ts}
+     * near 1e18 keeps only 128 µs), and within {@value #SPAN_HOURS} hours of the first span the
+     * receipt reads (a profile of one process covers minutes; a day is the margin).
+     */
+    private void plausible(String name, double ts, double dur) {
+        if (ts < 0 || ts + dur >= MAX_TS) {
+            throw refuseEvent("the span \"" + VisibleText.cut(name) + "\" has \"ts\" " + ts + " and \"dur\" " + dur
+                    + ", outside what a trace's clock holds: ts and ts + dur are 0 or more and below 2^51 microseconds,"
+                    + " where a microsecond keeps its precision");
+        }
+        if (Double.isNaN(firstTs)) {
+            firstTs = ts;
+        }
+        if (Math.abs(ts - firstTs) > SPAN_US || dur > SPAN_US) {
+            throw refuseEvent("the span \"" + VisibleText.cut(name) + "\" has \"ts\" " + ts + " and \"dur\" " + dur
+                    + ", more than " + SPAN_HOURS + " hours from the first span the receipt reads (\"ts\" " + firstTs
+                    + "): the spans of one profile lie within " + SPAN_HOURS + " hours of each other");
+        }
     }
 
     private String scalar(JsonToken value) throws IOException {

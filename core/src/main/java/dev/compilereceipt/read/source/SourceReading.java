@@ -189,14 +189,20 @@ public final class SourceReading {
     private static Trace profile(SourceRequest request) {
         Path profile = request.input();
         Spelling spelling = request.spelling();
-        if (request.stream().isPresent() || request.rank().isPresent()) {
+        if (request.rank().isPresent()) {
             throw new Refusal(profile, "", 0, 0, "a torch.profiler trace is read from its file, without " + spelling.rank()
                     + (request.stream().isPresent() ? "; this is a stream" : ""));
+        }
+        if (request.stream().isPresent()) {
+            // Its options were given: only where it comes from is wrong.
+            throw new Refusal(profile, "", 0, 0, "a torch.profiler trace is read from its file, not from standard input:"
+                    + " give the profile's path");
         }
         Limits limits = request.limits();
         if (request.log().isPresent()) {
             // Without phases: the capture helper's profile, whose log's call markers give them.
             Path log = request.log().get();
+            refuseOtherThanALog(log, spelling);
             PairAgreement.profileAndLog(profile, log);
             return ProfileJoin.read(profile, plain(request.plain(log)), log, request.callSpan(), request.phases(), limits,
                     request.run(), spelling);
@@ -214,6 +220,31 @@ public final class SourceReading {
         PairAgreement.profileAndLog(pair[0], pair[1]);
         return ProfileJoin.read(pair[0], plain(request.plain(pair[1])), pair[1], request.callSpan(), request.phases(), limits,
                 request.run(), spelling);
+    }
+
+    /** A profile's log that is a file of another kind is refused as what it is, before the profile is read against it. */
+    private static void refuseOtherThanALog(Path log, Spelling spelling) {
+        try {
+            if (!Files.isRegularFile(log) || Files.size(log) == 0) {
+                return;   // a pipe is read once, by the log's reader; an empty file is refused there
+            }
+        } catch (IOException e) {
+            return;
+        }
+        String kind;
+        if (ProfileJoin.isProfile(log)) {
+            kind = "a torch.profiler trace";
+        } else {
+            kind = switch (TraceSource.of(log)) {
+                case TORCH_LOGS -> "a TORCH_LOGS text";
+                case COMPILE_TRACE -> "a compile-trace/1 trace";
+                case TORCH_TRACE, TEXT -> "";
+            };
+        }
+        if (!kind.isEmpty()) {
+            throw new Refusal(log, "", 0, 0, "this is " + kind + "; " + spelling.log() + " wants the TORCH_TRACE log of the"
+                    + " profiled process (the files TORCH_TRACE=<folder> writes)");
+        }
     }
 
     private static Trace paired(Trace cold, Trace warm, Path warmLog) {

@@ -33,11 +33,15 @@ final class RankTags {
         RankTags tags = new RankTags(name);
         TextLines lines = new TextLines(in, TextLines.MAX_LINE);
         TextSieve sieve = new TextSieve();
-        while (lines.next()) {
-            SievedLine line = sieve.sift(lines);
-            if (line != null) {
-                tags.tag(line.number(), line.parsed());
+        try {
+            while (lines.next()) {
+                SievedLine line = sieve.sift(lines);
+                if (line != null) {
+                    tags.tag(line.number(), line.parsed());
+                }
             }
+        } catch (TextLines.LineTooLong tooLong) {
+            throw new Refusal(name, "", tooLong.number(), 0, tooLong.rule());
         }
         return tags.isEmpty() ? List.of(0) : tags.list();
     }

@@ -158,6 +158,7 @@ final class TextCompileLog {
             throw PassedLimit.over("the text has more than " + limits.maxRecompileReasons() + " recompile reasons",
                     limits.maxRecompileReasons(), "max_recompile_reasons", "withMaxRecompileReasons");
         }
+        pool.chargeReasons(compile.guards);
         guards += compile.guards.size();
         compiles.add(compile);
         lastOfWriter.put(compile.process, compile);

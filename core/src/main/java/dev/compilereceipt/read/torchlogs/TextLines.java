@@ -13,7 +13,9 @@ import java.util.Arrays;
  * bounded memory: a line ends at {@code \n}, at {@code \r\n}, or at a lone {@code \r} (a progress
  * bar overwriting its line, common in CI logs; the text after it is a line of its own, with the
  * same line number). A line longer than the limit keeps its first {@code maxLine} bytes and says
- * it was {@link #cut()}; the rest is skipped, never buffered. A UTF-8 byte order mark before the
+ * it was {@link #cut()}; the rest is skipped, never buffered, up to {@value #MAX_LINE_READ} bytes: a
+ * line longer than that ends the read ({@link LineTooLong}), so that endless input without a line
+ * end ({@code /dev/zero}) is refused within a second, not at the 16 GiB bound of every input. A UTF-8 byte order mark before the
  * first line is dropped. Line numbers count {@code \n}, as {@code grep -n} and editors do. The
  * text of a line comes without the colours and other escape sequences a terminal acts on
  * ({@link TerminalCodes}).
@@ -27,6 +29,11 @@ final class TextLines {
     private long countedLine = -1;
 
     static final int MAX_LINE = 1 << 20;
+    /**
+     * The longest line read at all, 128 MiB: a CI log's longest lines (a dump, a progress bar without
+     * {@code \r}) are megabytes; a line past it is no log's, and the read is refused.
+     */
+    static final long MAX_LINE_READ = 1L << 27;
     private static final int CHUNK = 1 << 16;
 
     private final InputStream in;
@@ -40,6 +47,8 @@ final class TextLines {
     private boolean eof;
     private byte[] line = new byte[4096];
     private int length;
+    /** Every byte of the line so far, those passed over past the limit too. */
+    private long lineBytes;
     private boolean cut;
     private boolean plain;
     private boolean malformed;
@@ -82,6 +91,7 @@ final class TextLines {
     /** Advances to the next line; false at the end of the stream. */
     boolean next() throws IOException {
         length = 0;
+        lineBytes = 0;
         cut = false;
         plain = true;
         malformed = false;
@@ -149,6 +159,10 @@ final class TextLines {
 
     /** Keeps {@code chunk[from, to)} of the line, up to the limit; the rest of an over-long line is passed over. */
     private void keep(int from, int to) {
+        lineBytes += to - from;
+        if (lineBytes > MAX_LINE_READ) {
+            throw new LineTooLong(number);
+        }
         int room = maxLine - length;
         int n = Math.min(room, to - from);
         if (n < to - from) {
@@ -259,5 +273,27 @@ final class TextLines {
     /** The 1-based number of the line, counting {@code \n}. */
     long number() {
         return number;
+    }
+
+    /** A line longer than {@link #MAX_LINE_READ}: the read ends; the reader refuses it at its {@link #number()}. */
+    static final class LineTooLong extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        private final long number;
+
+        LineTooLong(long number) {
+            super(null, null, false, false);
+            this.number = number;
+        }
+
+        long number() {
+            return number;
+        }
+
+        /** The rule a refusal states. */
+        String rule() {
+            return "line " + number + " is longer than " + (MAX_LINE_READ >> 20) + " MiB, the longest line this reader"
+                    + " reads: endless input without a line end (/dev/zero, a binary file)? Give a finished TORCH_LOGS text";
+        }
     }
 }

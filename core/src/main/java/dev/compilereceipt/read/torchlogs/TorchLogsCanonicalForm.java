@@ -61,18 +61,18 @@ final class TorchLogsCanonicalForm {
 
     static Trace trace(Path file, Fixture fixture, List<Run> runs, Limits limits, Set<Measure> notMeasured, List<Long> badLines,
                        boolean marked) {
-        return CanonicalImport.trace(FORMAT, file, fixture, runs, limits, notMeasured, badLines, (imported, node) -> {
-            node.putArray("calls");
+        return CanonicalImport.trace(FORMAT, file, fixture, runs, limits, notMeasured, badLines, (imported, out) -> {
+            out.key("calls").startArray().endArray();
             if (marked) {
                 // A marked text's one baseline run and an unmarked text's are two receipts (only the second says its runs are merged).
-                node.put("marked", true);
+                out.key("marked").value(true);
             }
             imported.compileLog().ifPresent(log -> {
-                node.set("compile_log", CompileLogJson.compileLog(log, m -> !notMeasured.contains(m)));
+                CompileLogJson.compileLog(out.key("compile_log"), log, m -> !notMeasured.contains(m));
                 // What the receipt writes as null is still in the trace (the compiles the text names, which give
                 // runs.<label>.graphs): pinned here, so one hash never stands for two receipts.
-                node.set("named_compiles", TraceJson.strings(log.compiles()));
-                node.set("named_graphs", TraceJson.strings(log.graphs()));
+                TraceJson.strings(out.key("named_compiles"), log.compiles());
+                TraceJson.strings(out.key("named_graphs"), log.graphs());
             });
         });
     }

@@ -174,6 +174,8 @@ public final class TorchLogsReader {
             return finish();
         } catch (PassedLimit | StringPool.OverLimit over) {
             throw refusal(over, at);
+        } catch (TextLines.LineTooLong tooLong) {
+            throw new Refusal(file, "", tooLong.number(), 0, tooLong.rule());
         }
     }
 

@@ -13,7 +13,8 @@ import java.util.Set;
  * The record kinds of the on-disk compile caches: the artifacts {@code fx_graph_cache_*} and
  * {@code aotautograd_cache_*} (hit, miss or bypass; counted, their payloads not read, frozen as
  * their envelopes), and PyTorch 2.6's only record of an AOTAutograd lookup, the
- * {@code autograd_cache_*} {@code chromium_event} ({@link ChromiumCacheEvent}).
+ * {@code autograd_cache_*} {@code chromium_event} ({@link ChromiumCacheEvent}). A compile looks each cache up
+ * once: a second outcome of one cache for one compile is a bad record, its line listed.
  *
  * <p>Example: {@code CacheRecords.FX_GRAPH.names()} is {@code fx_graph_cache_hit},
  * {@code fx_graph_cache_miss} and {@code fx_graph_cache_bypass}.
@@ -60,7 +61,9 @@ final class CacheRecords {
         @Override
         public void read(LogEnvelope envelope, KeptPayload payload, RecordTarget target) {
             if (envelope.hasCompileId()) {
-                target.compiles().cacheArtifact(RecordKind.graph(envelope), envelope.artifactName());
+                if (!target.compiles().cacheArtifact(RecordKind.graph(envelope), envelope.artifactName())) {
+                    target.bad();
+                }
             } else {
                 target.runLog().countCacheArtifact(envelope.artifactName());
             }
@@ -100,8 +103,10 @@ final class CacheRecords {
 
         @Override
         public void read(LogEnvelope envelope, KeptPayload payload, RecordTarget target) {
-            ChromiumCacheEvent.outcome(payload.kept())
-                    .ifPresent(outcome -> target.compiles().chromiumAutogradLookup(RecordKind.graph(envelope), outcome));
+            Optional<String> outcome = ChromiumCacheEvent.outcome(payload.kept());
+            if (outcome.isPresent() && !target.compiles().chromiumAutogradLookup(RecordKind.graph(envelope), outcome.get())) {
+                target.bad();
+            }
         }
 
         /** Only a cache lookup: most chromium events are of other things. */

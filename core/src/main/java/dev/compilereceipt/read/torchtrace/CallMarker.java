@@ -4,9 +4,12 @@ import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.read.PassedLimit;
+import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Run;
-import com.fasterxml.jackson.core.JsonFactory;
+import dev.compilereceipt.trace.VisibleText;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.Optional;
@@ -22,21 +25,21 @@ record CallMarker(String run, String id, Optional<String> phase, Optional<String
                   OptionalDouble wallMs) {
 
     static final String ARTIFACT = "compile_receipt_call";
-    private static final JsonFactory FACTORY = JsonReading.RECORDS;
 
     boolean isStart() {
         return edge.equals("start");
     }
 
     /** Parses a marker payload; a payload that breaks the marker's form is refused with the rule. */
-    static CallMarker parse(byte[] payload, MarkerRule refuse) {
+    static CallMarker parse(byte[] payload, Limits limits, MarkerRule refuse) {
         String run = null;
         String id = null;
         String phase = null;
         String family = null;
         String edge = null;
         OptionalDouble wallMs = OptionalDouble.empty();
-        try (JsonParser parser = FACTORY.createParser(payload)) {
+        // Bounded as every text a log keeps: a 10 MB label is refused at the string limit, not read into the heap.
+        try (JsonParser parser = JsonReading.bounded(limits.maxDepth(), limits.maxStringLength()).createParser(payload)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw refuse.broken("a compile_receipt_call payload must be a JSON object");
             }
@@ -63,6 +66,10 @@ record CallMarker(String run, String id, Optional<String> phase, Optional<String
                     default -> parser.skipChildren();
                 }
             }
+        } catch (StreamConstraintsException e) {
+            throw refuse.broken(PassedLimit.over("a compile_receipt_call marker holds a string longer than "
+                    + limits.maxStringLength() + " characters", limits.maxStringLength(), "max_string_length",
+                    "withMaxStringLength").getMessage());
         } catch (IOException e) {
             throw refuse.broken("a compile_receipt_call payload must be valid JSON: " + e.getMessage().lines().findFirst().orElse(""));
         }
@@ -70,14 +77,14 @@ record CallMarker(String run, String id, Optional<String> phase, Optional<String
             throw refuse.broken("a compile_receipt_call marker needs the strings \"run\", \"id\" and \"edge\"");
         }
         if (!edge.equals("start") && !edge.equals("end")) {
-            throw refuse.broken("edge of a compile_receipt_call marker must be \"start\" or \"end\", found \"" + edge + "\"");
+            throw refuse.broken("edge of a compile_receipt_call marker must be \"start\" or \"end\", found \"" + VisibleText.cut(edge) + "\"");
         }
         if (!run.equals(Run.BASELINE) && !run.equals(Run.CANDIDATE)) {
-            throw refuse.broken("run of a compile_receipt_call marker must be \"baseline\" or \"candidate\", found \"" + run + "\"");
+            throw refuse.broken("run of a compile_receipt_call marker must be \"baseline\" or \"candidate\", found \"" + VisibleText.cut(run) + "\"");
         }
         if (edge.equals("start") && (phase == null || Phase.parse(phase).isEmpty())) {
             throw refuse.broken("a start marker needs phase eager, warmup, steady or changed, found "
-                    + (phase == null ? "none" : "\"" + phase + "\""));
+                    + (phase == null ? "none" : "\"" + VisibleText.cut(phase) + "\""));
         }
         return new CallMarker(run, id, Optional.ofNullable(phase), Optional.ofNullable(family), edge, wallMs);
     }

@@ -99,14 +99,20 @@ final class CompileTracker {
         open.computeIfAbsent(id, Open::new).breaks.add(message);
     }
 
-    /** An {@code fx_graph_cache_*} or {@code aotautograd_cache_*} artifact of compile {@code id}. */
-    void cacheArtifact(GraphId id, String name) {
-        lookups.computeIfAbsent(id, key -> new CacheTally()).artifact(name);
+    /**
+     * An {@code fx_graph_cache_*} or {@code aotautograd_cache_*} artifact of compile {@code id}; false, and
+     * not counted, when that compile has an outcome of that cache already (a compile looks each cache up once).
+     */
+    boolean cacheArtifact(GraphId id, String name) {
+        return lookups.computeIfAbsent(id, key -> new CacheTally()).artifact(name);
     }
 
-    /** An {@code autograd_cache_*} chromium event of compile {@code id} (2.6's only record of the AOTAutograd cache). */
-    void chromiumAutogradLookup(GraphId id, String outcome) {
-        lookups.computeIfAbsent(id, key -> new CacheTally()).chromium(outcome);
+    /**
+     * An {@code autograd_cache_*} chromium event of compile {@code id} (2.6's only record of the AOTAutograd
+     * cache); false, and not counted, when that compile has such an event already.
+     */
+    boolean chromiumAutogradLookup(GraphId id, String outcome) {
+        return lookups.computeIfAbsent(id, key -> new CacheTally()).chromium(outcome);
     }
 
     private CompileLog.ArtifactCache lookupsOf(GraphId id) {
@@ -195,6 +201,8 @@ final class CompileTracker {
             Finished done = settling.poll();
             LogCompile settled = done.compile.withBreaks(done.breaks.stream().map(LogBreak::settled).toList());
             log.add(settled);
+            // After the run's reason limit is checked, so that a flood of reasons is refused at that limit.
+            pool.chargeReasons(settled.guardFailures());
             sink.accept(settled);
         }
     }
@@ -202,23 +210,36 @@ final class CompileTracker {
     /**
      * One compile's cache records: its artifacts, and for the AOTAutograd cache its chromium events
      * too, outcome by outcome the larger count, since 2.14 writes each lookup as both and 2.6 as the event only.
+     * A compile looks each cache up once: a second outcome of one kind of record is refused (false), so that
+     * a log cannot make two compiles report thousands of hits.
      */
     private static final class CacheTally {
         private CompileLog.CacheCounts fxGraph = CompileLog.CacheCounts.NONE;
         private CompileLog.CacheCounts aotArtifacts = CompileLog.CacheCounts.NONE;
         private CompileLog.CacheCounts aotEvents = CompileLog.CacheCounts.NONE;
 
-        void artifact(String name) {
+        boolean artifact(String name) {
             CompileLog.CacheCounts one = CompileLog.CacheCounts.of(name.substring(name.lastIndexOf('_') + 1));
             if (name.startsWith("fx_graph_cache_")) {
-                fxGraph = fxGraph.plus(one);
+                if (!fxGraph.isEmpty()) {
+                    return false;
+                }
+                fxGraph = one;
             } else {
-                aotArtifacts = aotArtifacts.plus(one);
+                if (!aotArtifacts.isEmpty()) {
+                    return false;
+                }
+                aotArtifacts = one;
             }
+            return true;
         }
 
-        void chromium(String outcome) {
-            aotEvents = aotEvents.plus(CompileLog.CacheCounts.of(outcome));
+        boolean chromium(String outcome) {
+            if (!aotEvents.isEmpty()) {
+                return false;
+            }
+            aotEvents = CompileLog.CacheCounts.of(outcome);
+            return true;
         }
 
         CompileLog.ArtifactCache cache() {

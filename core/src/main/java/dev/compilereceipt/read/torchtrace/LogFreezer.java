@@ -179,6 +179,10 @@ public final class LogFreezer {
             } catch (JsonProcessingException e) {
                 throw new Refusal(file, "", recordLine, 0, "the envelope cannot be read as a JSON object: "
                         + e.getOriginalMessage(), e);
+            } catch (NumberFormatException e) {
+                // Jackson's exact reading of a number whose exponent has no BigDecimal (1e99999999999).
+                throw new Refusal(file, "", recordLine, 0, "the envelope holds the number " + quoted(e.getMessage())
+                        + ", whose exponent no exact number holds; a TORCH_TRACE envelope's numbers are ids, counts and times", e);
             }
         }
         check.begin(parsed.payloadMd5().isPresent(), kind.payloadIsJson(parsed), 0);
@@ -219,6 +223,13 @@ public final class LogFreezer {
             write(NEWLINE);
         }
         kept++;
+    }
+
+    /** The value Jackson's number message quotes ({@code Value "1e99999999999" can not be ...}), else the message. */
+    private static String quoted(String message) {
+        int from = message == null ? -1 : message.indexOf('"');
+        int to = from < 0 ? -1 : message.indexOf('"', from + 1);
+        return to < 0 ? String.valueOf(message) : message.substring(from + 1, to);
     }
 
     /** A JSON payload is cut string by string, as the check cuts the values read from it; a text payload as text. */

@@ -54,7 +54,7 @@ final class RunRecords {
             if (payload.overflowed()) {
                 throw target.refuse("a compile_receipt_call payload is longer than " + (LogLines.MAX_LINE >> 20) + " MiB");
             }
-            target.marker(CallMarker.parse(payload.kept(), target::refuse));
+            target.marker(CallMarker.parse(payload.kept(), target.limits(), target::refuse));
         }
 
         @Override

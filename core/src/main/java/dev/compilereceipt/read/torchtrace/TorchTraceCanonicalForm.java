@@ -1,5 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
+import dev.compilereceipt.json.CanonicalJson;
 import dev.compilereceipt.read.CanonicalImport;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.Event;
@@ -34,10 +35,11 @@ final class TorchTraceCanonicalForm {
     }
 
     static Trace trace(Path file, Fixture fixture, List<Run> runs, Limits limits, Set<Measure> notMeasured, List<Long> badLines) {
-        return CanonicalImport.trace(FORMAT, file, fixture, runs, limits, notMeasured, badLines, (run, node) -> {
-            ArrayNode calls = node.putArray("calls");
-            run.calls().forEach(call -> calls.add(call(call, notMeasured)));
-            run.compileLog().ifPresent(log -> node.set("compile_log", CompileLogJson.compileLog(log)));
+        return CanonicalImport.trace(FORMAT, file, fixture, runs, limits, notMeasured, badLines, (run, out) -> {
+            out.key("calls").startArray();
+            run.calls().forEach(call -> CanonicalJson.write(call(call, notMeasured), out));
+            out.endArray();
+            run.compileLog().ifPresent(log -> CompileLogJson.compileLog(out.key("compile_log"), log, measure -> true));
         });
     }
 

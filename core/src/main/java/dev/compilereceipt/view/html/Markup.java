@@ -1,12 +1,14 @@
 package dev.compilereceipt.view.html;
 
 import dev.compilereceipt.trace.Millis;
+import dev.compilereceipt.trace.VisibleText;
 import java.util.Locale;
 
 /**
  * A small writer of well-formed (XHTML-compatible) markup: every text and attribute value goes
  * through {@link #escape(String)}, so a trace's reasons and guards can never open an element. Text
- * that XML cannot hold (control characters, lone surrogates) is written as U+FFFD.
+ * that XML cannot hold (control characters, lone surrogates) is written as U+FFFD; the format and
+ * other hidden characters of {@link VisibleText} as its visible escapes, and a long text is cut by its rule.
  */
 final class Markup {
 
@@ -38,8 +40,9 @@ final class Markup {
         return open(tag, attributes).text(text).close(tag);
     }
 
+    /** Text of the trace: cut as every view cuts a value ({@link VisibleText#shortened}), then escaped. */
     Markup text(String text) {
-        out.append(escape(text));
+        out.append(escape(VisibleText.shortened(text)));
         return this;
     }
 
@@ -84,6 +87,9 @@ final class Markup {
                         escaped.append(c).append(text.charAt(++i));
                     } else if (c < 0x20 || Character.isSurrogate(c) || c == 0xFFFE || c == 0xFFFF) {
                         escaped.append('\uFFFD');
+                    } else if (VisibleText.isHidden(c)) {
+                        // A format character (U+200D, U+202E) is written as the summary writes it: visibly.
+                        escaped.append(VisibleText.of(String.valueOf(c)));
                     } else {
                         escaped.append(c);
                     }

@@ -48,9 +48,9 @@ final class BreakKindText {
                     .append(least).append(count(kind.calls(), "call")).append(", ").append(crossings ? perCall(kind.crossingsPerCall()) : "crossings n/m")
                     .append(", eager ").append(ReceiptSummary.ms(kind.eagerMs())).append(" ms\n");
             for (BreakSite site : kind.sites()) {
-                out.append("      ").append(VisibleText.of(site.site())).append("  ").append(least).append(count(site.calls(), "call"))
+                out.append("      ").append(VisibleText.cut(site.site())).append("  ").append(least).append(count(site.calls(), "call"))
                         .append(least.isEmpty() ? ", at most " : ", ≥ ").append(site.perCallMax()).append(" per call, eager ").append(ReceiptSummary.ms(site.eagerMs()))
-                        .append(" ms: ").append(VisibleText.of(site.reason())).append(about(site.site(), site.causeKind(),
+                        .append(" ms: ").append(VisibleText.cut(site.reason())).append(about(site.site(), site.causeKind(),
                                 site.detail().userFrame())).append('\n');
             }
         }
@@ -66,8 +66,8 @@ final class BreakKindText {
             out.append("    breaks ").append(kind.label()).append("  ").append(count(sites.size(), "site")).append(", reported by ")
                     .append(count(sites.stream().mapToInt(CompileLog.Site::compiles).sum(), "compile")).append('\n');
             for (CompileLog.Site site : sites) {
-                out.append("      ").append(VisibleText.of(site.site())).append("  reported by ").append(count(site.compiles(), "compile"))
-                        .append(": ").append(VisibleText.of(site.reason()))
+                out.append("      ").append(VisibleText.cut(site.site())).append("  reported by ").append(count(site.compiles(), "compile"))
+                        .append(": ").append(VisibleText.cut(site.reason()))
                         .append(about(site.site(), site.causeKind(), site.detail().userFrame())).append('\n');
             }
         });
@@ -77,7 +77,7 @@ final class BreakKindText {
     private static String about(String site, Optional<BreakKind> cause, Optional<String> userFrame) {
         StringBuilder out = new StringBuilder();
         cause.ifPresent(kind -> out.append(" (cause ").append(kind.label()).append(')'));
-        userFrame.filter(frame -> !frame.equals(site)).ifPresent(frame -> out.append(" (user frame ").append(VisibleText.of(frame)).append(')'));
+        userFrame.filter(frame -> !frame.equals(site)).ifPresent(frame -> out.append(" (user frame ").append(VisibleText.cut(frame)).append(')'));
         return out.toString();
     }
 

@@ -55,10 +55,10 @@ public final class ReceiptSummary {
     public static String render(Receipt receipt) {
         StringBuilder out = new StringBuilder();
         Fixture fixture = receipt.fixture();
-        out.append("receipt of ").append(VisibleText.of(fixture.name()));
+        out.append("receipt of ").append(VisibleText.cut(fixture.name()));
         if (!fixture.fields().isEmpty()) {
             out.append(" (").append(fixture.sortedFields().entrySet().stream()
-                    .map(e -> VisibleText.of(e.getKey() + " " + e.getValue())).collect(Collectors.joining(", "))).append(')');
+                    .map(e -> VisibleText.cut(e.getKey() + " " + e.getValue())).collect(Collectors.joining(", "))).append(')');
         }
         out.append('\n');
         if (!fixture.sources().isEmpty()) {

@@ -39,15 +39,15 @@ public final class RecompileCauseText {
         out.append(recompiles).append(recompiles == 1 ? " recompile" : " recompiles");
         cause.phases().filter(phases -> !phases.isEmpty()).ifPresent(phases -> out.append(" in ")
                 .append(phases.stream().map(Phase::id).collect(Collectors.joining(" and "))));
-        out.append(" because `").append(VisibleText.of(cause.subject())).append("` (").append(what(cause));
-        cause.userLine().ifPresent(line -> out.append(", ").append(VisibleText.of(fileName(line))));
+        out.append(" because `").append(VisibleText.cut(cause.subject())).append("` (").append(what(cause));
+        cause.userLine().ifPresent(line -> out.append(", ").append(VisibleText.cut(fileName(line))));
         out.append(')');
         List<String> newValues = cause.newValues();
         if (newValues.isEmpty()) {
             out.append(" changed");
         } else {
             out.append(" took ").append(newValues.size() == 1 ? "a new value" : newValues.size() + " new values")
-                    .append(" (").append(VisibleText.of(values(newValues))).append(')');
+                    .append(" (").append(VisibleText.cut(values(newValues))).append(')');
         }
         if (cause.endedInLimit()) {
             out.append("; at ").append(cause.limitGraphs().stream().map(GraphId::toString).collect(Collectors.joining(", ")))
@@ -64,8 +64,8 @@ public final class RecompileCauseText {
         StringBuilder out = new StringBuilder(indent).append(line(cause)).append('\n');
         List<RecompileCause.Evidence> shown = evidence(cause);
         for (RecompileCause.Evidence failure : shown) {
-            out.append(indent).append("  ").append(failure.call().map(call -> VisibleText.of(call) + " -> ").orElse(""))
-                    .append(failure.graph()).append("  ").append(VisibleText.of(firstLine(failure.guard()))).append('\n');
+            out.append(indent).append("  ").append(failure.call().map(call -> VisibleText.cut(call) + " -> ").orElse(""))
+                    .append(failure.graph()).append("  ").append(VisibleText.cut(firstLine(failure.guard()))).append('\n');
         }
         int more = cause.evidence().size() - shown.size();
         if (more > 0) {

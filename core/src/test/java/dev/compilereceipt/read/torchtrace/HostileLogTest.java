@@ -63,7 +63,8 @@ class HostileLogTest {
         });
         String message = refusal(file);
         assertThat(message).startsWith(file + ": (document) (line ")
-                .endsWith("): the log keeps more than 16777216 characters of text (sites, reasons, guards), over the limit of"
+                .endsWith("): the log keeps more than 16777216 characters of text (sites, reasons, guards; a recompile reason counts"
+                        + " 512 more and its text 3 times more, for the records made of it), over the limit of"
                         + " 16777216 (max_kept_chars; raise it with Limits.withMaxKeptChars, the CLI's --max-kept-chars or"
                         + " @TraceFixture(maxKeptChars = ...))");
         // 16 Mi / 60,010 characters a site: the 280th compile (lines 1,396 to 1,400) passes the limit.
