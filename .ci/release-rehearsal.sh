@@ -33,7 +33,7 @@ release=${REHEARSAL_VERSION:-${version%-SNAPSHOT}}
 step "copy of the work tree at $release (from $version)"
 src=$out/src
 mkdir -p "$src"
-git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom core extension assertions cli example-project |
+git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom core extension assertions cli example-project example-project-0.1 |
     while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done | tar --null -T - -cf - | tar -xf - -C "$src"
 python3 - "$src" "$version" "$release" <<'EOF'
 import pathlib, sys, xml.etree.ElementTree as E
@@ -52,7 +52,7 @@ EOF
 step "deploy every published module to $out/repo"
 repo=$out/repo
 # The deploy plugin refuses offline mode; with the dependencies in the local repository nothing is downloaded.
-(cd "$src" && mvn -q -B -DskipTests -Dmaven.install.skip=true -pl '!example-project' deploy \
+(cd "$src" && mvn -q -B -DskipTests -Dmaven.install.skip=true -pl '!example-project,!example-project-0.1' deploy \
     -DaltDeploymentRepository="rehearsal::file://$repo" >"$out/deploy.log" 2>&1) \
     || { tail -50 "$out/deploy.log" >&2; fail "deploy failed, see $out/deploy.log"; }
 
