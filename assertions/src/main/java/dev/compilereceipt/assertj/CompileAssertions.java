@@ -19,7 +19,7 @@ import org.apiguardian.api.API;
  * assertThat(receipt).hasNoNewGraphVariantsIn(STEADY).hasNoFallbacks();
  * }</pre>
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+@API(status = API.Status.STABLE, since = "0.2")
 @SuppressWarnings("removal") // takes the 0.1 names for one release
 public class CompileAssertions {
 

@@ -71,6 +71,21 @@ class ApiCompatibilityTest {
         }
     }
 
+    /** Every published top-level type says how far users may rely on it; a nested type goes with its outer one. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"core", "extension", "assertions"})
+    void everyPublishedTypeHasAnApiStatus(String module) {
+        List<String> unmarked = ApiListing.of(MODULES.get(module)).stream()
+                .filter(line -> line.contains(": type ") && !line.contains("@API(") && topLevel(line.substring(0, line.indexOf(": "))))
+                .toList();
+        assertThat(unmarked).as("public types of " + module + " without @API(status, since)").isEmpty();
+    }
+
+    private static boolean topLevel(String type) {
+        String[] names = type.split("\\.");
+        return names.length < 2 || Character.isLowerCase(names[names.length - 2].charAt(0));
+    }
+
     static String message(String module, List<String> broken) {
         List<String> lines = new ArrayList<>();
         lines.add("compile-receipt-" + module + ": " + broken.size() + " public type or member removed or changed without a deprecation "
