@@ -11,6 +11,8 @@
 #     offline, against that repository alone, with a fresh local repository that holds the
 #     third-party artifacts only (copied from yours, without dev/compilereceipt): the parent, the
 #     BOM and the artifacts must all come from the deployed repository. Its tests must pass.
+#     Then builds example-project-0.1, the 0.1 README's tests, the same way: it must pass, with a
+#     removal warning at each name 0.2 moved.
 #  4. Runs `java -jar compile-receipt-cli-<version>-all.jar audit fixtures/print-bridge/trace.json`
 #     from the deployed repository.
 #
@@ -33,7 +35,7 @@ release=${REHEARSAL_VERSION:-${version%-SNAPSHOT}}
 step "copy of the work tree at $release (from $version)"
 src=$out/src
 mkdir -p "$src"
-git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom core extension assertions cli example-project |
+git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom core extension assertions cli example-project example-project-0.1 |
     while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done | tar --null -T - -cf - | tar -xf - -C "$src"
 python3 - "$src" "$version" "$release" <<'EOF'
 import pathlib, sys, xml.etree.ElementTree as E
@@ -52,7 +54,7 @@ EOF
 step "deploy every published module to $out/repo"
 repo=$out/repo
 # The deploy plugin refuses offline mode; with the dependencies in the local repository nothing is downloaded.
-(cd "$src" && mvn -q -B -DskipTests -Dmaven.install.skip=true -pl '!example-project' deploy \
+(cd "$src" && mvn -q -B -DskipTests -Dmaven.install.skip=true -pl '!example-project,!example-project-0.1' deploy \
     -DaltDeploymentRepository="rehearsal::file://$repo" >"$out/deploy.log" 2>&1) \
     || { tail -50 "$out/deploy.log" >&2; fail "deploy failed, see $out/deploy.log"; }
 
@@ -160,6 +162,22 @@ for artifact in compile-receipt-parent compile-receipt-bom compile-receipt-core 
     grep -q ">rehearsal=" "$marker" 2>/dev/null || fail "$artifact $release was not resolved from the deployed repository"
     echo "  $artifact $release: resolved from the deployed repository"
 done
+
+step "example-project-0.1 (the 0.1 README's tests, unchanged) against the deployed repository: removal warnings, and it passes"
+legacy=$out/consumer-0.1
+cp -r "$src/example-project-0.1" "$legacy"
+rm -rf "$legacy/target"
+(cd "$legacy" && mvn -B -o -Daether.offline.protocols=file -s "$out/settings.xml" verify >"$out/consumer-0.1.log" 2>&1) \
+    || { grep -E "ERROR|FAIL" "$out/consumer-0.1.log" | head -30 >&2; fail "example-project-0.1 did not build against the deployed repository, see $out/consumer-0.1.log"; }
+for moved in "dev.compilereceipt.Receipt in dev.compilereceipt has been deprecated and marked for removal" \
+             "dev.compilereceipt.PhaseFigures in dev.compilereceipt has been deprecated and marked for removal" \
+             "dev.compilereceipt.Phase in dev.compilereceipt has been deprecated and marked for removal" \
+             "dev.compilereceipt.BreakKind in dev.compilereceipt has been deprecated and marked for removal" \
+             "comparison() in dev.compilereceipt.assertj.ReceiptAssert has been deprecated and marked for removal"; do
+    grep -qF "$moved" "$out/consumer-0.1.log" || fail "example-project-0.1 compiled without the warning: $moved"
+done
+echo "  example-project-0.1: $(grep -c 'has been deprecated and marked for removal' "$out/consumer-0.1.log") removal warnings at the 0.1 names"
+grep -h "Tests run:" "$out/consumer-0.1.log" | tail -1 | sed 's/^\[[A-Z]*\] */  example-project-0.1: /'
 
 step "java -jar compile-receipt-cli-$release-all.jar from the deployed repository"
 cli="$repo/dev/compilereceipt/compile-receipt-cli/$release/compile-receipt-cli-$release-all.jar"

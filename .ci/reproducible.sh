@@ -17,7 +17,7 @@ start=$(date +%s)
 
 # What the published modules are built from: tracked and new (not ignored) files, as they are now.
 sources() {
-    git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom core extension assertions cli example-project |
+    git ls-files -z --cached --others --exclude-standard -- pom.xml LICENSE bom core extension assertions cli example-project example-project-0.1 |
         while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done
 }
 

@@ -19,7 +19,8 @@ import org.apiguardian.api.API;
  * assertThat(receipt).hasNoNewGraphVariantsIn(STEADY).hasNoFallbacks();
  * }</pre>
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+@API(status = API.Status.STABLE, since = "0.2")
+@SuppressWarnings("removal") // takes the 0.1 names for one release
 public class CompileAssertions {
 
     protected CompileAssertions() {
@@ -47,5 +48,28 @@ public class CompileAssertions {
 
     public static ComparisonAssert assertThat(Comparison actual) {
         return new ComparisonAssert(actual);
+    }
+
+    /**
+     * The checks of a receipt held at its 0.1 name, as {@code @TraceFixture} injects it into a
+     * parameter of that type.
+     *
+     * @deprecated take {@link Receipt}; {@code dev.compilereceipt.Receipt} goes in 0.3
+     */
+    @Deprecated(since = "0.2", forRemoval = true)
+    @API(status = API.Status.DEPRECATED, since = "0.2")
+    public static ReceiptAssert assertThat(dev.compilereceipt.Receipt actual) {
+        return new ReceiptAssert(actual == null ? null : actual.current());
+    }
+
+    /**
+     * The checks of a phase's figures held at their 0.1 name.
+     *
+     * @deprecated take {@link PhaseFigures}; {@code dev.compilereceipt.PhaseFigures} goes in 0.3
+     */
+    @Deprecated(since = "0.2", forRemoval = true)
+    @API(status = API.Status.DEPRECATED, since = "0.2")
+    public static PhaseFiguresAssert assertThat(dev.compilereceipt.PhaseFigures actual) {
+        return new PhaseFiguresAssert(actual == null ? null : actual.current());
     }
 }

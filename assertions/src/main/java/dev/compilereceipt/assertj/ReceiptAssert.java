@@ -17,4 +17,16 @@ public class ReceiptAssert extends AbstractReceiptAssert<ReceiptAssert, Receipt>
     public ReceiptAssert(Receipt actual) {
         super(actual, ReceiptAssert.class);
     }
+
+    /**
+     * The trade, by its 0.1 name: {@link #trade()}.
+     *
+     * @deprecated renamed {@link #trade()} (a phase's comparison is {@link #comparison(dev.compilereceipt.trace.Phase)});
+     *     this name goes in 0.3
+     */
+    @Deprecated(since = "0.2", forRemoval = true)
+    @API(status = API.Status.DEPRECATED, since = "0.2")
+    public TradeAssert comparison() {
+        return trade();
+    }
 }

@@ -27,6 +27,7 @@ import org.apiguardian.api.API;
  * and every message collected before and after survives.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+@SuppressWarnings("removal") // takes the 0.1 names for one release
 public class SoftCompileAssertions extends AbstractSoftAssertions {
 
     public ReceiptAssert assertThat(Receipt actual) {
@@ -55,5 +56,27 @@ public class SoftCompileAssertions extends AbstractSoftAssertions {
 
     public ComparisonAssert assertThat(Comparison actual) {
         return proxy(ComparisonAssert.class, Comparison.class, actual);
+    }
+
+    /**
+     * Soft checks of a receipt held at its 0.1 name.
+     *
+     * @deprecated take {@link Receipt}; {@code dev.compilereceipt.Receipt} goes in 0.3
+     */
+    @Deprecated(since = "0.2", forRemoval = true)
+    @API(status = API.Status.DEPRECATED, since = "0.2")
+    public ReceiptAssert assertThat(dev.compilereceipt.Receipt actual) {
+        return assertThat(actual == null ? null : actual.current());
+    }
+
+    /**
+     * Soft checks of a phase's figures held at their 0.1 name.
+     *
+     * @deprecated take {@link PhaseFigures}; {@code dev.compilereceipt.PhaseFigures} goes in 0.3
+     */
+    @Deprecated(since = "0.2", forRemoval = true)
+    @API(status = API.Status.DEPRECATED, since = "0.2")
+    public PhaseFiguresAssert assertThat(dev.compilereceipt.PhaseFigures actual) {
+        return assertThat(actual == null ? null : actual.current());
     }
 }

@@ -44,6 +44,12 @@ class JavadocExamplesTest {
             "import dev.compilereceipt.junit.*;",
             "import dev.compilereceipt.assertj.*;",
             "import dev.compilereceipt.json.CanonicalJson;",
+            // the 0.1 names kept in dev.compilereceipt would make these ambiguous on demand: the examples mean the current ones
+            "import dev.compilereceipt.receipt.Receipt;",
+            "import dev.compilereceipt.receipt.RunFigures;",
+            "import dev.compilereceipt.receipt.PhaseFigures;",
+            "import dev.compilereceipt.trace.Phase;",
+            "import dev.compilereceipt.trace.BreakKind;",
             "import static dev.compilereceipt.assertj.CompileAssertFactories.*;",
             "import static org.assertj.core.api.Assertions.assertThat;",
             "import org.junit.jupiter.api.Test;",

@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * {@code print}); a {@code .item()} inside a loop is {@link #FRAME_SKIP} with cause
  * {@link #DEVICE_SYNC}.
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+@API(status = API.Status.STABLE, since = "0.2")
 public enum BreakKind {
     /** The island reads a tensor's value on the host, so it waits for the device: {@code .item()}, {@code tolist()}, data-dependent branching or output shapes. */
     DEVICE_SYNC("device-sync"),

@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
  * calls whose inputs changed on purpose. Example: {@code Phase.parse("steady")} gives
  * {@code Optional.of(Phase.STEADY)}.
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+@API(status = API.Status.STABLE, since = "0.2")
 public enum Phase {
     EAGER, WARMUP, STEADY, CHANGED;
 

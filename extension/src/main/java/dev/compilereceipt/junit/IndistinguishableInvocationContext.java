@@ -57,13 +57,13 @@ final class IndistinguishableInvocationContext implements TestTemplateInvocation
     private final class TruthResolver implements ParameterResolver {
         @Override
         public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-            return parameterContext.getParameter().getType() == Receipt.class
+            return InjectionPoint.takesReceipt(parameterContext.getParameter().getType())
                     && parameterContext.isAnnotated(TraceFixture.class);
         }
 
         @Override
         public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-            return truth;
+            return InjectionPoint.receiptAs(parameterContext.getParameter().getType(), truth);
         }
     }
 

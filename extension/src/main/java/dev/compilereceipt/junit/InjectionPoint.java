@@ -22,6 +22,10 @@ record InjectionPoint(Class<?> type, Supplier<String> describer) {
 
     static final List<Class<?>> SUPPORTED = List.of(Trace.class, Ledger.class, Receipt.class);
 
+    /** The receipt at its 0.1 name, injected for one release as a wrapper of the same receipt. */
+    @SuppressWarnings("removal")
+    private static final Class<?> RECEIPT_AT_ITS_OLD_NAME = dev.compilereceipt.Receipt.class;
+
     static InjectionPoint of(Parameter parameter) {
         return new InjectionPoint(parameter.getType(), () -> describe(parameter));
     }
@@ -46,7 +50,18 @@ record InjectionPoint(Class<?> type, Supplier<String> describer) {
     }
 
     boolean supported() {
-        return SUPPORTED.contains(type);
+        return SUPPORTED.contains(type) || type == RECEIPT_AT_ITS_OLD_NAME;
+    }
+
+    /** Whether a parameter or field of {@code type} takes a receipt: {@link Receipt}, or its 0.1 name. */
+    static boolean takesReceipt(Class<?> type) {
+        return type == Receipt.class || type == RECEIPT_AT_ITS_OLD_NAME;
+    }
+
+    /** {@code receipt} as a point of {@code type} takes it: itself, or wrapped at its 0.1 name. */
+    @SuppressWarnings("removal")
+    static Object receiptAs(Class<?> type, Receipt receipt) {
+        return type == RECEIPT_AT_ITS_OLD_NAME ? dev.compilereceipt.Receipt.of(receipt) : receipt;
     }
 
     /** Why this type cannot be injected. */
@@ -63,7 +78,7 @@ record InjectionPoint(Class<?> type, Supplier<String> describer) {
         if (type == Ledger.class) {
             return fixture.ledger();
         }
-        return fixture.receipt();
+        return receiptAs(type, fixture.receipt());
     }
 
     private static String className(Class<?> type) {

@@ -86,14 +86,14 @@ final class MutantInvocationContext implements TestTemplateInvocationContext {
 
         @Override
         public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-            return parameterContext.getParameter().getType() == Receipt.class
+            return InjectionPoint.takesReceipt(parameterContext.getParameter().getType())
                     && parameterContext.isAnnotated(TraceFixture.class);
         }
 
         @Override
         public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
             attached.ifPresent(fixture -> TraceFixtureExtension.received(extensionContext, fixture));
-            return receipt;
+            return InjectionPoint.receiptAs(parameterContext.getParameter().getType(), receipt);
         }
     }
 

@@ -34,7 +34,7 @@ import org.apiguardian.api.API;
 @Target(ElementType.METHOD)
 @TestTemplate
 @ExtendWith(MutantTestExtension.class)
-@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+@API(status = API.Status.STABLE, since = "0.2")
 public @interface MutantTest {
 
     /**

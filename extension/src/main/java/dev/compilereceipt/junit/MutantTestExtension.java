@@ -41,7 +41,7 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
         Method method = context.getRequiredTestMethod();
         Parameter parameter = receiptParameter(method);
-        TraceFixtureExtension.stepAside(context, Receipt.class);
+        TraceFixtureExtension.stepAside(context, parameter.getType());
         LoadedFixture fixture = TraceFixtureExtension.fixture(context, parameter.getAnnotation(TraceFixture.class));
         Trace trace = fixture.trace();
         Receipt truth = fixture.receipt();
@@ -72,7 +72,7 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
     private static Parameter receiptParameter(Method method) {
         List<Parameter> receipts = new ArrayList<>();
         for (Parameter parameter : method.getParameters()) {
-            if (parameter.getType() == Receipt.class && parameter.isAnnotationPresent(TraceFixture.class)) {
+            if (InjectionPoint.takesReceipt(parameter.getType()) && parameter.isAnnotationPresent(TraceFixture.class)) {
                 receipts.add(parameter);
             }
         }

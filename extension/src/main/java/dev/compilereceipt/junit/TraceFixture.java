@@ -59,7 +59,7 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.PARAMETER, ElementType.FIELD})
 @ExtendWith(TraceFixtureExtension.class)
-@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+@API(status = API.Status.STABLE, since = "0.2")
 public @interface TraceFixture {
 
     /** The configuration parameter naming the directory that relative fixture paths are files in. */

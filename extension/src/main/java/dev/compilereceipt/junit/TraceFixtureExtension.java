@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import dev.compilereceipt.receipt.Receipt;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
@@ -201,11 +200,10 @@ final class TraceFixtureExtension
             throw failure.of(where(annotation, point) + (refusal.get() instanceof IllegalStateException ? "" : "trace refused: ")
                     + refusal.get().getMessage(), refusal.get());
         }
-        Object value = point.value(fixture);
-        if (value instanceof Receipt receipt) {
-            ApprovalRecords.keep(context, receipt, fixture.approval());
+        if (InjectionPoint.takesReceipt(point.type())) {
+            ApprovalRecords.keep(context, fixture.receipt(), fixture.approval());
         }
-        return value;
+        return point.value(fixture);
     }
 
     private static String where(TraceFixture annotation, InjectionPoint point) {
