@@ -259,7 +259,7 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(fixture("2.6-print-bridge-marked")))).isEqualTo("""
                 receipt of 2.6-print-bridge-marked
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 7580a0b302464860bd933357ac2e126a720d14196791c2b26d4420094f42436d
+                receipt_sha256 25d1e768b3f7463311e055e22e82c08fcd3dfd1d3a81a68d9d2ed5399b647f1d
 
                 run baseline
                   phases: none (the source has no per-call markers)
@@ -267,10 +267,10 @@ class TorchLogsRunMarkersTest {
                   break sites: none
                   cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (2 guard failures):
-                    1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `bridged` (scenarios.py:230) because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
                       hint: torch._dynamo.mark_dynamic(x, dim) or torch.compile(dynamic=True) compiles one graph for many sizes
-                    1 recompile because `L['y'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `torch_dynamo_resume_in_bridged_at_232` (scenarios.py:232) because `L['y'].size()[0]` (a tensor size) took a new value (16)
                       1/1  1/0: tensor 'L['y']' size mismatch at index 0. expected 8, actual 16
                   compile log:
                     compiles n/m (recompiles 2), fallbacks ≥ 0, compile ms n/m
@@ -288,7 +288,7 @@ class TorchLogsRunMarkersTest {
                   break sites: none
                   cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (1 guard failure):
-                    1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `sin_cos` (scenarios.py:18) because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
                       hint: torch._dynamo.mark_dynamic(x, dim) or torch.compile(dynamic=True) compiles one graph for many sizes
                   compile log:
@@ -315,7 +315,7 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(trace))).isEqualTo("""
                 receipt of 2.6-print-bridge
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 28ee345d3a1bcfa328b0e5b783917f4633b9d335d241d183a9a4e1b494382dde
+                receipt_sha256 ca1963ae480eb1d57a69d2514c74ad097d66a00db8a2df9a96da3095f334cf32
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)
@@ -324,11 +324,11 @@ class TorchLogsRunMarkersTest {
                   break sites: none
                   cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (3 guard failures):
-                    1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `f` (scenarios.py:28) because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
                       … 1 more guard failure in the receipt JSON
                       hint: torch._dynamo.mark_dynamic(x, dim) or torch.compile(dynamic=True) compiles one graph for many sizes
-                    1 recompile because `L['y'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `torch_dynamo_resume_in_f_at_31` (scenarios.py:31) because `L['y'].size()[0]` (a tensor size) took a new value (16)
                       1/1  1/0: tensor 'L['y']' size mismatch at index 0. expected 8, actual 16
                   compile log:
                     compiles n/m (recompiles 3), fallbacks ≥ 0, compile ms n/m
