@@ -58,6 +58,7 @@ public class RecompileCauseAssert extends AbstractObjectAssert<RecompileCauseAss
     }
 
     private String subject() {
-        return "recompile cause `" + VisibleText.of(actual.subject()) + "` (" + VisibleText.of(actual.guard()) + ")";
+        return "recompile cause `" + VisibleText.of(actual.subject()) + "` (" + VisibleText.of(actual.guard()) + ")"
+                + actual.frame().map(frame -> " in " + VisibleText.of(frame.described())).orElse("");
     }
 }
