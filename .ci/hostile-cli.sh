@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 export JAVA_OPTS="-Xmx64m"
 trace=fixtures/print-bridge/trace.json
+trace_abs=$PWD/$trace
 log=fixtures/torch-2.14/print-bridge/torch_trace.log
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -185,5 +186,126 @@ same_figures "a gzipped torch.profiler trace and its log through process substit
 same_as_file "--causes of a TORCH_TRACE log through a pipe" "$work/causes-file.txt" \
   bash -c "cat fixtures/torch-2.14/int-spec/torch_trace.log | ./receipt audit --causes -"
 ! grep -q 'u000a' "$work/causes-file.txt" || fail "--causes printed an escaped line break: $(grep -m1 'u000a' "$work/causes-file.txt")"
+
+# The launcher (#42, round four): a checkout at a path with a space (and a %), a newline, a leading dash runs every
+# command with its start-up cache; a cache cut short or changed in place is made again, said in one line on stderr,
+# where Java 17 crashed with SIGBUS; a cache path that is a folder is left alone; a crash leaves nothing in the
+# user's folder. Each JDK: the default one, and Java 25 (its AOT cache) where installed (RECEIPT_TEST_JAVA25).
+# The copies hold what a run needs: the launcher, the jar, the training run's fixtures.
+copies="$work/copies"
+cwd="$work/cwd"
+mkdir -p "$copies" "$cwd"
+copy_checkout() { # folder
+  mkdir -p "$1/cli/target" "$1/fixtures/print-bridge" "$1/fixtures/torch-logs/2.14-print-bridge"
+  cp receipt "$1/"
+  cp cli/target/receipt.jar "$1/cli/target/"
+  cp fixtures/print-bridge/trace.json fixtures/print-bridge/torch_trace.log "$1/fixtures/print-bridge/"
+  cp fixtures/torch-logs/2.14-print-bridge/torch_logs.txt "$1/fixtures/torch-logs/2.14-print-bridge/"
+}
+launch() { # expected-stderr-lines, folder, launcher-path, arguments... (runs in $cwd; 60 s: a run may make the cache)
+  local lines=$1 folder=$2; shift 2
+  if ! (cd "$cwd" && timeout 60 "$@" > "$work/out.txt" 2> "$work/err.txt"); then
+    fail "launcher in $(printf %q "$folder"): exit $? ($(head -c 300 "$work/err.txt"))"
+  fi
+  cmp -s "$work/out.txt" "$work/file.txt" || fail "launcher in $(printf %q "$folder"): the receipt differs from that of the file"
+  [[ $(wc -l < "$work/err.txt") -eq $lines ]] \
+    || fail "launcher in $(printf %q "$folder"): $(wc -l < "$work/err.txt") lines on stderr, expected $lines: $(head -c 300 "$work/err.txt")"
+  [[ -z $(ls -A "$cwd") ]] || fail "launcher in $(printf %q "$folder"): it wrote $(ls -A "$cwd" | head -3) into the working folder"
+}
+cache_in() { # folder: the one start-up cache made there
+  local found=("$1"/cli/target/receipt-java*.jsa "$1"/cli/target/receipt-java*.aot)
+  for f in "${found[@]}"; do [[ -e $f ]] && { echo "$f"; return; }; done
+  fail "no start-up cache in $(printf %q "$1/cli/target")"
+}
+jdks=("")
+java25=${RECEIPT_TEST_JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64}
+[[ -x $java25/bin/java ]] && jdks+=("$java25")
+for jdk in "${jdks[@]}"; do
+  name=${jdk:+Java 25}; name=${name:-the default java}
+  export RECEIPT_JAVA_HOME=$jdk
+  [[ -n $jdk ]] || unset RECEIPT_JAVA_HOME
+  rm -rf "$copies"/*
+  for folder in "$copies/my projects 50%p" "$copies/a"$'\n'"newline" "$copies/-dash"; do
+    copy_checkout "$folder"
+    launch 0 "$folder" "$folder/receipt" audit "$folder/fixtures/print-bridge/trace.json"
+    cache_in "$folder" > /dev/null
+  done
+  # Called by a relative path that begins with a dash, the launcher's own folder is "-dash", never an option.
+  (cd "$copies" && timeout 30 bash -- "-dash/receipt" audit "./-dash/fixtures/print-bridge/trace.json") > "$work/out.txt" \
+    2> "$work/err.txt" || fail "$name, launched as bash -- -dash/receipt: exit $? ($(head -c 300 "$work/err.txt"))"
+  cmp -s "$work/out.txt" "$work/file.txt" && [[ ! -s "$work/err.txt" ]] \
+    || fail "$name, launched as bash -- -dash/receipt: $(head -c 300 "$work/err.txt")"
+  folder="$copies/my projects 50%p"
+  JAVA_OPTS="-Xmx64m -Xlog:class+load=info:file=$work/classes.txt" launch 0 "$folder" "$folder/receipt" audit "$trace_abs"
+  grep -q "shared objects file" "$work/classes.txt" || fail "$name: the start-up cache in $(printf %q "$folder") was not used"
+  ok "$name: checkouts at a path with a space and a %, a newline, a leading dash run with their start-up cache"
+
+  cache=$(cache_in "$folder")
+  size=$(stat -c %s "$cache")
+  chmod u+w "$cache"; truncate -s $((size / 2)) "$cache"
+  launch 1 "$folder" "$folder/receipt" audit "$trace_abs"
+  grep -q "^receipt: the start-up cache .* is not the one made ($((size / 2)) bytes, made with $size, or another checksum): making it again$" \
+    "$work/err.txt" || fail "$name, a cache cut to half: $(cat "$work/err.txt")"
+  launch 0 "$folder" "$folder/receipt" audit "$trace_abs"
+  [[ -z $(find "$copies" -name 'hs_err*' -o -name 'receipt-hs_err*') ]] || fail "$name, a cache cut to half: the JVM crashed"
+  ok "$name: a start-up cache cut to half is made again, said once on stderr, and never crashes the JVM"
+
+  cache=$(cache_in "$folder")
+  chmod u+w "$cache"; touch -r "$cache" "$work/stamp"
+  printf 'XXXXXXXX' | dd of="$cache" bs=1 seek=4096 conv=notrunc status=none
+  touch -r "$work/stamp" "$cache"
+  launch 1 "$folder" "$folder/receipt" audit "$trace_abs"
+  grep -q "^receipt: the start-up cache .* is not the one made .*: making it again$" "$work/err.txt" \
+    || fail "$name, a cache changed in place: $(cat "$work/err.txt")"
+  ok "$name: a start-up cache changed in place (same size, same time) is told by its checksum"
+
+  cache=$(cache_in "$folder")
+  rm -f "$cache" "$cache.record"; mkdir "$cache"
+  launch 1 "$folder" "$folder/receipt" audit "$trace_abs"
+  grep -q "^receipt: .* or its record is not a regular file: left alone; running without a start-up cache$" "$work/err.txt" \
+    || fail "$name, a cache path that is a folder: $(cat "$work/err.txt")"
+  [[ -z $(ls -A "$cache") ]] || fail "$name, a cache path that is a folder: something was written into it"
+  rmdir "$cache"
+  ok "$name: a cache path that is a folder is left alone"
+
+  set +e
+  (cd "$cwd" && JAVA_OPTS="-Xmx16m -XX:+CrashOnOutOfMemoryError" timeout 60 "$folder/receipt" audit --max-kept-chars 1000000000 "$big") \
+    > /dev/null 2> "$work/crash.txt"
+  code=$?
+  set -e
+  [[ $code -ne 0 ]] || fail "$name, a crash: exit 0"
+  [[ -z $(ls -A "$cwd") ]] || fail "$name, a crash: it wrote $(ls -A "$cwd" | head -3) into the working folder"
+  compgen -G "$folder/cli/target/receipt-hs_err_pid*.log" > /dev/null || fail "$name, a crash: no report in the build folder"
+  grep -q "^Aborting due to java.lang.OutOfMemoryError" "$work/crash.txt" || fail "$name, a crash: $(head -c 300 "$work/crash.txt")"
+  ok "$name: a JVM crash writes its report to the build folder, its message to stderr, nothing in the user's folder"
+
+  # A cache that cannot be made (here: no training fixtures) is said once; the runs after it are silent, slower.
+  bare="$copies/bare"
+  mkdir -p "$bare/cli/target"; cp receipt "$bare/"; cp cli/target/receipt.jar "$bare/cli/target/"
+  launch 1 "$bare" "$bare/receipt" audit "$trace_abs"
+  grep -q "^receipt: could not make the start-up cache .* running without it (slower) until the next build$" "$work/err.txt" \
+    || fail "$name, a cache that cannot be made: $(cat "$work/err.txt")"
+  launch 0 "$bare" "$bare/receipt" audit "$trace_abs"
+  ok "$name: a cache that cannot be made is said once, and the runs go on without it"
+done
+unset RECEIPT_JAVA_HOME
+
+# A JDK named that is not one, or is older than 17: one line saying so and what to set, exit 1, nothing on stdout.
+old_jdk="$work/jdk 11"
+mkdir -p "$old_jdk/bin"
+printf '#!/bin/sh\nexec java "$@"\n' > "$old_jdk/bin/java"; chmod +x "$old_jdk/bin/java"
+printf 'JAVA_VERSION="11.0.2"\n' > "$old_jdk/release"
+for jdk in "$work/no such jdk" "$old_jdk"; do
+  set +e
+  RECEIPT_JAVA_HOME=$jdk timeout 30 ./receipt audit "$trace" > "$work/out.txt" 2> "$work/err.txt"
+  code=$?
+  set -e
+  [[ $code -eq 1 && ! -s $work/out.txt && $(wc -l < "$work/err.txt") -eq 1 ]] \
+    || fail "RECEIPT_JAVA_HOME=$jdk: exit $code, $(wc -c < "$work/out.txt") bytes on stdout, $(cat "$work/err.txt")"
+  grep -q "set RECEIPT_JAVA_HOME to" "$work/err.txt" || fail "RECEIPT_JAVA_HOME=$jdk: $(cat "$work/err.txt")"
+done
+grep -qx "receipt: $old_jdk/bin/java (RECEIPT_JAVA_HOME) is Java 11.0.2; receipt needs Java 17 or later: set RECEIPT_JAVA_HOME to one" \
+  "$work/err.txt" || fail "a Java 11: $(cat "$work/err.txt")"
+ok "a JDK that is not one, or older than 17, is refused in one line naming what to set"
 
 echo "hostile-cli: $checks passed, 0 failed"

@@ -29,6 +29,9 @@
 #   break-kinds.diff             (sid) the shipped break-kind table against what the registry derives
 #   break-messages.diff          (trixie) the shipped break-message table against what 2.6's source derives
 #   <scenario>.frozen-torch-trace.log  step 5's `receipt freeze` of the log (.txt: what it said)
+#   logger-graph_breaks/, logger-recompiles/  test_one_logger: the graph-break scenario again with
+#                                TORCH_LOGS=<logger> alone (its text, trace, TORCH_TRACE log, profiles);
+#                                below the suite's folder, so steps 4-7 leave them to steps 5g and 5h
 # Then audits every trace with the repository's ./receipt launcher and fails if one is refused.
 # Needs root (debootstrap, chroot, mounts). Takes a few minutes (each Inductor compile is seconds).
 set -euo pipefail
@@ -81,7 +84,7 @@ unshare --mount --propagation private bash -c '
     COMPILE_RECEIPT_OUT="/capture/out/$3" COMPILE_RECEIPT_TORCH_LOGS="$4" PYTHONDONTWRITEBYTECODE=1 \
     PYTHONPATH=/capture/src \
     sh -c "cd /capture/tests && python3 -c \"import torch; print(\\\"torch\\\", torch.__version__)\" \
-           && python3 -m unittest -v $5 test_real_torch"
+           && python3 -m unittest -v $5 test_real_torch test_one_logger"
 ' _ "$here" "$ROOT" "$SUITE" "$TORCH_LOGS_TEXT" "$TORCH_FREE_TESTS" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "test-with-real-torch.sh: the tests in the chroot failed ($status)" >&2
@@ -129,6 +132,10 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   (cd "$repo" && python3 capture/check-warm-start.py "$out" "${audit_cmd[@]}")
   echo "== 5f. every run's torch.profiler trace with its TORCH_TRACE log gives the trace.json receipt of the same run"
   (cd "$repo" && python3 capture/check-profile.py "$out" "${audit_cmd[@]}")
+  echo "== 5g. a TORCH_LOGS text with one logger alone reads that logger's figures and names the other's not measured"
+  (cd "$repo" && python3 capture/check-one-logger.py "$out" "${audit_cmd[@]}")
+  echo "== 5h. files of two processes or two models are not joined: a profile with another process's log, a warm pair of two models"
+  (cd "$repo" && python3 capture/check-pairs.py "$out" "${audit_cmd[@]}")
   echo "== 6. the shipped break-kind table is what capture/derive-break-kinds.py derives from this release's registry"
   registry="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo/graph_break_registry.json"
   shipped="$repo/core/src/main/resources/dev/compilereceipt/break-kinds.tsv"

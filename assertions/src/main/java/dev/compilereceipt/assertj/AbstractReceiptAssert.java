@@ -273,7 +273,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     @SuppressWarnings("unchecked")
     public CompileStagesAssert compileStages(Phase phase) {
         return navigate(CompileStagesAssert.class, (Class<Map<String, PhaseFigures>>) (Class<?>) Map.class,
-                () -> scope().compileStages(info, phase), CompileStagesAssert::new, (stages, from) -> stages.navigatedFrom = from);
+                () -> scope().compileStages(info, phase), CompileStagesAssert::new, (stages, from) -> stages.reachedFrom(from, actual));
     }
 
     /** One check of {@code dev.compilereceipt.assertj.internal} on the runs in scope: the assert only hands it on. */

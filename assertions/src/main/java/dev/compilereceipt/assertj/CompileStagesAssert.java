@@ -33,6 +33,8 @@ public class CompileStagesAssert extends AbstractObjectAssert<CompileStagesAsser
 
     /** Where this assert was navigated from, for its failure messages; empty when asserted directly. */
     String navigatedFrom = "";
+    /** What the source lacked to split the phase's compile time by stage, where it names it. */
+    private java.util.Optional<String> missingEvidence = java.util.Optional.empty();
 
     public CompileStagesAssert(Map<String, PhaseFigures> phaseByRun) {
         super(phaseByRun, CompileStagesAssert.class);
@@ -52,7 +54,7 @@ public class CompileStagesAssert extends AbstractObjectAssert<CompileStagesAsser
         Map<String, PhaseFigures> over = new LinkedHashMap<>();
         actual.forEach((run, figures) -> {
             CompileStages stages = figures.compileStages().orElseThrow(() -> notMeasured(info, shouldBeMeasured(subject(), check,
-                    Measure.COMPILE_STAGES), Measure.COMPILE_STAGES));
+                    Measure.PHASE_STAGES, missingEvidence), Measure.PHASE_STAGES));
             BigDecimal spent = Millis.exact(stages.ms().getOrDefault(stage.id(), 0.0));
             BigDecimal total = Millis.exact(figures.compileMs());
             if (spent.compareTo(total.multiply(new BigDecimal(Double.toString(share)))) > 0) {
@@ -65,6 +67,12 @@ public class CompileStagesAssert extends AbstractObjectAssert<CompileStagesAsser
                     stage.id() + ": at most " + percent + " of compile_ms");
         }
         return myself;
+    }
+
+    /** Navigated from {@code from}, the assert of {@code receipt}, whose limits say what evidence its source lacked. */
+    void reachedFrom(String from, dev.compilereceipt.receipt.Receipt receipt) {
+        navigatedFrom = from;
+        missingEvidence = receipt == null ? java.util.Optional.empty() : receipt.limits().missingEvidence(Measure.PHASE_STAGES);
     }
 
     private String subject() {

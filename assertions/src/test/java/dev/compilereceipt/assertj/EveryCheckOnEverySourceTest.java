@@ -9,6 +9,8 @@ import static dev.compilereceipt.trace.Measure.COMPILES;
 import static dev.compilereceipt.trace.Measure.COMPILE_MS;
 import static dev.compilereceipt.trace.Measure.EAGER_ISLAND_MS;
 import static dev.compilereceipt.trace.Measure.FALLBACKS;
+import static dev.compilereceipt.trace.Measure.OUTPUT_CHECKS;
+import static dev.compilereceipt.trace.Measure.PHASE_STAGES;
 import static dev.compilereceipt.trace.Measure.RECOMPILE_CAUSES;
 import static dev.compilereceipt.trace.Measure.SITE_CROSSINGS;
 import static dev.compilereceipt.trace.Measure.WALL_MS;
@@ -68,9 +70,13 @@ class EveryCheckOnEverySourceTest {
             "compileSideOnly", "matchesApprovedReceipt", "warmStart", "compileStages");
 
     private static final List<Class<?>> ASSERTS = List.of(ReceiptAssert.class, PhaseFiguresAssert.class, BreakSiteAssert.class,
-            LedgerAssert.class, LedgerRowAssert.class, ComparisonAssert.class, TradeAssert.class);
+            LedgerAssert.class, LedgerRowAssert.class, ComparisonAssert.class, TradeAssert.class, CompileStagesAssert.class);
 
-    private enum Outcome { PASSED, NOT_MEASURED, NO_CALLS, FAILED, NOT_APPLICABLE }
+    /**
+     * What a check answered. {@code UNCLASSIFIED} is an exception the walk does not know (a check that throws
+     * {@code UnsupportedOperationException}, a {@code NullPointerException}): a failure of the walk, never a pass.
+     */
+    private enum Outcome { PASSED, NOT_MEASURED, NO_CALLS, FAILED, NOT_APPLICABLE, UNCLASSIFIED }
 
     /** One check as the walk asks it, and the measures its answer rests on. */
     /**
@@ -142,7 +148,9 @@ class EveryCheckOnEverySourceTest {
                 new Check("hasBreaksOnlyOfKinds", r -> recordedKinds(r).length > 0 ? EnumSet.of(FALLBACKS, BREAK_SITES) : EnumSet.of(BREAK_SITES),
                         false, false, r -> assertThat(r).hasBreaksOnlyOfKinds(recordedKinds(r)), EveryCheckOnEverySourceTest::skipCauseUnknown),
                 check("hasNoBreaksUnder", EnumSet.of(BREAK_SITES), r -> assertThat(r).hasNoBreaksUnder("nowhere/")),
-                check("hasNoFailures", EnumSet.of(CALLS), r -> assertThat(r).hasNoFailures()),
+                // A failure found is a fact on any source with calls; no failure only where the outputs were checked.
+                new Check("hasNoFailures", r -> r.failures().isEmpty() ? EnumSet.of(CALLS, OUTPUT_CHECKS) : EnumSet.of(CALLS), false,
+                        false, r -> assertThat(r).hasNoFailures()),
                 check("hasEqualSamples", EnumSet.of(CALLS), r -> assertThat(r).hasEqualSamples()),
                 check("paysBackWithin", EnumSet.of(CALLS, WALL_MS), r -> assertThat(r).trade().paysBackWithin(Long.MAX_VALUE)),
                 check("isCheaperOverWorkerLifetime", EnumSet.of(CALLS, WALL_MS),
@@ -216,7 +224,10 @@ class EveryCheckOnEverySourceTest {
                 timing("hasMedianAtMost", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasMedianAtMost(1e9)),
                 timing("hasP90AtMost", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasP90AtMost(1e9)),
                 timing("hasMeanOfItsCalls", EnumSet.of(CALLS, WALL_MS), r -> phase(r, phase).hasMeanOfItsCalls()),
-                check("hasEagerTimeAtItsBreaks", EnumSet.of(CALLS, BREAKS, EAGER_ISLAND_MS), r -> phase(r, phase).hasEagerTimeAtItsBreaks()));
+                check("hasEagerTimeAtItsBreaks", EnumSet.of(CALLS, BREAKS, EAGER_ISLAND_MS), r -> phase(r, phase).hasEagerTimeAtItsBreaks()),
+                // every share is at most 100 %: the question passes wherever the phase's stages were read
+                check("hasShareAtMost", EnumSet.of(CALLS, PHASE_STAGES),
+                        r -> assertThat(r).compileStages(phase).hasShareAtMost(dev.compilereceipt.trace.Stage.AOT_AUTOGRAD, 1.0)));
     }
 
     private static Check timing(String name, Set<Measure> reads, Consumer<Receipt> ask) {
@@ -231,7 +242,9 @@ class EveryCheckOnEverySourceTest {
         List<Asked> all = new ArrayList<>();
         receiptChecks().forEach(c -> all.add(new Asked(c, Optional.empty())));
         for (Phase phase : Phase.values()) {
-            phaseChecks(phase).forEach(c -> all.add(new Asked(c, Optional.of(phase))));
+            // the eager phase is refused by this check as a misuse, on every receipt (theEagerPhaseIsNoQuestionOfEagerCalls)
+            phaseChecks(phase).stream().filter(c -> phase.isCompiled() || !c.name().equals("hasNoEagerCallsIn"))
+                    .forEach(c -> all.add(new Asked(c, Optional.of(phase))));
         }
         return all;
     }
@@ -255,6 +268,8 @@ class EveryCheckOnEverySourceTest {
         } catch (IllegalStateException | IllegalArgumentException | java.util.NoSuchElementException structural) {
             // The question cannot be put to this receipt: no break site to navigate to, no ledger rows, one run only.
             return Outcome.NOT_APPLICABLE;
+        } catch (RuntimeException unknown) {
+            return Outcome.UNCLASSIFIED;
         }
     }
 
@@ -263,6 +278,9 @@ class EveryCheckOnEverySourceTest {
      * without calls a timing check must say so, any other check may.
      */
     private static boolean allowed(Outcome outcome, Coverage coverage, boolean phaseWithoutCalls, boolean timing) {
+        if (outcome == Outcome.UNCLASSIFIED) {
+            return false;
+        }
         if (outcome == Outcome.NOT_APPLICABLE) {
             return true;
         }
@@ -293,7 +311,8 @@ class EveryCheckOnEverySourceTest {
 
     private static final Set<String> OPTIONAL = Set.of(WALL_MS.id(), Measure.GRAPHS_COMPILED.id(),
             Measure.COMPILE_STAGES.id(), Measure.WARM_START.id(), Measure.WARM_START_WALL_MS.id(), Measure.FX_GRAPH_CACHE.id(),
-            Measure.AOTAUTOGRAD_CACHE.id(), Measure.RECOMPILE_CAUSES.id(), Measure.BREAK_SITES.id());
+            Measure.AOTAUTOGRAD_CACHE.id(), Measure.RECOMPILE_CAUSES.id(), Measure.BREAK_SITES.id(), OUTPUT_CHECKS.id(),
+            PHASE_STAGES.id());
 
     private static Optional<SourceShape> shape(Receipt receipt) {
         // wall_ms, graphs_compiled and compile_stages are what a TORCH_TRACE log itself may leave out (no wall_ms on
@@ -319,11 +338,24 @@ class EveryCheckOnEverySourceTest {
         return Optional.empty();
     }
 
-    /** A trace, or a torch.profiler trace with the log and the phases (a file {@code phases}) beside it. */
-    private static Trace read(Path file) throws IOException {
-        Path phases = file.resolveSibling("phases");
-        if (file.getFileName().toString().equals("profile.json") && Files.isRegularFile(phases)) {
-            return Traces.read(TraceRequest.of(file).withLog(file.resolveSibling("torch_trace.log")).withPhases(CallPhases.parse(Files.readString(phases).strip())));
+    /** One input the walk reads: a file alone, a profile with its log, or a log with the warm log beside it. */
+    private record Source(String name, Path file, Optional<Path> warm) {
+    }
+
+    /**
+     * A trace; a torch.profiler trace with the log beside it, and the phases of a file {@code phases} or else those
+     * the log's markers give; a log paired with the warm log beside it.
+     */
+    private static Trace read(Source source) throws IOException {
+        Path file = source.file();
+        if (source.warm().isPresent()) {
+            return Traces.read(TraceRequest.of(file).withWarmLog(source.warm().get()));
+        }
+        if (file.getFileName().toString().equals("profile.json")) {
+            TraceRequest request = TraceRequest.of(file).withLog(file.resolveSibling("torch_trace.log"));
+            Path phases = file.resolveSibling("phases");
+            return Traces.read(Files.isRegularFile(phases) ? request.withPhases(CallPhases.parse(Files.readString(phases).strip()))
+                    : request.withCallSpan("compile_receipt_call").withRun("baseline"));
         }
         return Traces.read(file);
     }
@@ -335,23 +367,52 @@ class EveryCheckOnEverySourceTest {
                 return (name.endsWith(".json") || name.endsWith(".log") || name.endsWith(".txt")) && !name.equals("truth.json")
                         && !name.contains(".approved.") && !name.contains(".received.") && !name.equals("counters.json")
                         // a warm process's log holds its eager and warmup calls only: it is read as the warm start of the
-                        // log beside it (WarmStartChecksEngineTest), not as a run of its own
+                        // log beside it (a source of its own below), not as a run of its own
                         && !name.startsWith("warm_");
             }).sorted().toList();
         }
     }
 
-    @Test
-    void noCheckPassesOnAFigureItsSourceDidNotMeasure(TestReporter report) throws IOException {
-        List<Asked> checks = allChecks();
-        List<String> violations = new ArrayList<>();
-        Map<SourceShape, Integer> fixturesByShape = new TreeMap<>();
-        Map<Outcome, Integer> outcomes = new TreeMap<>();
-        int cells = 0;
+    /** Every fixture alone, and each log with a warm log beside it also as a warm pair. */
+    private static List<Source> sources() throws IOException {
+        List<Source> sources = new ArrayList<>();
         for (Path file : traces()) {
+            String name = Fixtures.dir().relativize(file).toString();
+            sources.add(new Source(name, file, Optional.empty()));
+            Path warm = file.resolveSibling("warm_" + file.getFileName());
+            if (Files.isRegularFile(warm)) {
+                sources.add(new Source(name + " --warm " + warm.getFileName(), file, Optional.of(warm)));
+            }
+        }
+        return sources;
+    }
+
+    /** What a walk found: its violations and its counts. */
+    private record Walk(List<String> violations, Map<SourceShape, Integer> sourcesByShape, Map<Outcome, Integer> outcomes,
+                        int sources, int checks, int cells) {
+        String counts() {
+            return checks + " checks x " + sources + " sources " + sourcesByShape + ", each on its receipt and its "
+                    + Mutant.values().length + " mutants' = " + cells + " cells: " + outcomes;
+        }
+    }
+
+    /**
+     * Every check on every source's receipt and its mutants'. A violation is a cell the rule does not allow, an
+     * outcome the walk cannot classify, or a check that no receipt could be asked (it threw on every one: a walk that
+     * asked nothing proved nothing).
+     */
+    private static Walk walk(List<Asked> checks, List<Source> sources) throws IOException {
+        List<String> violations = new ArrayList<>();
+        Map<SourceShape, Integer> byShape = new TreeMap<>();
+        Map<Outcome, Integer> outcomes = new TreeMap<>();
+        Map<String, Integer> decided = new java.util.LinkedHashMap<>();
+        checks.forEach(asked -> decided.put(label(asked), 0));
+        int cells = 0;
+        int walked = 0;
+        for (Source source : sources) {
             Trace trace;
             try {
-                trace = read(file);
+                trace = read(source);
             } catch (TraceRefusedException refused) {
                 continue;
             }
@@ -359,9 +420,10 @@ class EveryCheckOnEverySourceTest {
                 continue;
             }
             Receipt truth = Receipt.of(trace);
-            SourceShape shape = shape(truth).orElseThrow(() -> new AssertionError(file + ": its limits match no SourceShape: "
+            SourceShape shape = shape(truth).orElseThrow(() -> new AssertionError(source.name() + ": its limits match no SourceShape: "
                     + truth.limits()));
-            fixturesByShape.merge(shape, 1, Integer::sum);
+            byShape.merge(shape, 1, Integer::sum);
+            walked++;
             List<Receipt> receipts = new ArrayList<>(List.of(truth));
             Arrays.stream(Mutant.values()).map(mutant -> mutant.receiptOf(trace)).forEach(receipts::add);
             for (Receipt receipt : receipts) {
@@ -373,24 +435,98 @@ class EveryCheckOnEverySourceTest {
                     Outcome outcome = ask(asked.check(), receipt);
                     outcomes.merge(outcome, 1, Integer::sum);
                     cells++;
+                    if (outcome != Outcome.NOT_APPLICABLE && outcome != Outcome.UNCLASSIFIED) {
+                        decided.merge(label(asked), 1, Integer::sum);
+                    }
                     boolean partial = asked.check().perCall() && outcome == Outcome.PASSED;
                     if (!partial && !allowed(outcome, coverage, noCalls, asked.check().timing())) {
-                        violations.add(Fixtures.dir().relativize(file) + " (" + shape.label() + ") "
-                                + (receipt == truth ? "" : "mutant ") + asked.check().name()
-                                + asked.phase().map(p -> "(" + p.id() + ")").orElse("") + ": " + coverage.id() + " figures, " + outcome);
+                        violations.add(source.name() + " (" + shape.label() + ") " + (receipt == truth ? "" : "mutant ")
+                                + label(asked) + ": " + coverage.id() + " figures, " + outcome);
                     }
                 }
             }
         }
-        assertThat(fixturesByShape.keySet()).as("every source shape is walked").containsExactly(SourceShape.values());
-        String walk = checks.size() + " checks (" + receiptChecks().size() + " without a phase, "
-                + phaseChecks(Phase.STEADY).size() + " per phase) x " + fixturesByShape + " fixtures, each on its receipt and"
-                + " its 5 mutants' = " + cells + " cells: " + outcomes;
-        report.publishEntry("walk", walk);
+        decided.forEach((check, count) -> {
+            if (count == 0) {
+                violations.add(check + ": asked of no receipt (it threw on every one)");
+            }
+        });
+        return new Walk(violations, byShape, outcomes, walked, checks.size(), cells);
+    }
+
+    private static String label(Asked asked) {
+        return asked.check().name() + asked.phase().map(p -> "(" + p.id() + ")").orElse("");
+    }
+
+    @Test
+    void noCheckPassesOnAFigureItsSourceDidNotMeasure(TestReporter report) throws IOException {
+        List<Asked> checks = allChecks();
+        Walk walk = walk(checks, sources());
+        String counts = walk.counts() + " (" + receiptChecks().size() + " checks without a phase, " + phaseChecks(Phase.STEADY).size()
+                + " per phase)";
+        report.publishEntry("walk", counts);
         // Surefire keeps what a test prints beside its report; the count is read from there.
-        System.out.println("walk: " + walk);
-        assertThat(violations).as("checks that broke the rule").isEmpty();
-        assertThat(cells).isGreaterThan(10_000);
+        System.out.println("walk: " + counts);
+        assertThat(walk.sourcesByShape().keySet()).as("every source shape is walked").containsExactly(SourceShape.values());
+        assertThat(walk.violations()).as("checks that broke the rule").isEmpty();
+        assertThat(walk.cells()).isGreaterThan(10_000);
+        assertThat(walk.outcomes()).doesNotContainKey(Outcome.UNCLASSIFIED);
+    }
+
+    /** The one question the walk leaves out, since it is no question: every call of the eager control runs eagerly. */
+    @Test
+    void theEagerPhaseIsNoQuestionOfEagerCalls() {
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> assertThat(Fixtures.printBridge()).hasNoEagerCallsIn(Phase.EAGER))
+                .withMessage("phase eager is the uncompiled control: its calls run eagerly by design; check warmup, steady or changed");
+    }
+
+    /** Issue #41: profiles with their logs, warm pairs, texts with one logger off and marked texts are all walked. */
+    @Test
+    void theWalkReadsEveryKindOfInput() throws IOException {
+        List<String> names = sources().stream().map(Source::name).toList();
+
+        assertThat(names).contains("profiler/2.14-graph-break/profile.json", "profiler/2.6-plain/profile.json",
+                "warm-start/2.14-print-bridge/torch_trace.log --warm warm_torch_trace.log",
+                "loggers-off/2.6-print-bridge-graph-breaks-only/torch_logs.txt",
+                "loggers-off/2.6-print-bridge-recompiles-only/torch_logs.txt",
+                "torch-logs/2.14-print-bridge-marked/torch_logs.txt", "torch-logs/2.6-print-bridge-marked/torch_logs.txt");
+        assertThat(names.stream().filter(name -> name.contains(" --warm "))).hasSize(6);
+        assertThat(names.stream().filter(name -> name.endsWith("profile.json"))).hasSize(6);
+    }
+
+    /**
+     * The walk can fail: a check that throws what the walk does not know, one that throws a structural exception on
+     * every receipt, and one that passes on a figure its source did not measure each break it, named.
+     */
+    @Test
+    void theWalkFailsOnWhatItCannotClassifyOrAVacuousGreen() throws IOException {
+        List<Source> sources = List.of(new Source("print-bridge/torch_trace.log", Fixtures.dir().resolve("print-bridge/torch_trace.log"),
+                Optional.empty()));
+        List<Asked> broken = List.of(
+                new Asked(check("throwsUnknown", EnumSet.noneOf(Measure.class), r -> {
+                    throw new UnsupportedOperationException("not written yet");
+                }), Optional.empty()),
+                new Asked(check("neverAsked", EnumSet.noneOf(Measure.class), r -> {
+                    throw new IllegalStateException("no such figure");
+                }), Optional.empty()),
+                new Asked(check("passesOnCacheHits", EnumSet.of(CACHE_HITS), r -> { }), Optional.empty()));
+
+        Walk walk = walk(broken, sources);
+
+        String marked = "print-bridge/torch_trace.log (TORCH_TRACE with per-call markers) ";
+        List<String> expected = new ArrayList<>();
+        expected.add(marked + "throwsUnknown: measured figures, UNCLASSIFIED");
+        expected.add(marked + "passesOnCacheHits: not measured figures, PASSED");
+        for (Mutant mutant : Mutant.values()) {
+            expected.add(marked + "mutant throwsUnknown: measured figures, UNCLASSIFIED");
+            expected.add(marked + "mutant passesOnCacheHits: not measured figures, PASSED");
+        }
+        expected.add("throwsUnknown: asked of no receipt (it threw on every one)");
+        expected.add("neverAsked: asked of no receipt (it threw on every one)");
+        assertThat(walk.violations()).containsExactlyElementsOf(expected);
+        assertThat(walk.counts()).isEqualTo("3 checks x 1 sources {TORCH_TRACE_MARKED=1}, each on its receipt and its 5 mutants'"
+                + " = 18 cells: {PASSED=6, NOT_APPLICABLE=6, UNCLASSIFIED=6}");
     }
 
     @Test

@@ -32,8 +32,8 @@ class LoggersOffTest {
                         Expecting
                           2.6-print-bridge-graph-breaks-only receipt (runs baseline)
                         to recompile only on guards of kinds (none)
-                        but recompile causes (the guard failures behind each recompile) were not measured by this source (not_measured: recompile_causes);
-                        what would measure it: TORCH_LOGS text with the recompiles logger on (the text shows a recompiled variant and no recompile line for it: was TORCH_LOGS=recompiles on?), or a TORCH_TRACE log (its recompile_reasons artifacts)"""));
+                        but recompile causes (the guard failures behind each recompile) were not measured by this source (not_measured: recompile_causes): the text holds no recompile lines for 0/1: was the recompiles logger on?;
+                        what would measure it: TORCH_LOGS text with the recompiles logger on (TORCH_LOGS=recompiles), or a TORCH_TRACE log (its recompile_reasons artifacts)"""));
     }
 
     @Test
@@ -44,8 +44,8 @@ class LoggersOffTest {
                         Expecting
                           2.6-print-bridge-graph-breaks-only receipt (runs baseline)
                         to have no recompiles caused by `x.size()[0]`
-                        but recompile causes (the guard failures behind each recompile) were not measured by this source (not_measured: recompile_causes);
-                        what would measure it: TORCH_LOGS text with the recompiles logger on (the text shows a recompiled variant and no recompile line for it: was TORCH_LOGS=recompiles on?), or a TORCH_TRACE log (its recompile_reasons artifacts)"""));
+                        but recompile causes (the guard failures behind each recompile) were not measured by this source (not_measured: recompile_causes): the text holds no recompile lines for 0/1: was the recompiles logger on?;
+                        what would measure it: TORCH_LOGS text with the recompiles logger on (TORCH_LOGS=recompiles), or a TORCH_TRACE log (its recompile_reasons artifacts)"""));
     }
 
     @Test
@@ -56,8 +56,8 @@ class LoggersOffTest {
                         Expecting
                           2.6-print-bridge-recompiles-only receipt (runs baseline)
                         to break only at []
-                        but break sites were not measured by this source (not_measured: break_sites);
-                        what would measure it: TORCH_LOGS text with the graph_breaks logger on (the text names a resume frame, which a break makes, and no graph-break line: was TORCH_LOGS=graph_breaks on?), or a TORCH_TRACE log (its dynamo_graph_break_reason artifacts)"""));
+                        but break sites were not measured by this source (not_measured: break_sites): the text names the resume frame torch_dynamo_resume_in_f_at_31 (1/1), which only a graph break makes, and holds no graph-break lines: was the graph_breaks logger on?;
+                        what would measure it: TORCH_LOGS text with the graph_breaks logger on (TORCH_LOGS=graph_breaks), or a TORCH_TRACE log (its dynamo_graph_break_reason artifacts)"""));
     }
 
     @Test
@@ -68,8 +68,8 @@ class LoggersOffTest {
                         Expecting
                           2.6-print-bridge-recompiles-only receipt (runs baseline)
                         to have no graph breaks of kind python-side-effect
-                        but break sites were not measured by this source (not_measured: break_sites);
-                        what would measure it: TORCH_LOGS text with the graph_breaks logger on (the text names a resume frame, which a break makes, and no graph-break line: was TORCH_LOGS=graph_breaks on?), or a TORCH_TRACE log (its dynamo_graph_break_reason artifacts)"""));
+                        but break sites were not measured by this source (not_measured: break_sites): the text names the resume frame torch_dynamo_resume_in_f_at_31 (1/1), which only a graph break makes, and holds no graph-break lines: was the graph_breaks logger on?;
+                        what would measure it: TORCH_LOGS text with the graph_breaks logger on (TORCH_LOGS=graph_breaks), or a TORCH_TRACE log (its dynamo_graph_break_reason artifacts)"""));
     }
 
     @Test

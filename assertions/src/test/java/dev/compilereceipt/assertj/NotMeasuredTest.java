@@ -12,6 +12,7 @@ import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.Stage;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
 
 /** A figure the source did not measure fails the check with what would measure it; it never passes on a null. */
 class NotMeasuredTest {
@@ -101,7 +102,10 @@ class NotMeasuredTest {
         assertThat(markedLog).hasNoNewGraphVariantsIn(STEADY).hasAtMostCompilesIn(STEADY, 0).hasNoFallbacks();
     }
 
-    /** Issue #41: a profile's compiles are timed by their spans, which no stage timer splits; a 0 % share passed on {@code stages: {}}. */
+    /**
+     * Issue #41: a profile's compiles are timed by their spans, which no stage timer splits; a 0 % share passed on
+     * {@code stages: {}}. The phases' stages are their own measure: the log's compiles keep theirs.
+     */
     @Test
     void compileStagesAreNotMeasuredWhereNoCompileOfTheCallsCarriesStageTimers() {
         Path dir = Fixtures.dir().resolve("profiler/2.14-graph-break");
@@ -114,7 +118,60 @@ class NotMeasuredTest {
                         Expecting
                           compile stages of phase warmup of the profile receipt
                         to spend at most 0.0 % of its compile time in stage aot_autograd
-                        but compile times by stage were not measured by this source (not_measured: compile_stages);
-                        what would measure it: a TORCH_TRACE log of PyTorch 2.6 or later (its compilation_metrics time the backend, Inductor and codegen inside each compile)"""));
+                        but the phase's compile time by stage was not measured by this source (not_measured: phase_stages): no compile of the profile's calls carries stage timers: a compile here is timed by its span in the profile, which the log's timers do not split;
+                        what would measure it: a TORCH_TRACE log with per-call markers whose compiles carry stage timers (PyTorch 2.6 or later), or a compile-trace/1 capture whose compile events carry stages; a torch.profiler trace times each compile by its span, which its log's timers do not split"""));
+        org.assertj.core.api.Assertions.assertThat(profiled.run("baseline").compileLog().orElseThrow().compileTimes().get(0).stages().ms())
+                .containsEntry("aot_autograd", 3190.061);
+    }
+
+    /** Issue #41: a marked TORCH_TRACE log records no output check, so no mismatch there is no fact. */
+    @Test
+    void outputChecksAreNotMeasuredByAMarkedLog() {
+        Receipt log = Receipt.of(Traces.read(Fixtures.dir().resolve("print-bridge/torch_trace.log")));
+
+        assertThatThrownBy(() -> assertThat(log).hasNoFailures())
+                .isInstanceOfSatisfying(AssertionFailedError.class, error -> {
+                    org.assertj.core.api.Assertions.assertThat(error.getActual().getStringRepresentation())
+                            .isEqualTo("output_checks: not measured by this source");
+                    org.assertj.core.api.Assertions.assertThat(error.getExpected().getStringRepresentation())
+                            .isEqualTo("output_checks: measured");
+                })
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to have no failures
+                        but output checks (whether each compiled call's output matched eager's) were not measured by this source (not_measured: output_checks);
+                        what would measure it: a compile-trace/1 capture whose every call in a compiled phase carries its check (the capture helper compares each output with eager's, within --atol and --rtol)"""));
+    }
+
+    /** Issue #41: a profile with its log compares no output either. */
+    @Test
+    void outputChecksAreNotMeasuredByAProfileWithItsLog() {
+        Path dir = Fixtures.dir().resolve("profiler/2.14-graph-break");
+        Receipt profiled = Receipt.of(Traces.read(TraceRequest.of(dir.resolve("profile.json")).withLog(dir.resolve("torch_trace.log"))
+                .withCallSpan("compile_receipt_call").withRun("baseline")));
+
+        assertThatThrownBy(() -> assertThat(profiled).hasNoFailures())
+                .hasMessage(lines("""
+
+                        Expecting
+                          profile receipt (runs baseline)
+                        to have no failures
+                        but output checks (whether each compiled call's output matched eager's) were not measured by this source (not_measured: output_checks);
+                        what would measure it: a compile-trace/1 capture whose every call in a compiled phase carries its check (the capture helper compares each output with eager's, within --atol and --rtol)"""));
+    }
+
+    /** Issue #41: a capture whose compiled calls carry no check says which and how many. */
+    @Test
+    void outputChecksAreNotMeasuredByACaptureWithoutChecks() {
+        assertThatThrownBy(() -> assertThat(Fixtures.printBridge()).hasNoFailures())
+                .hasMessage(lines("""
+
+                        Expecting
+                          print-bridge receipt (runs baseline, candidate)
+                        to have no failures
+                        but output checks (whether each compiled call's output matched eager's) were not measured by this source (not_measured: output_checks): calls in compiled phases carry no check (whether the output matched eager's): 12 of 12 in run baseline (the first b03), 12 of 12 in run candidate (the first c03);
+                        what would measure it: a compile-trace/1 capture whose every call in a compiled phase carries its check (the capture helper compares each output with eager's, within --atol and --rtol)"""));
     }
 }

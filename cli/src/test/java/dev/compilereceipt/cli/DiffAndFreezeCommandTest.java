@@ -75,8 +75,8 @@ class DiffAndFreezeCommandTest {
         // and that 2.6 names the AOTAutograd cache not measured (off by default in 2.6)
         assertThat(out.toString()).endsWith("2 figures differ (before → after):\n  the inputs\n"
                 + "    fixture.torch: \"2.14.1+debian\" → (absent)\n"
-                + "    limits.not_measured: [\"region_ms\",\"eager_island_ms\",\"cache_hits\",\"breaks\",\"warm_start\"] →"
-                + " [\"region_ms\",\"eager_island_ms\",\"cache_hits\",\"breaks\",\"warm_start\",\"aotautograd_cache\"]\n"
+                + "    limits.not_measured: [\"region_ms\",\"eager_island_ms\",\"cache_hits\",\"breaks\",\"warm_start\",\"output_checks\"] →"
+                + " [\"region_ms\",\"eager_island_ms\",\"cache_hits\",\"breaks\",\"warm_start\",\"aotautograd_cache\",\"output_checks\"]\n"
                 + "(ignoring runs, trace_sha256, ledger, **.*_ms, **.stages, **.ratio)\n");
         assertThat(run("diff", temp.resolve("absent.json").toString(), LOG_214)).isEqualTo(2);
         assertThat(err.toString()).startsWith("receipt: refused: ").contains("absent.json", "no such file");

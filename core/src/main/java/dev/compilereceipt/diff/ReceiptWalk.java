@@ -8,6 +8,7 @@ import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.ReceiptJson;
 import dev.compilereceipt.receipt.ReceiptLimits;
 import dev.compilereceipt.receipt.RunFigures;
+import dev.compilereceipt.trace.Measure;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -45,13 +46,13 @@ final class ReceiptWalk {
 
     /** The values each member of {@link ReceiptJson#RUN_MEMBERS} is written from, the receipt's limits among them where they are read. */
     private static final Map<String, BiFunction<RunFigures, ReceiptLimits, Object>> RUN_WRITTEN_FROM = Map.ofEntries(
-            entry("break_sites", (run, limits) -> run.breakSites()),
+            entry("break_sites", (run, limits) -> List.of(run.breakSites(), limits.measured(Measure.BREAK_SITES))),
             entry("cold_start", (run, limits) -> run.coldStart()),
             entry("compile_log", (run, limits) -> List.of(run.compileLog(), limits)),
             entry("graphs", (run, limits) -> run.graphs()),
             entry("guard_misses", (run, limits) -> run.guardMisses()),
             entry("phases", (run, limits) -> run.phases()),
-            entry("recompile_causes", (run, limits) -> run.recompileCauses()));
+            entry("recompile_causes", (run, limits) -> List.of(run.recompileCauses(), limits.measured(Measure.RECOMPILE_CAUSES))));
 
     private ReceiptWalk() {
     }

@@ -71,7 +71,8 @@ public final class ReceiptCalculator {
             notEstablished.add(ReceiptLimits.RUNS_MERGED);
         }
         ReceiptLimits limits = new ReceiptLimits(trace.limits(), notEstablished,
-                Arrays.stream(Measure.values()).filter(m -> !trace.measured(m)).map(Measure::id).toList(), trace.bounds());
+                Arrays.stream(Measure.values()).filter(m -> !trace.measured(m)).map(Measure::id).toList(), trace.bounds(),
+                trace.missingEvidence());
         Optional<Trade> trade = trade(runs, comparisons, trace.decision());
         Receipt draft = new Receipt(trace.sha256(), trace.fixture(), trace.decision(), limits, runs, ledger, comparisons,
                 trade, trace.badLines(), List.copyOf(failures), "");
@@ -216,7 +217,7 @@ public final class ReceiptCalculator {
                 trace.measured(Measure.BREAKS) ? OptionalInt.of(breaks) : OptionalInt.empty(),
                 trace.measuredMs(Measure.EAGER_ISLAND_MS, eagerMs), Millis.round(compileMs), newVariants,
                 graphsCompiled(trace, graphless, newVariants),
-                trace.measured(Measure.COMPILE_STAGES) ? Optional.of(stages) : Optional.empty(), guardCheck(calls));
+                trace.measured(Measure.PHASE_STAGES) ? Optional.of(stages) : Optional.empty(), guardCheck(calls));
     }
 
     /** The guard-check time of a phase whose every call has one; empty for a phase without calls or a source without them. */

@@ -5,17 +5,20 @@ import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Coverage;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
  * What a receipt can and cannot claim: the trace limits it was read under, what one captured
- * run never establishes, and what the source did not measure.
+ * run never establishes, what the source did not measure and, where it could have, the evidence it
+ * lacked ({@link dev.compilereceipt.trace.Trace#missingEvidence()}, named in a check's not-measured sentence,
+ * not written in the receipt JSON).
  *
  * <p>Example: {@code receipt.limits().notEstablished()} always holds {@code universal speedup}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record ReceiptLimits(Limits readUnder, List<String> notEstablished, List<String> notMeasured,
-                            Map<Measure, Coverage> bounds) {
+                            Map<Measure, Coverage> bounds, Map<Measure, String> missingEvidence) {
 
     public static final List<String> NOT_ESTABLISHED = List.of(
             "universal speedup", "unseen input stability", "backend portability", "production capacity");
@@ -40,6 +43,17 @@ public record ReceiptLimits(Limits readUnder, List<String> notEstablished, List<
         notEstablished = List.copyOf(notEstablished);
         notMeasured = List.copyOf(notMeasured);
         bounds = Map.copyOf(bounds);
+        missingEvidence = Map.copyOf(missingEvidence);
+    }
+
+    /** Limits whose source names no evidence missing beyond its shape's table. */
+    public ReceiptLimits(Limits readUnder, List<String> notEstablished, List<String> notMeasured, Map<Measure, Coverage> bounds) {
+        this(readUnder, notEstablished, notMeasured, bounds, Map.of());
+    }
+
+    /** What the source lacked to measure {@code measure}, where it names it: "the text holds no recompile lines for 0/1: ...". */
+    public Optional<String> missingEvidence(Measure measure) {
+        return Optional.ofNullable(missingEvidence.get(measure));
     }
 
     /** Limits of a source that measured, exactly, every figure it does not name as not measured. */

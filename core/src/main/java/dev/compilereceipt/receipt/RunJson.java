@@ -5,6 +5,7 @@ import dev.compilereceipt.trace.CodeFrame;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.GuardMiss;
+import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Phase;
 import dev.compilereceipt.trace.json.CompileLogJson;
 import dev.compilereceipt.trace.json.TraceJson;
@@ -45,6 +46,11 @@ final class RunJson {
     static void member(JsonOutput out, RunFigures run, ReceiptLimits limits, String key) {
         switch (key) {
             case "break_sites" -> {
+                // A list read where its logger was off is not an empty list: what was not read is null, as any figure.
+                if (!limits.measured(Measure.BREAK_SITES)) {
+                    out.nullValue();
+                    return;
+                }
                 out.startArray();
                 run.breakSites().forEach(site -> site(out, site));
                 out.endArray();
@@ -73,6 +79,10 @@ final class RunJson {
                 }
             }
             case "recompile_causes" -> {
+                if (!limits.measured(Measure.RECOMPILE_CAUSES)) {
+                    out.nullValue();
+                    return;
+                }
                 out.startArray();
                 run.recompileCauses().forEach(cause -> cause(out, cause));
                 out.endArray();

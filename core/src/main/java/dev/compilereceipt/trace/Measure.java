@@ -92,7 +92,21 @@ public enum Measure {
      * text writes them only with the {@code graph_breaks} logger on; a text that shows compiles that
      * broke (a resume frame {@code torch_dynamo_resume_in_*}) and holds no graph-break line did not measure them.
      */
-    BREAK_SITES("break_sites");
+    BREAK_SITES("break_sites"),
+    /**
+     * Whether each compiled call's output matched eager's ({@code failures}' {@code OUTPUT_MISMATCH}
+     * codes, {@code hasNoFailures}): only a compile-trace/1 capture records it, in each call's
+     * {@code check}; a capture whose compiled calls carry none, a TORCH_TRACE log, a TORCH_LOGS text and
+     * a profile record no output at all, so no mismatch there is not a fact.
+     */
+    OUTPUT_CHECKS("output_checks"),
+    /**
+     * A phase's compile time split by stage ({@code phases.*.stages}, {@code compileStages(phase)}), apart
+     * from the compile log's per-compile stages ({@link #COMPILE_STAGES}): a torch.profiler trace times each
+     * compile by its span, which the log's stage timers do not split, so its phases have no stages where
+     * no compile of its calls carries timers, while its log's own compiles may.
+     */
+    PHASE_STAGES("phase_stages");
 
     private final String id;
 

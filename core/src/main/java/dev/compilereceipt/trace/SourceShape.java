@@ -35,6 +35,8 @@ public enum SourceShape {
     private static final String NO_CALLS_LOG = "a log without compile_receipt_call markers cannot tell one call from the next";
     private static final String NO_CALLS_TEXT = "TORCH_LOGS text has no call markers";
     private static final String NO_EXECUTION = "a TORCH_TRACE log records compiles, not the execution of compiled code";
+    private static final String NO_OUTPUTS_LOG = "a TORCH_TRACE log records compiles, not the calls' outputs: no record"
+            + " compares a call's output with eager's";
     private static final String NO_CACHE_ARTIFACTS = "the on-disk caches write no TORCH_LOGS line";
     /** Why a single log does not measure a warm start. */
     public static final String ONE_PROCESS = "one log is one process; pair it with the log of a fresh process that reused"
@@ -104,7 +106,7 @@ public enum SourceShape {
             case COMPILE_TRACE -> switch (measure) {
                 case ARTIFACT_CACHE -> Cell.not("the capture records no fx_graph_cache_* or aotautograd_cache_* artifacts");
                 case GRAPHS_COMPILED -> Cell.not(NO_GRAPHS);
-                case COMPILE_STAGES -> Cell.not("compile-trace/1 events carry one compile_ms, not its stages");
+                case COMPILE_STAGES, PHASE_STAGES -> Cell.not("compile-trace/1 events carry one compile_ms, not its stages");
                 case WARM_START -> Cell.not("the capture ran no warm start (the capture helper's --warm-start)");
                 case FX_GRAPH_CACHE, AOTAUTOGRAD_CACHE -> Cell.not("the capture's compile events carry no artifact_cache");
                 default -> Cell.MEASURED;
@@ -116,18 +118,21 @@ public enum SourceShape {
                 case SITE_CROSSINGS -> Cell.atLeast("a break is logged in the call that compiles it: those calls did cross"
                         + " it, later ones are not seen");
                 case WARM_START -> Cell.not(ONE_PROCESS);
+                case OUTPUT_CHECKS -> Cell.not(NO_OUTPUTS_LOG);
                 default -> Cell.MEASURED;
             };
             case TORCH_TRACE_UNMARKED -> switch (measure) {
-                case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS, WARM_START_WALL_MS ->
-                        Cell.not(NO_CALLS_LOG);
+                case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS, WARM_START_WALL_MS,
+                     PHASE_STAGES -> Cell.not(NO_CALLS_LOG);
+                case OUTPUT_CHECKS -> Cell.not(NO_OUTPUTS_LOG);
                 case WARM_START -> Cell.not(ONE_PROCESS);
                 default -> Cell.MEASURED;
             };
             case TORCH_LOGS_2_6, TORCH_LOGS_2_8 -> switch (measure) {
                 case CALLS, WALL_MS, REGION_MS, EAGER_ISLAND_MS, CACHE_HITS, BREAKS, SITE_CROSSINGS -> Cell.not(NO_CALLS_TEXT);
                 case COMPILES -> Cell.not("a first compile that went well writes no TORCH_LOGS line");
-                case COMPILE_MS, COMPILE_STAGES -> Cell.not("TORCH_LOGS text gives no compile times");
+                case COMPILE_MS, COMPILE_STAGES, PHASE_STAGES -> Cell.not("TORCH_LOGS text gives no compile times");
+                case OUTPUT_CHECKS -> Cell.not("TORCH_LOGS text records no call's output");
                 case GRAPHS_COMPILED -> Cell.not("TORCH_LOGS text does not say which variants produced an FX graph");
                 case ARTIFACT_CACHE, FX_GRAPH_CACHE, AOTAUTOGRAD_CACHE -> Cell.not(NO_CACHE_ARTIFACTS);
                 case WARM_START, WARM_START_WALL_MS -> Cell.not(NO_CALLS_TEXT + " and is one process");
@@ -139,8 +144,12 @@ public enum SourceShape {
             };
             // Breaks as the capture helper counts them (before the region of each resume frame): a resume frame that
             // ran eagerly leaves no region in either, so neither sees that break (docs/sources.md).
-            case PROFILER_WITH_LOG -> measure == Measure.WARM_START ? Cell.not("a profile and its log are one process")
-                    : Cell.MEASURED;
+            case PROFILER_WITH_LOG -> switch (measure) {
+                case WARM_START -> Cell.not("a profile and its log are one process");
+                case OUTPUT_CHECKS -> Cell.not("a torch.profiler trace times spans and its log records compiles: neither"
+                        + " compares a call's output with eager's");
+                default -> Cell.MEASURED;
+            };
         };
     }
 }

@@ -1,6 +1,8 @@
 package dev.compilereceipt.trace;
 
 import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +17,9 @@ import org.apiguardian.api.API;
  * {@code compile-trace/1} file that records one, the {@link Decision} (logs have none), and whether
  * its runs are merged: a TORCH_LOGS text without {@code compile_receipt_run} markers cannot tell a
  * capture's baseline from its candidate, so its one {@code baseline} run holds every run of its
- * process ({@code runsMerged}).
+ * process ({@code runsMerged}), and, for a measure the source could have measured but whose records
+ * it did not hold, the evidence missing ({@code missingEvidence}: "the text holds no recompile lines
+ * for 0/1: was the recompiles logger on?"), which the not-measured sentence of a check names.
  *
  * <p>Example: {@code Trace trace = Traces.read(Path.of("fixtures/print-bridge/trace.json"));}
  */
@@ -30,16 +34,27 @@ public record Trace(
         Optional<List<Long>> badLines,
         Optional<Decision> decision,
         Map<Measure, Coverage> bounds,
-        boolean runsMerged) {
+        boolean runsMerged,
+        Map<Measure, String> missingEvidence) {
 
     public Trace {
         runs = List.copyOf(runs);
         notMeasured = Set.copyOf(notMeasured);
         badLines = badLines.map(List::copyOf);
         bounds = Map.copyOf(bounds);
+        missingEvidence = Map.copyOf(missingEvidence);
         if (bounds.values().stream().anyMatch(c -> c != Coverage.LOWER_BOUND && c != Coverage.UPPER_BOUND)) {
             throw new IllegalArgumentException("bounds hold lower and upper bounds only: " + bounds);
         }
+        if (!notMeasured.containsAll(missingEvidence.keySet())) {
+            throw new IllegalArgumentException("missing evidence is named for measures not measured only: " + missingEvidence.keySet());
+        }
+    }
+
+    /** A trace that names no evidence missing beyond its shape's table. */
+    public Trace(Path source, Fixture fixture, List<Run> runs, String sha256, Limits limits, Set<Measure> notMeasured,
+                 Optional<List<Long>> badLines, Optional<Decision> decision, Map<Measure, Coverage> bounds, boolean runsMerged) {
+        this(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, bounds, runsMerged, Map.of());
     }
 
     /** A trace whose runs its source told apart. */
@@ -80,17 +95,33 @@ public record Trace(
 
     /** The same trace with these figures known as bounds of the truth. */
     public Trace withBounds(Map<Measure, Coverage> otherBounds) {
-        return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, otherBounds, runsMerged);
+        return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, otherBounds, runsMerged,
+                missingEvidence);
     }
 
     /** The same trace with its runs in another order, or some left out. */
     public Trace withRuns(List<Run> otherRuns) {
-        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision, bounds, runsMerged);
+        return new Trace(source, fixture, otherRuns, sha256, limits, notMeasured, badLines, decision, bounds, runsMerged,
+                missingEvidence);
     }
 
     /** The same trace, its one run holding every run of its process or not ({@link #runsMerged()}). */
     public Trace withRunsMerged(boolean merged) {
-        return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, bounds, merged);
+        return new Trace(source, fixture, runs, sha256, limits, notMeasured, badLines, decision, bounds, merged, missingEvidence);
+    }
+
+    /**
+     * The same trace with {@code evidence} missing: each measure it names is not measured, for the reason given
+     * (what the source shows happened, the records that would measure it, and what would supply them). The trace's
+     * hash is unchanged: it pins what was read, and the reason is read from it.
+     */
+    public Trace withMissingEvidence(Map<Measure, String> evidence) {
+        Set<Measure> more = new HashSet<>(notMeasured);
+        more.addAll(evidence.keySet());
+        Map<Measure, String> all = new EnumMap<>(Measure.class);
+        all.putAll(missingEvidence);
+        all.putAll(evidence);
+        return new Trace(source, fixture, runs, sha256, limits, more, badLines, decision, bounds, runsMerged, all);
     }
 
     /**

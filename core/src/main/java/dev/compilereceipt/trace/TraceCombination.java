@@ -42,7 +42,17 @@ final class TraceCombination {
         }
         // Not runsMerged, whatever the two were: whoever combines them says which run each one is.
         return new Trace(baseline.source(), baseline.fixture(), runs, CanonicalJson.sha256(pins),
-                baseline.limits(), notMeasured, badLines, decision(baseline, candidate), bounds);
+                baseline.limits(), notMeasured, badLines, decision(baseline, candidate), bounds)
+                .withMissingEvidence(missingEvidence(baseline, candidate));
+    }
+
+    /** What each side names missing, as the combined runs are named: the baseline's then the candidate's. */
+    private static Map<Measure, String> missingEvidence(Trace baseline, Trace candidate) {
+        Map<Measure, String> both = new EnumMap<>(Measure.class);
+        baseline.missingEvidence().forEach((measure, why) -> both.put(measure, Run.BASELINE + ": " + why));
+        candidate.missingEvidence().forEach((measure, why) -> both.merge(measure, Run.CANDIDATE + ": " + why,
+                (first, second) -> first + "; " + second));
+        return both;
     }
 
     private static Optional<Decision> decision(Trace baseline, Trace candidate) {

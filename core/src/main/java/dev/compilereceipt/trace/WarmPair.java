@@ -62,6 +62,6 @@ final class WarmPair {
         pins.put("trace", cold.sha256());
         pins.put("warm_start", warm.sha256());
         return new Trace(cold.source(), cold.fixture(), runs, CanonicalJson.sha256(pins), cold.limits(), notMeasured,
-                cold.badLines(), cold.decision(), cold.bounds());
+                cold.badLines(), cold.decision(), cold.bounds()).withMissingEvidence(cold.missingEvidence());
     }
 }

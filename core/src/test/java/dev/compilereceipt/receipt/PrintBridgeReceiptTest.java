@@ -148,7 +148,10 @@ class PrintBridgeReceiptTest {
     void receiptDeclaresItsLimits() {
         assertThat(receipt.limits()).isEqualTo(new ReceiptLimits(Limits.DEFAULT, List.of("universal speedup",
                 "unseen input stability", "backend portability", "production capacity"), List.of("graphs_compiled", "compile_stages", "artifact_cache",
-                "warm_start", "fx_graph_cache", "aotautograd_cache")));
+                "warm_start", "fx_graph_cache", "aotautograd_cache", "output_checks", "phase_stages"), java.util.Map.of(),
+                // 3 eager, 1 warmup, 8 steady and 3 changed calls per run, none with a check
+                java.util.Map.of(dev.compilereceipt.trace.Measure.OUTPUT_CHECKS, "calls in compiled phases carry no check (whether"
+                        + " the output matched eager's): 12 of 12 in run baseline (the first b03), 12 of 12 in run candidate (the first c03)")));
         assertThat(receipt.traceSha256()).matches("[0-9a-f]{64}");
         assertThat(receipt.receiptSha256()).matches("[0-9a-f]{64}").isNotEqualTo(receipt.traceSha256());
     }

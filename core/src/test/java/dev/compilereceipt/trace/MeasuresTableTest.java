@@ -76,6 +76,14 @@ class MeasuresTableTest {
         assertThat(SourceShape.TORCH_TRACE_MARKED.bounds()).containsOnlyKeys(Measure.SITE_CROSSINGS);
         // the table's cells: a capture's warm start and cache outcomes are measured where its file carries them (the reader says)
         assertThat(SourceShape.COMPILE_TRACE.notMeasured()).containsExactly(Measure.GRAPHS_COMPILED, Measure.COMPILE_STAGES,
-                Measure.ARTIFACT_CACHE, Measure.WARM_START, Measure.FX_GRAPH_CACHE, Measure.AOTAUTOGRAD_CACHE);
+                Measure.ARTIFACT_CACHE, Measure.WARM_START, Measure.FX_GRAPH_CACHE, Measure.AOTAUTOGRAD_CACHE, Measure.PHASE_STAGES);
+        // issue #41: only a compile-trace/1 capture records output checks, and measures them where its calls carry them
+        for (SourceShape shape : SourceShape.values()) {
+            assertThat(shape.coverage(Measure.OUTPUT_CHECKS)).as(shape.label())
+                    .isEqualTo(shape == SourceShape.COMPILE_TRACE ? Coverage.MEASURED : Coverage.NOT_MEASURED);
+        }
+        assertThat(SourceShape.PROFILER_WITH_LOG.coverage(Measure.PHASE_STAGES)).isEqualTo(Coverage.MEASURED);
+        assertThat(SourceShape.TORCH_TRACE_UNMARKED.why(Measure.PHASE_STAGES))
+                .isEqualTo("a log without compile_receipt_call markers cannot tell one call from the next");
     }
 }

@@ -28,6 +28,20 @@ public final class ShouldBeMeasured extends EvidenceMessage {
     }
 
     /**
+     * A figure the source could have measured and did not, with the evidence it lacked: "the text holds no recompile
+     * lines for 0/1: was the recompiles logger on?" ({@link dev.compilereceipt.receipt.ReceiptLimits#missingEvidence(Measure)}).
+     */
+    public static ErrorMessageFactory shouldBeMeasured(String subject, String check, Measure measure, java.util.Optional<String> evidence) {
+        if (evidence.isEmpty()) {
+            return shouldBeMeasured(subject, check, measure);
+        }
+        return new ShouldBeMeasured("%nExpecting%n  %s%nto %s%nbut %s not measured by this source (not_measured: %s): %s;%n"
+                + "what would measure it: %s",
+                unquotedString(subject), unquotedString(check), unquotedString(what(measure)),
+                unquotedString(measure.id()), unquotedString(evidence.get()), unquotedString(remedy(measure)));
+    }
+
+    /**
      * A figure the source gives only as a bound that does not decide the check: the bound says what
      * the truth is at least (or at most), not whether the check holds.
      */
@@ -85,6 +99,8 @@ public final class ShouldBeMeasured extends EvidenceMessage {
             case AOTAUTOGRAD_CACHE -> "AOTAutograd cache outcomes per compile were";
             case RECOMPILE_CAUSES -> "recompile causes (the guard failures behind each recompile) were";
             case BREAK_SITES -> "break sites were";
+            case OUTPUT_CHECKS -> "output checks (whether each compiled call's output matched eager's) were";
+            case PHASE_STAGES -> "the phase's compile time by stage was";
         };
     }
 
@@ -119,11 +135,15 @@ public final class ShouldBeMeasured extends EvidenceMessage {
             case AOTAUTOGRAD_CACHE -> "a TORCH_TRACE log with the AOTAutograd cache on (aotautograd_cache_* artifacts; on"
                     + " PyTorch 2.6 TORCHINDUCTOR_AUTOGRAD_CACHE=1, which writes autograd_cache_* chromium events), or"
                     + " artifact_cache on a compile-trace/1 capture's compile events";
-            case RECOMPILE_CAUSES -> "TORCH_LOGS text with the recompiles logger on (the text shows a recompiled variant and"
-                    + " no recompile line for it: was TORCH_LOGS=recompiles on?), or a TORCH_TRACE log (its recompile_reasons artifacts)";
-            case BREAK_SITES -> "TORCH_LOGS text with the graph_breaks logger on (the text names a resume frame, which a break"
-                    + " makes, and no graph-break line: was TORCH_LOGS=graph_breaks on?), or a TORCH_TRACE log (its"
-                    + " dynamo_graph_break_reason artifacts)";
+            case RECOMPILE_CAUSES -> "TORCH_LOGS text with the recompiles logger on (TORCH_LOGS=recompiles), or a TORCH_TRACE"
+                    + " log (its recompile_reasons artifacts)";
+            case BREAK_SITES -> "TORCH_LOGS text with the graph_breaks logger on (TORCH_LOGS=graph_breaks), or a TORCH_TRACE"
+                    + " log (its dynamo_graph_break_reason artifacts)";
+            case OUTPUT_CHECKS -> "a compile-trace/1 capture whose every call in a compiled phase carries its check (the"
+                    + " capture helper compares each output with eager's, within --atol and --rtol)";
+            case PHASE_STAGES -> "a TORCH_TRACE log with per-call markers whose compiles carry stage timers (PyTorch 2.6 or"
+                    + " later), or a compile-trace/1 capture whose compile events carry stages; a torch.profiler trace times"
+                    + " each compile by its span, which its log's timers do not split";
         };
     }
 }

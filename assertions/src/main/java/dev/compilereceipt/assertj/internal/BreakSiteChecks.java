@@ -139,7 +139,8 @@ public final class BreakSiteChecks {
      */
     private static void sitesMeasured(AssertionInfo info, ReceiptScope scope, String check) {
         if (scope.receipt().limits().coverage(Measure.BREAK_SITES) == Coverage.NOT_MEASURED) {
-            throw notMeasured(info, shouldBeMeasured(scope.subject(), check, Measure.BREAK_SITES), Measure.BREAK_SITES);
+            throw notMeasured(info, shouldBeMeasured(scope.subject(), check, Measure.BREAK_SITES,
+                    scope.receipt().limits().missingEvidence(Measure.BREAK_SITES)), Measure.BREAK_SITES);
         }
     }
 

@@ -45,7 +45,10 @@ public final class ComparisonChecks {
     private ComparisonChecks() {
     }
 
-    /** The receipt has no failure codes; narrowed to a run, the output mismatches of other runs are left out. */
+    /**
+     * The receipt has no failure codes; narrowed to a run, the output mismatches of other runs are left out. A
+     * source that checked no output ({@link Measure#OUTPUT_CHECKS}) fails it with the not-measured sentence.
+     */
     public static void hasNoFailures(AssertionInfo info, ReceiptScope scope) {
                 // Failure codes come from calls (their output checks and phase samples): a source without calls has none to give.
         scope.runs().forEach(run -> scope.requireCalls(info, run, "have no failures"));
@@ -57,6 +60,11 @@ public final class ComparisonChecks {
         if (!failures.isEmpty()) {
             throw diffFailure(info, shouldHaveNoFailures(scope.subject(), failures, scope.receipt()),
                     sortedLines(failures.stream().map(FailureCode::code).toList()), sortedLines(List.of()));
+        }
+        // A failure found is a fact on any source; no mismatch is one only where the outputs were checked.
+        if (!scope.receipt().limits().measured(Measure.OUTPUT_CHECKS)) {
+            throw notMeasured(info, shouldBeMeasured(scope.subject(), "have no failures", Measure.OUTPUT_CHECKS,
+                    scope.receipt().limits().missingEvidence(Measure.OUTPUT_CHECKS)), Measure.OUTPUT_CHECKS);
         }
     }
 

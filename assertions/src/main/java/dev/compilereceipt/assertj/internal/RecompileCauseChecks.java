@@ -67,7 +67,8 @@ public final class RecompileCauseChecks {
     private static void requireMeasured(AssertionInfo info, ReceiptScope scope, String asked) {
         // a recompiled variant without its recompile line (a TORCH_LOGS text without the recompiles logger): no cause read is not no cause
         if (scope.receipt().limits().coverage(Measure.RECOMPILE_CAUSES) == Coverage.NOT_MEASURED) {
-            throw notMeasured(info, shouldBeMeasured(scope.subject(), asked, Measure.RECOMPILE_CAUSES), Measure.RECOMPILE_CAUSES);
+            throw notMeasured(info, shouldBeMeasured(scope.subject(), asked, Measure.RECOMPILE_CAUSES,
+                    scope.receipt().limits().missingEvidence(Measure.RECOMPILE_CAUSES)), Measure.RECOMPILE_CAUSES);
         }
     }
 

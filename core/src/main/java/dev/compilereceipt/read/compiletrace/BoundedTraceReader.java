@@ -88,6 +88,7 @@ public final class BoundedTraceReader {
         if (carriesStages(runs)) {
             // the optional per-event stages: a capture that wrote them for any compile measured them
             notMeasured.remove(Measure.COMPILE_STAGES);
+            notMeasured.remove(Measure.PHASE_STAGES);
         }
         if (runs.stream().allMatch(run -> run.warmStart().isPresent())) {
             notMeasured.remove(Measure.WARM_START);
@@ -100,7 +101,8 @@ public final class BoundedTraceReader {
             notMeasured.remove(Measure.AOTAUTOGRAD_CACHE);
         }
         return new Trace(file, fixture, runs, CanonicalJson.sha256(root), limits,
-                notMeasured, Optional.empty(), decision, SourceShape.COMPILE_TRACE.bounds());
+                notMeasured, Optional.empty(), decision, SourceShape.COMPILE_TRACE.bounds())
+                .withMissingEvidence(OutputChecks.missingEvidence(runs));
     }
 
     private static boolean carriesStages(List<Run> runs) {

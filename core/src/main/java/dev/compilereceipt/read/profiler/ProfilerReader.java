@@ -38,8 +38,8 @@ public final class ProfilerReader {
      * The calls of a profile, the SHA-256 of its bytes as read, and what its calls leave unknown:
      * {@link Measure#EAGER_ISLAND_MS} where a break follows a region with no graph span of its own,
      * {@link Measure#FALLBACKS} where a recompile-limit fallback (it writes no span) cannot be placed;
-     * {@link Measure#COMPILE_STAGES} where the calls compile and no compile of theirs has its stages
-     * (see {@link #splitsNoCompile}).
+     * {@link Measure#PHASE_STAGES} where the calls compile and no compile of theirs has its stages
+     * (see {@link #splitsNoCompile}); the log's own per-compile stages are the log's to measure.
      */
     public record Read(List<Call> calls, String sha256, Set<Measure> notMeasured) {
         public Read {
@@ -47,6 +47,10 @@ public final class ProfilerReader {
             notMeasured = Set.copyOf(notMeasured);
         }
     }
+
+    /** What a profile whose compiles carry no stage timers lacks to split its phases' compile time by stage. */
+    public static final String NO_PHASE_STAGES = "no compile of the profile's calls carries stage timers: a compile here is"
+            + " timed by its span in the profile, which the log's timers do not split";
 
     private static final byte[] EVENTS_KEY = ("\"" + ProfileEvents.EVENTS + "\"").getBytes(StandardCharsets.US_ASCII);
 
@@ -97,7 +101,7 @@ public final class ProfilerReader {
             unknown.add(Measure.FALLBACKS);
         }
         if (splitsNoCompile(calls.calls())) {
-            unknown.add(Measure.COMPILE_STAGES);
+            unknown.add(Measure.PHASE_STAGES);
         }
         return new Read(calls.calls(), HexFormat.of().formatHex(sha.digest()), unknown);
     }

@@ -22,6 +22,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
@@ -60,7 +61,8 @@ final class ProfileJoin {
             pins.put("profile", read.sha256());
             Set<Measure> notMeasured = new HashSet<>(SourceShape.PROFILER_WITH_LOG.notMeasured());
             notMeasured.addAll(read.notMeasured());
-            for (Measure fromLog : List.of(Measure.GRAPHS_COMPILED, Measure.FX_GRAPH_CACHE, Measure.AOTAUTOGRAD_CACHE)) {
+            for (Measure fromLog : List.of(Measure.GRAPHS_COMPILED, Measure.COMPILE_STAGES, Measure.FX_GRAPH_CACHE,
+                    Measure.AOTAUTOGRAD_CACHE)) {
                 if (!compiles.measured(fromLog)) {
                     notMeasured.add(fromLog);
                 }
@@ -68,7 +70,9 @@ final class ProfileJoin {
             String stem = profile.getFileName().toString().replaceFirst("(\\.json)?(\\.gz)?$", "");
             return new Trace(profile, new Fixture(stem, compiles.fixture().fields(), Optional.empty()),
                     List.of(new Run(Run.BASELINE, read.calls(), logRun.compileLog())), CanonicalJson.sha256(pins), limits,
-                    notMeasured, compiles.badLines(), Optional.empty(), SourceShape.PROFILER_WITH_LOG.bounds());
+                    notMeasured, compiles.badLines(), Optional.empty(), SourceShape.PROFILER_WITH_LOG.bounds())
+                    .withMissingEvidence(read.notMeasured().contains(Measure.PHASE_STAGES)
+                            ? Map.of(Measure.PHASE_STAGES, ProfilerReader.NO_PHASE_STAGES) : Map.of());
         } catch (NoSuchFileException e) {
             throw new Refusal(profile, "", 0, 0, "no such file", e);
         } catch (IOException e) {

@@ -183,14 +183,23 @@ final class TextCompileLog {
     /**
      * The resume frames ({@code torch_dynamo_resume_in_*}) the text names while it holds no graph-break
      * line: a resume frame is made by a break, so the compiles broke where no break was read (the
-     * {@code graph_breaks} logger was off).
+     * {@code graph_breaks} logger was off), each with the compiles it was seen in:
+     * {@code torch_dynamo_resume_in_f_at_31 (1/1)}.
      */
     List<String> resumeFramesWithoutBreak() {
         if (!sites.isEmpty()) {
             return List.of();
         }
-        return compiles.stream().map(compile -> compile.frame).filter(frame -> frame.startsWith(RESUME_FRAME))
-                .map(frame -> frame.substring(0, frame.indexOf('@') < 0 ? frame.length() : frame.indexOf('@'))).distinct().toList();
+        Map<String, Set<String>> ids = new java.util.LinkedHashMap<>();
+        for (Compile compile : compiles) {
+            if (compile.frame.startsWith(RESUME_FRAME)) {
+                String frame = compile.frame.substring(0, compile.frame.indexOf('@') < 0 ? compile.frame.length() : compile.frame.indexOf('@'));
+                ids.computeIfAbsent(frame, f -> new LinkedHashSet<>()).add(compile.id);
+            }
+        }
+        List<String> frames = new ArrayList<>();
+        ids.forEach((frame, of) -> frames.add(frame + " (" + String.join(", ", of) + ")"));
+        return frames;
     }
 
     CompileLog build() {

@@ -41,10 +41,12 @@ final class TorchLogsCanonicalForm {
                 .map(run -> new Run(run.label(), List.of(), Optional.of(run.reading().build()))).toList();
         SourceShape shape = runs.stream().anyMatch(run -> structured(run.compileLog().orElseThrow()))
                 ? SourceShape.TORCH_LOGS_2_8 : SourceShape.TORCH_LOGS_2_6;
+        Map<Measure, String> missing = TextCoverage.missingEvidence(reading.runs());
         Set<Measure> notMeasured = shape.notMeasured();
-        notMeasured.addAll(TextCoverage.notMeasured(reading.runs()));
+        notMeasured.addAll(missing.keySet());
         return trace(file, new Fixture(LogFixtureName.of(file, tagged), fields, Optional.empty()), runs, limits,
-                notMeasured, reading.badLines(), reading.marked()).withBounds(shape.bounds()).withRunsMerged(!reading.marked());
+                notMeasured, reading.badLines(), reading.marked()).withBounds(shape.bounds()).withRunsMerged(!reading.marked())
+                .withMissingEvidence(missing);
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * What a TORCH_TRACE log itself leaves unmeasured beyond its shape's table: which variants made a
  * graph, where it has variants and no {@code dynamo_output_graph} record (a log cut by an older
- * freeze); the compile stages, where it has compile time and no compile split by stage; a cache's
+ * freeze); the compile stages (the log's and so its phases'), where it has compile time and no compile split by stage; a cache's
  * outcomes, where it holds no record of a lookup of that cache ({@link SourceShape#NO_CACHE_RECORD}):
  * a cache that was off writes none, and its outcomes are not 0 but unknown.
  */
@@ -26,6 +26,7 @@ final class LogCoverage {
         }
         if (runs.stream().noneMatch(LogCoverage::splitsAnyCompile) && runs.stream().anyMatch(LogCoverage::hasCompileTime)) {
             notMeasured.add(Measure.COMPILE_STAGES);
+            notMeasured.add(Measure.PHASE_STAGES);
         }
         if (runs.stream().allMatch(run -> run.compileLog().orElseThrow().artifactCache().fxGraph().isEmpty())) {
             notMeasured.add(Measure.FX_GRAPH_CACHE);

@@ -89,24 +89,19 @@ public final class CompileLogJson {
         } else {
             out.nullValue();
         }
-        out.key("break_sites").startArray();
-        for (CompileLog.Site site : log.breakSites()) {
-            out.startObject();
-            out.key("site").value(site.site());
-            out.key("reason").value(site.reason());
-            out.key("compiles").value(site.compiles());
-            TraceJson.site(out, site.kind(), site.causeKind(), site.detail());
-            out.endObject();
+        out.key("break_sites");
+        // The form a trace hash is taken of keeps what was read; the receipt says what was not measured.
+        if (receipt && !measured.test(Measure.BREAK_SITES)) {
+            out.nullValue();
+        } else {
+            breakSites(out, log);
         }
-        out.endArray();
-        out.key("recompile_reasons").startArray();
-        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
-            out.startObject();
-            out.key("graph").value(reason.graph());
-            out.key("guard").value(reason.guard());
-            out.endObject();
+        out.key("recompile_reasons");
+        if (receipt && !measured.test(Measure.RECOMPILE_CAUSES)) {
+            out.nullValue();
+        } else {
+            recompileReasons(out, log);
         }
-        out.endArray();
         TraceJson.number(out.key("compile_ms"), log.compileMs());
         boolean stages = measured.test(Measure.COMPILE_STAGES);
         if (stages || receipt) {
@@ -132,6 +127,30 @@ public final class CompileLogJson {
             out.endObject();
         }
         out.endObject();
+    }
+
+    private static void breakSites(JsonOutput out, CompileLog log) {
+        out.startArray();
+        for (CompileLog.Site site : log.breakSites()) {
+            out.startObject();
+            out.key("site").value(site.site());
+            out.key("reason").value(site.reason());
+            out.key("compiles").value(site.compiles());
+            TraceJson.site(out, site.kind(), site.causeKind(), site.detail());
+            out.endObject();
+        }
+        out.endArray();
+    }
+
+    private static void recompileReasons(JsonOutput out, CompileLog log) {
+        out.startArray();
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            out.startObject();
+            out.key("graph").value(reason.graph());
+            out.key("guard").value(reason.guard());
+            out.endObject();
+        }
+        out.endArray();
     }
 
     /** The caches measured, for the receipt's per-compile lookups; null in the form a trace hash is taken of, which has none. */

@@ -184,7 +184,8 @@ class TorchLogsFixturesTest {
         Receipt receipt = Receipt.of(text(folder));
         assertThat(receipt.limits().notMeasured()).containsExactly("calls", "wall_ms", "region_ms", "eager_island_ms",
                 "cache_hits", "breaks", "compiles", "graphs_compiled", "compile_ms", "compile_stages", "artifact_cache",
-                "site_crossings", "warm_start", "warm_start_wall_ms", "fx_graph_cache", "aotautograd_cache");
+                "site_crossings", "warm_start", "warm_start_wall_ms", "fx_graph_cache", "aotautograd_cache", "output_checks",
+                "phase_stages");
         // 2.14's print-bridge text breaks with a registry id, which only 2.8 and later write: its fallbacks are all there.
         // Every other text shows no such sign, so what it logs is the least number of fallbacks there were.
         assertThat(receipt.limits().coverage(Measure.FALLBACKS)).as(folder)

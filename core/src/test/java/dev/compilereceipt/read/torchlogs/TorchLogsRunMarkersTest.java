@@ -259,7 +259,7 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(fixture("2.6-print-bridge-marked")))).isEqualTo("""
                 receipt of 2.6-print-bridge-marked
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 25d1e768b3f7463311e055e22e82c08fcd3dfd1d3a81a68d9d2ed5399b647f1d
+                receipt_sha256 12c45f0696c27a87393ba816ecdb9bfd9d1816c91cf212b1f223555fac1273a9
 
                 run baseline
                   phases: none (the source has no per-call markers)
@@ -301,7 +301,7 @@ class TorchLogsRunMarkersTest {
 
                 bad lines skipped: none
 
-                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache
+                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache, output_checks, phase_stages
 
                 failures: none
                 """);
@@ -315,7 +315,7 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(trace))).isEqualTo("""
                 receipt of 2.6-print-bridge
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 ca1963ae480eb1d57a69d2514c74ad097d66a00db8a2df9a96da3095f334cf32
+                receipt_sha256 c9204712b43a0600abcac17d6fcd2cdf27635f4020bb9b50d3c711c5fabd48a8
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)
@@ -342,7 +342,7 @@ class TorchLogsRunMarkersTest {
 
                 bad lines skipped: none
 
-                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache
+                not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache, output_checks, phase_stages
 
                 failures: none
                 """);

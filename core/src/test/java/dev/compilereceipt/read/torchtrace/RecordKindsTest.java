@@ -48,7 +48,7 @@ class RecordKindsTest {
                         + " | frozen envelope | artifact_cache aotautograd_cache",
                 "chromium_event | kept 512 | acts with a compile id | frozen 512 | artifact_cache aotautograd_cache",
                 "compilation_metrics | kept 0 | acts with a compile id | frozen envelope"
-                        + " | compiles compile_ms compile_stages fallbacks site_crossings");
+                        + " | compiles compile_ms compile_stages fallbacks site_crossings phase_stages");
         // The recompile reasons kept follow the longest string allowed: room for 8 of them.
         assertThat(CompileRecords.RECOMPILE_REASONS.kept(envelope(CompileRecords.RECOMPILE_REASONS, "recompile_reasons", 0),
                 Limits.DEFAULT.withMaxStringLength(1000))).isEqualTo(8064);

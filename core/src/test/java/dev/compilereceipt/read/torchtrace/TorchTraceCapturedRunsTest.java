@@ -105,7 +105,7 @@ class TorchTraceCapturedRunsTest {
         assertThat(trace.notMeasured()).containsExactlyInAnyOrder(
                 Measure.REGION_MS, Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS, Measure.WARM_START,
                 // 2.6 writes the AOTAutograd cache's outcomes only with TORCHINDUCTOR_AUTOGRAD_CACHE=1: none here, so unknown, not 0
-                Measure.AOTAUTOGRAD_CACHE);
+                Measure.AOTAUTOGRAD_CACHE, Measure.OUTPUT_CHECKS);
     }
 
     @Test
@@ -221,7 +221,7 @@ class TorchTraceCapturedRunsTest {
         assertThat(receipt.run("candidate").phase(Phase.STEADY).newGraphVariants()).isEmpty();
         assertThat(receipt.run("baseline").phase(Phase.STEADY).cacheHits()).isEmpty();
         assertThat(receipt.limits().notMeasured()).containsExactly("region_ms", "eager_island_ms", "cache_hits", "breaks",
-                "warm_start", "aotautograd_cache");
+                "warm_start", "aotautograd_cache", "output_checks");
         assertThat(ReceiptExport.canonicalJson(receipt)).contains("\"bad_lines\":[]").contains("\"compile_log\":{");
     }
 

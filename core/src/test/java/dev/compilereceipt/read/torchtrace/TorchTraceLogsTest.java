@@ -76,7 +76,8 @@ class TorchTraceLogsTest {
         assertThat(trace.run("baseline").orElseThrow().calls()).isEmpty();
         assertThat(trace.notMeasured()).containsExactlyInAnyOrder(Measure.CALLS, Measure.WALL_MS, Measure.REGION_MS,
                 Measure.EAGER_ISLAND_MS, Measure.CACHE_HITS, Measure.BREAKS, Measure.SITE_CROSSINGS, Measure.WARM_START,
-                Measure.WARM_START_WALL_MS, Measure.FX_GRAPH_CACHE, Measure.AOTAUTOGRAD_CACHE);
+                Measure.WARM_START_WALL_MS, Measure.FX_GRAPH_CACHE, Measure.AOTAUTOGRAD_CACHE, Measure.OUTPUT_CHECKS,
+                Measure.PHASE_STAGES);
         assertThat(trace.bounds()).isEmpty();
     }
 

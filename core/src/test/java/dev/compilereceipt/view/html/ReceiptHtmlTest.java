@@ -230,7 +230,7 @@ class ReceiptHtmlTest {
                 .containsExactly("universal speedup", "unseen input stability", "backend portability", "production capacity");
         assertThat(attribute(select(page, "//*[@data-field='not_measured']//*[local-name()='li']"), "data-item"))
                 .containsExactly("graphs_compiled", "compile_stages", "artifact_cache", "warm_start", "fx_graph_cache",
-                        "aotautograd_cache");
+                        "aotautograd_cache", "output_checks", "phase_stages");
     }
 
     @Test
