@@ -4,7 +4,11 @@ causes (docs/assertj.md, "Recompile causes"): the trace (<scenario>.json), its T
 the run kept it (COMPILE_RECEIPT_TORCH_LOGS=1), its TORCH_LOGS text.
 
 - trace and log: every run's recompile_causes equal, field for field (subject, guard, kind, user_line,
-  values in order, graphs, phases, ended_in_limit);
+  guard_line, values in order, graphs, phases, ended_in_limit), all but the frame, which the trace does not
+  record (its frame is null);
+- frames: every cause of the log and of the text names the frame that recompiled, with its function, file
+  and first line (compilation_metrics' co_name, co_filename, co_firstlineno; the text's "Recompiling
+  function NAME in FILE:LINE"), and every cause's guard_line is its user_line;
 - the text has no calls: its causes have phases null. With the capture helper's compile_receipt_run
   markers it holds the log's runs, and each run's causes equal the log's in every other field. A text
   without markers reads both runs as one baseline (ids start again after torch._dynamo.reset()): where
@@ -20,7 +24,8 @@ import sys
 
 import receipt_audit
 
-IDENTITY = ("subject", "guard", "kind", "user_line")
+IDENTITY = ("subject", "guard", "kind", "user_line", "frame")
+FRAME = ("function", "file", "line")
 
 
 def causes(audit, source):
@@ -28,8 +33,30 @@ def causes(audit, source):
     return {label: run.get("recompile_causes") for label, run in runs.items()}
 
 
+def without(cause_list, *keys):
+    return [{k: v for k, v in cause.items() if k not in keys} for cause in cause_list]
+
+
 def without_phases(cause_list):
-    return [{k: v for k, v in cause.items() if k != "phases"} for cause in cause_list]
+    return without(cause_list, "phases")
+
+
+def frames(scenario, source, runs, recorded):
+    """The causes of one source whose frame is not as the source records it, as lines: named in full where it
+    is RECORDED (a TORCH_TRACE log, a TORCH_LOGS text), null where it is not (the trace)."""
+    wrong = []
+    for label, cause_list in sorted(runs.items()):
+        for cause in cause_list or []:
+            frame = cause.get("frame")
+            where = f"{scenario} {source} {label}: the cause on `{cause.get('subject')}`"
+            if recorded and (not isinstance(frame, dict) or any(frame.get(k) is None for k in FRAME)):
+                wrong.append(f"{where} names no whole frame (function, file, line): {frame}")
+            elif not recorded and frame is not None:
+                wrong.append(f"{where} names a frame the trace does not record: {frame}")
+            if cause.get("guard_line", "absent") != cause.get("user_line"):
+                wrong.append(f"{where} has guard_line {cause.get('guard_line', '(absent)')} and user_line "
+                             f"{cause.get('user_line')}")
+    return wrong
 
 
 def named(cause_list):
@@ -38,11 +65,12 @@ def named(cause_list):
 
 def compare(scenario, trace, log, text):
     """The differences among the causes of one capture's sources, as lines."""
-    wrong = []
-    if trace != log:
+    wrong = frames(scenario, "trace", trace, False) + frames(scenario, "TORCH_TRACE log", log, True)
+    if {k: without(v or [], "frame") for k, v in trace.items()} != {k: without(v or [], "frame") for k, v in log.items()}:
         wrong.append(f"{scenario}: trace {trace} vs TORCH_TRACE log {log}")
     if text is None:
         return wrong
+    wrong += frames(scenario, "TORCH_LOGS text", text, True)
     for label, text_causes in text.items():
         if any(cause.get("phases") is not None for cause in text_causes or []):
             wrong.append(f"{scenario}: the TORCH_LOGS text has no calls, yet its causes name phases: {text_causes}")
@@ -80,8 +108,8 @@ def main(out, audit):
         captures += 1
         counted += sum(len(c or []) for c in trace.values())
         failures += compare(scenario, trace, log, text)
-    print(f"recompile causes: {captures} captures, {counted} causes, the same from trace, TORCH_TRACE log and text;"
-          f" {len(failures)} differ")
+    print(f"recompile causes: {captures} captures, {counted} causes, the same from trace, TORCH_TRACE log and text,"
+          f" each of the log and the text with its frame; {len(failures)} differ")
     for failure in failures:
         print("  " + failure)
     return 1 if failures or captures == 0 else 0

@@ -62,7 +62,7 @@ public class RecompileCauseAssert extends AbstractObjectAssert<RecompileCauseAss
     }
 
     private String subject() {
-        return navigated("recompile cause `" + VisibleText.of(actual.subject()) + "` (" + VisibleText.of(actual.guard()) + ")",
-                navigatedFrom);
+        return navigated("recompile cause `" + VisibleText.of(actual.subject()) + "` (" + VisibleText.of(actual.guard()) + ")"
+                + actual.frame().map(frame -> " in " + VisibleText.of(frame.described())).orElse(""), navigatedFrom);
     }
 }

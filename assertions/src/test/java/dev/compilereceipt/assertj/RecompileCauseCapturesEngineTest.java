@@ -61,7 +61,7 @@ class RecompileCauseCapturesEngineTest {
                   run baseline of the 2.14-shape-churn receipt
                 to have no recompiles caused by `x.size()[0]`
                 but 1 recompile cause is about it:
-                  baseline: 3 recompiles because `x.size()[0]` (a tensor size) took 3 new values (8, 16, 32)
+                  baseline: 3 recompiles in `churn_scale` (scenarios.py:231) because `x.size()[0]` (a tensor size) took 3 new values (8, 16, 32)
                     0/1  0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8
                     0/2  0/1: tensor 'x' size mismatch at index 0. expected 8, actual 16
                     0/3  0/2: tensor 'x' size mismatch at index 0. expected 16, actual 32
@@ -90,7 +90,7 @@ class RecompileCauseCapturesEngineTest {
         failsWith(tests, "aBoolOn26IsNoPythonValue(Receipt)", """
 
                 Expecting
-                  recompile cause `L['flag']` (___check_obj_id(L['flag'], <id>)) of run baseline of the 2.6-bool-arg receipt
+                  recompile cause `L['flag']` (___check_obj_id(L['flag'], <id>)) in `flagged` (scenarios.py:245) of run baseline of the 2.6-bool-arg receipt
                 to have kind python-value
                 but its kind was object, from its guard ___check_obj_id(L['flag'], <id>)""");
         failsWith(tests, "noRecompilesOnGradMode(Receipt)", """

@@ -29,8 +29,10 @@ import org.opentest4j.AssertionFailedError;
  */
 class RecompileCauseChecksEngineTest {
 
-    private static final String N_CAUSE = "7 recompiles in steady because `n` (a Python int, scenarios.py:65) took 7 new values (2…8);"
+    private static final String N_CAUSE = "7 recompiles in `f` (scenarios.py:64) in steady because `n` (a Python int, scenarios.py:65) took 7 new values (2…8);"
             + " at 0/8 the recompile limit was hit and the frame fell back to eager";
+    /** The same cause read from the capture's trace.json, which records no frame. */
+    private static final String N_CAUSE_OF_TRACE = N_CAUSE.replace(" in `f` (scenarios.py:64)", "");
     private static final String INT_HINT = "hint: each value of a Python number is a constant of its own graph: pass it as a tensor"
             + " to compile one graph for all";
 
@@ -69,7 +71,7 @@ class RecompileCauseChecksEngineTest {
                           run baseline of the 2.6-int-spec receipt
                         to recompile only on guards of kinds shape
                         but 1 recompile cause is of other kinds:
-                          baseline: 7 recompiles because `L['n']` (a Python int) took 7 new values (2…8); at 0/8 the recompile limit was hit and the frame fell back to eager
+                          baseline: 7 recompiles in `f` (scenarios.py:64) because `L['n']` (a Python int) took 7 new values (2…8); at 0/8 the recompile limit was hit and the frame fell back to eager
                             0/1  0/0: L['n'] == 1
                             0/2  0/1: L['n'] == 2
                             0/3  0/2: L['n'] == 3
@@ -79,7 +81,7 @@ class RecompileCauseChecksEngineTest {
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(lines("""
 
                         Expecting
-                          recompile cause `n` (n == <int>) of run baseline of the int-spec receipt
+                          recompile cause `n` (n == <int>) in `f` (scenarios.py:64) of run baseline of the int-spec receipt
                         to have at most 2 values
                         but it had 8 (1, 2, 3, 4, 5, 6, 7, 8):
                           %s""".formatted(N_CAUSE))))));
@@ -104,7 +106,17 @@ class RecompileCauseChecksEngineTest {
                           baseline  b08   steady  base    0/5     compile   943.833
                           baseline  b09   steady  base    0/6     compile   1193.195
                           baseline  b10   steady  base    0/7     compile   1022.41
-                          baseline  b11   steady  base    0/8     fallback  18.877""".formatted(N_CAUSE, INT_HINT))))));
+                          baseline  b11   steady  base    0/8     fallback  18.877""".formatted(N_CAUSE_OF_TRACE, INT_HINT))))));
+    }
+
+    @Test
+    void theDiffOfAKindCheckNamesEachCauseWithItsFrame() {
+        // 2.6's text names the frame of the recompile: Recompiling function f in /rtl/scenarios.py:64
+        Receipt text = Receipt.of(dev.compilereceipt.Traces.read(Fixtures.dir().resolve("torch-logs/2.6-int-spec/torch_logs.txt")));
+        assertThatThrownBy(() -> assertThat(text).run("baseline").hasRecompileCausesOnlyOfKinds(RecompileKind.SHAPE))
+                .isInstanceOfSatisfying(AssertionFailedError.class, failure -> org.assertj.core.api.Assertions
+                        .assertThat(failure.getActual().getStringRepresentation())
+                        .isEqualTo("baseline: L['n'] (python-value) in `f` (scenarios.py:64)"));
     }
 
     static class PassingCases {

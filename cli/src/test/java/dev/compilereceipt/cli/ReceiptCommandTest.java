@@ -99,12 +99,13 @@ class ReceiptCommandTest {
 
     @Test
     void auditCausesPrintsAMultiLineReasonAsItsFirstLineWithoutEscapes() {
-        // 2.14's TORCH_LOGS text of bool-arg: the reason is four lines (the guard, "User stack trace:", a frame, its source)
+        // 2.14's TORCH_LOGS text of bool-arg: the reason is four lines (the guard, "User stack trace:", a frame, its source);
+        // the frame that recompiled is its "Recompiling function flagged in /capture/tests/scenarios.py:245"
         assertThat(run("audit", "--causes", FIXTURES.resolve("torch-logs/2.14-bool-arg/torch_logs.txt").toString())).isZero();
         assertThat(out.toString()).isEqualTo("""
                 run baseline
                   recompile causes (1 guard failure):
-                    1 recompile because `flag` (a Python bool, scenarios.py:246) changed
+                    1 recompile in `flagged` (scenarios.py:245) because `flag` (a Python bool, scenarios.py:246) changed
                       0/1  0/0: flag == True
                       hint: each value of a Python number is a constant of its own graph: pass it as a tensor to compile one graph for all
                 """);

@@ -141,7 +141,8 @@ public final class ReceiptCalculator {
         List<BreakSite> sites = new ArrayList<>();
         crossings.forEach((site, crossingCalls) -> sites.add(breakSite(trace, site, crossingCalls)));
         List<RecompileCause> causes = calls.isEmpty() ? RecompileCauses.ofLog(run)
-                : RecompileCauses.of(failures, limitGraphs, byPhase);
+                : RecompileCauses.of(failures, limitGraphs, byPhase,
+                        graph -> run.compileLog().flatMap(log -> log.frameOf(graph)));
         return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog(), fellBack, causes,
                 ColdStartCalculator.of(trace, run, Optional.ofNullable(phases.get(Phase.WARMUP))));
     }

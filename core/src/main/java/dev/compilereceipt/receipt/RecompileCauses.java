@@ -1,6 +1,7 @@
 package dev.compilereceipt.receipt;
 
 import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.CodeFrame;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Run;
 import dev.compilereceipt.trace.GraphId;
@@ -13,11 +14,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
- * Groups a run's guard failures into {@link RecompileCause}s: one cause per guarded subject, guard
- * with its constant abstracted and user source line, in the order their first failure was seen.
+ * Groups a run's guard failures into {@link RecompileCause}s: one cause per frame that recompiled,
+ * guarded subject, guard with its constant abstracted and user source line, in the order their first
+ * failure was seen. The frame of a failure is the one the run's compile log names for the compile it
+ * caused ({@link CompileLog#frameOf}).
  * A failure's text that does not begin with a variant id ({@code 0/3: }) continues the one before
  * it: a 2.14 capture may keep a single reason's {@code User stack trace:} as lines of their own.
  *
@@ -39,11 +43,19 @@ public final class RecompileCauses {
      * recompile limit, {@code withPhases} whether the source attributes failures to phases at all.
      */
     public static List<RecompileCause> of(List<Failure> failures, Set<GraphId> limitGraphs, boolean withPhases) {
+        return of(failures, limitGraphs, withPhases, graph -> Optional.empty());
+    }
+
+    /** As {@link #of(List, Set, boolean)}, each failure's frame the one {@code frames} gives for the compile it caused. */
+    public static List<RecompileCause> of(List<Failure> failures, Set<GraphId> limitGraphs, boolean withPhases,
+                                          Function<GraphId, Optional<CodeFrame>> frames) {
         Map<String, Group> groups = new LinkedHashMap<>();
         for (Failure failure : joined(failures)) {
             GuardFailure reading = GuardFailure.read(failure.guard());
-            String key = reading.subject() + '\u0000' + reading.guard() + '\u0000' + reading.userLine().orElse("");
-            groups.computeIfAbsent(key, k -> new Group(reading)).add(failure, reading);
+            Optional<CodeFrame> frame = frames.apply(failure.graph());
+            String key = reading.subject() + '\u0000' + reading.guard() + '\u0000' + reading.userLine().orElse("")
+                    + '\u0000' + frame.map(CodeFrame::function).orElse("") + '\u0000' + frame.map(CodeFrame::location).orElse("");
+            groups.computeIfAbsent(key, k -> new Group(reading, frame)).add(failure, reading);
         }
         return groups.values().stream().map(group -> group.cause(limitGraphs, withPhases)).toList();
     }
@@ -65,13 +77,15 @@ public final class RecompileCauses {
 
     private static final class Group {
         private final GuardFailure first;
+        private final Optional<CodeFrame> frame;
         private final Set<String> values = new LinkedHashSet<>();
         private final Set<GraphId> graphs = new LinkedHashSet<>();
         private final Set<Phase> phases = new TreeSet<>();
         private final List<RecompileCause.Evidence> evidence = new ArrayList<>();
 
-        Group(GuardFailure first) {
+        Group(GuardFailure first, Optional<CodeFrame> frame) {
             this.first = first;
+            this.frame = frame;
         }
 
         void add(Failure failure, GuardFailure reading) {
@@ -85,7 +99,7 @@ public final class RecompileCauses {
             List<GraphId> atLimit = graphs.stream().filter(limitGraphs::contains).toList();
             return new RecompileCause(first.subject(), first.guard(), first.kind(), first.userLine(), List.copyOf(values),
                     List.copyOf(graphs), withPhases ? Optional.of(List.copyOf(phases)) : Optional.empty(), !atLimit.isEmpty(),
-                    atLimit, evidence);
+                    atLimit, evidence, frame);
         }
     }
 
@@ -110,7 +124,7 @@ public final class RecompileCauses {
         }
         Set<GraphId> limitGraphs = new TreeSet<>();
         log.fallbackGraphs().stream().map(GraphId::parse).flatMap(Optional::stream).forEach(limitGraphs::add);
-        return of(failures, limitGraphs, false);
+        return of(failures, limitGraphs, false, log::frameOf);
     }
 
     /** Whether a fallback's reason is the recompile limit: 2.6's cache_size_limit, 2.14's recompile_limit, this reader's words. */

@@ -1,6 +1,7 @@
 package dev.compilereceipt.receipt;
 
 import dev.compilereceipt.json.JsonOutput;
+import dev.compilereceipt.trace.CodeFrame;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.GuardMiss;
@@ -148,8 +149,20 @@ final class RunJson {
     private static void cause(JsonOutput out, RecompileCause cause) {
         out.startObject();
         out.key("ended_in_limit").value(cause.endedInLimit());
+        out.key("frame");
+        if (cause.frame().isPresent()) {
+            CodeFrame frame = cause.frame().get();
+            out.startObject();
+            out.key("file").value(frame.file());
+            out.key("function").value(frame.function());
+            number(out.key("line"), frame.line());
+            out.endObject();
+        } else {
+            out.nullValue();
+        }
         TraceJson.strings(out.key("graphs"), cause.graphs());
         out.key("guard").value(cause.guard());
+        text(out.key("guard_line"), cause.guardLine());
         out.key("kind").value(cause.kind().id());
         out.key("phases");
         if (cause.phases().isPresent()) {

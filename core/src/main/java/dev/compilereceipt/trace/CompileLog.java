@@ -1,6 +1,7 @@
 package dev.compilereceipt.trace;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.apiguardian.api.API;
@@ -8,8 +9,8 @@ import org.apiguardian.api.API;
 /**
  * What a TORCH_TRACE log says about the compiles of one run, independent of calls: compile ids
  * that made a variant, recompiles among them, compile ids that gave up, break sites, the guard
- * failures behind recompiles, compile time (each compile's, split by stage, in {@code compileTimes})
- * and the on-disk artifact caches.
+ * failures behind recompiles, compile time (each compile's, split by stage, in {@code compileTimes}),
+ * the on-disk artifact caches, and the frame of each compile id it names ({@code frames}).
  *
  * <p>Example: for a recompile storm {@code compileLog.recompiles().size()} is the number of
  * compiles with {@code cache_size > 0} or variant above 0. A variant Dynamo guarded without producing
@@ -29,10 +30,20 @@ public record CompileLog(
         ArtifactCache artifactCache,
         List<String> graphless,
         List<CompileTime> compileTimes,
-        List<CompileEvents> compileEvents) {
+        List<CompileEvents> compileEvents,
+        Map<String, CodeFrame> frames) {
 
     /** The reason of a fallback whose frame hit the recompile limit: Dynamo gave up before compiling. */
     public static final String RECOMPILE_LIMIT = "recompile limit reached: the frame now runs eagerly";
+
+    /** A compile log that does not name the frame of each compile (a source before 0.2). */
+    public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
+                      List<String> fallbackGraphs, List<Site> breakSites, List<RecompileReason> recompileReasons,
+                      OptionalDouble compileMs, ArtifactCache artifactCache, List<String> graphless,
+                      List<CompileTime> compileTimes, List<CompileEvents> compileEvents) {
+        this(compiles, recompiles, fallbacks, graphs, fallbackGraphs, breakSites, recompileReasons, compileMs, artifactCache,
+                graphless, compileTimes, compileEvents, Map.of());
+    }
 
     /** A compile log that does not say what each compile made and reported, compile by compile (TORCH_LOGS text). */
     public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
@@ -59,6 +70,7 @@ public record CompileLog(
     }
 
     public CompileLog {
+        frames = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(frames));
         compileEvents = List.copyOf(compileEvents);
         compileTimes = List.copyOf(compileTimes);
         graphless = List.copyOf(graphless);
@@ -74,6 +86,25 @@ public record CompileLog(
     /** The FX graphs compiled: the variants less the graphless ones (a figure where {@link Measure#GRAPHS_COMPILED} is measured). */
     public int graphsCompiled() {
         return compiles.size() - graphless.size();
+    }
+
+    /**
+     * The frame that compiled {@code graph}: the one named for that compile id, else for another
+     * compile of the same frame id (a recompile-limit fallback logs no frame of its own: it is the
+     * code object its frame id's other compiles name); empty where the source names none.
+     */
+    public Optional<CodeFrame> frameOf(GraphId graph) {
+        CodeFrame exact = frames.get(graph.toString());
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        CodeFrame sameFrame = null;
+        for (Map.Entry<String, CodeFrame> named : frames.entrySet()) {
+            if (GraphId.parse(named.getKey()).filter(id -> id.frame() == graph.frame()).isPresent()) {
+                sameFrame = named.getValue();
+            }
+        }
+        return Optional.ofNullable(sameFrame);
     }
 
     /** The compiles that missed or bypassed a cache they looked up, in log order. */

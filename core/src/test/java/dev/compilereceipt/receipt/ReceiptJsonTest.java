@@ -40,6 +40,6 @@ class ReceiptJsonTest {
         // output_checks (no call carries a check) and phase_stages not measured (issue #41); and its fixture names the
         // file it was read from (fixture.sources, issue #43).
         assertThat(Receipt.of(Traces.read(Fixtures.PRINT_BRIDGE)).receiptSha256())
-                .isEqualTo("3999304d24c902a6e1b76ae22367891c3b245265b535dbc711628afdb0107241");
+                .isEqualTo("30e58507b4a4b438e70fc8c710547063cfd0e75c098b1cedf4a5e437c4c1e8e7");
     }
 }

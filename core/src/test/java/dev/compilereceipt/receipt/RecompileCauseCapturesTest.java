@@ -35,20 +35,20 @@ import org.junit.jupiter.api.Test;
  */
 class RecompileCauseCapturesTest {
 
-    private static final String SHAPE_26 = "{\"ended_in_limit\":false,\"graphs\":[\"0/1\",\"0/2\",\"0/3\"],"
-            + "\"guard\":\"tensor 'L['x']' size mismatch at index 0. expected <int>, actual <int>\",\"kind\":\"shape\","
+    private static final String SHAPE_26 = "{\"ended_in_limit\":false,\"frame\":%s,\"graphs\":[\"0/1\",\"0/2\",\"0/3\"],"
+            + "\"guard\":\"tensor 'L['x']' size mismatch at index 0. expected <int>, actual <int>\",\"guard_line\":null,\"kind\":\"shape\","
             + "\"phases\":%s,\"subject\":\"L['x'].size()[0]\",\"user_line\":null,\"values\":[\"4\",\"8\",\"16\",\"32\"]}";
-    private static final String SHAPE_214 = "{\"ended_in_limit\":false,\"graphs\":[\"0/1\",\"0/2\",\"0/3\"],"
-            + "\"guard\":\"tensor 'x' size mismatch at index 0. expected <int>, actual <int>\",\"kind\":\"shape\","
+    private static final String SHAPE_214 = "{\"ended_in_limit\":false,\"frame\":%s,\"graphs\":[\"0/1\",\"0/2\",\"0/3\"],"
+            + "\"guard\":\"tensor 'x' size mismatch at index 0. expected <int>, actual <int>\",\"guard_line\":null,\"kind\":\"shape\","
             + "\"phases\":%s,\"subject\":\"x.size()[0]\",\"user_line\":null,\"values\":[\"4\",\"8\",\"16\",\"32\"]}";
-    private static final String BOOL_26 = "{\"ended_in_limit\":false,\"graphs\":[\"0/1\"],"
-            + "\"guard\":\"___check_obj_id(L['flag'], <id>)\",\"kind\":\"object\","
+    private static final String BOOL_26 = "{\"ended_in_limit\":false,\"frame\":%s,\"graphs\":[\"0/1\"],"
+            + "\"guard\":\"___check_obj_id(L['flag'], <id>)\",\"guard_line\":null,\"kind\":\"object\","
             + "\"phases\":%s,\"subject\":\"L['flag']\",\"user_line\":null,\"values\":[\"10519872\"]}";
-    private static final String BOOL_214 = "{\"ended_in_limit\":false,\"graphs\":[\"0/1\"],"
-            + "\"guard\":\"flag == <bool>\",\"kind\":\"python-value\","
+    private static final String BOOL_214 = "{\"ended_in_limit\":false,\"frame\":%s,\"graphs\":[\"0/1\"],"
+            + "\"guard\":\"flag == <bool>\",\"guard_line\":\"/capture/tests/scenarios.py:246\",\"kind\":\"python-value\","
             + "\"phases\":%s,\"subject\":\"flag\",\"user_line\":\"/capture/tests/scenarios.py:246\",\"values\":[\"True\"]}";
-    private static final String GRAD = "{\"ended_in_limit\":false,\"graphs\":[\"0/1\"],"
-            + "\"guard\":\"GLOBAL_STATE changed: grad_mode\",\"kind\":\"global-state\","
+    private static final String GRAD = "{\"ended_in_limit\":false,\"frame\":%s,\"graphs\":[\"0/1\"],"
+            + "\"guard\":\"GLOBAL_STATE changed: grad_mode\",\"guard_line\":null,\"kind\":\"global-state\","
             + "\"phases\":%s,\"subject\":\"grad_mode\",\"user_line\":null,\"values\":[]}";
     private static final String STEADY_AND_CHANGED = "[\"steady\",\"changed\"]";
     private static final String STEADY = "[\"steady\"]";
@@ -57,12 +57,19 @@ class RecompileCauseCapturesTest {
         return CanonicalJson.write(ReceiptJson.tree(Receipt.of(Fixtures.trace(file))).at("/runs/" + run + "/recompile_causes"));
     }
 
-    private static void assertCausesOfEverySource(String folder, String cause, String phases) {
+    /**
+     * The frame of each source: trace.json records none; the TORCH_TRACE log its compilation_metrics' name and file
+     * (frozen before 0.2, it kept no co_firstlineno); the text its {@code Recompiling function NAME in FILE:LINE}.
+     */
+    private static void assertCausesOfEverySource(String folder, String cause, String phases, String function, int firstLine) {
         String base = "torch-logs/" + folder + "/";
-        assertThat(causesJson(base + "trace.json", "baseline")).as(folder + " trace.json").isEqualTo("[" + cause.formatted(phases) + "]");
-        assertThat(causesJson(base + "torch_trace.log", "baseline")).as(folder + " TORCH_TRACE").isEqualTo("[" + cause.formatted(phases) + "]");
+        String file = "{\"file\":\"/capture/tests/scenarios.py\",\"function\":\"" + function + "\",\"line\":";
+        assertThat(causesJson(base + "trace.json", "baseline")).as(folder + " trace.json: no frame recorded")
+                .isEqualTo("[" + cause.formatted("null", phases) + "]");
+        assertThat(causesJson(base + "torch_trace.log", "baseline")).as(folder + " TORCH_TRACE")
+                .isEqualTo("[" + cause.formatted(file + "null}", phases) + "]");
         assertThat(causesJson(base + "torch_logs.txt", "baseline")).as(folder + " TORCH_LOGS text: no calls, so no phases")
-                .isEqualTo("[" + cause.formatted("null") + "]");
+                .isEqualTo("[" + cause.formatted(file + firstLine + "}", "null") + "]");
         for (String source : List.of("trace.json", "torch_trace.log")) {
             assertThat(causesJson(base + source, "candidate")).as(folder + " " + source + ": the candidate recompiles on no guard")
                     .isEqualTo("[]");
@@ -73,28 +80,28 @@ class RecompileCauseCapturesTest {
 
     @Test
     void shapeChurnOn26IsOneSizeCauseOverFourSizes() {
-        assertCausesOfEverySource("2.6-shape-churn", SHAPE_26, STEADY_AND_CHANGED);
+        assertCausesOfEverySource("2.6-shape-churn", SHAPE_26, STEADY_AND_CHANGED, "churn_scale", 231);
     }
 
     @Test
     void shapeChurnOn214IsTheSameCauseWithThePlainName() {
-        assertCausesOfEverySource("2.14-shape-churn", SHAPE_214, STEADY_AND_CHANGED);
+        assertCausesOfEverySource("2.14-shape-churn", SHAPE_214, STEADY_AND_CHANGED, "churn_scale", 231);
     }
 
     @Test
     void boolArgOn26IsAnObjectIdentity() {
-        assertCausesOfEverySource("2.6-bool-arg", BOOL_26, STEADY);
+        assertCausesOfEverySource("2.6-bool-arg", BOOL_26, STEADY, "flagged", 245);
     }
 
     @Test
     void boolArgOn214IsAPythonBoolAtTheUsersLine() {
-        assertCausesOfEverySource("2.14-bool-arg", BOOL_214, STEADY);
+        assertCausesOfEverySource("2.14-bool-arg", BOOL_214, STEADY, "flagged", 245);
     }
 
     @Test
     void gradModeIsGlobalStateOnBothReleases() {
-        assertCausesOfEverySource("2.6-grad-mode", GRAD, STEADY);
-        assertCausesOfEverySource("2.14-grad-mode", GRAD, STEADY);
+        assertCausesOfEverySource("2.6-grad-mode", GRAD, STEADY, "churn_scale", 231);
+        assertCausesOfEverySource("2.14-grad-mode", GRAD, STEADY, "churn_scale", 231);
     }
 
     @Test

@@ -136,13 +136,19 @@ class RecompileCausesTest {
     void theReceiptJsonNamesEveryFieldOfACause() {
         Receipt receipt = Receipt.of(Fixtures.trace("torch-2.14/int-spec/torch_trace.log"));
         assertThat(CanonicalJson.write(ReceiptJson.tree(receipt).at("/runs/baseline/recompile_causes")))
-                .isEqualTo("[{\"ended_in_limit\":true,\"graphs\":[\"0/1\",\"0/2\",\"0/3\",\"0/4\",\"0/5\",\"0/6\",\"0/7\",\"0/8\"],"
-                        + "\"guard\":\"n == <int>\",\"kind\":\"python-value\",\"phases\":[\"steady\"],\"subject\":\"n\","
+                .isEqualTo("[{\"ended_in_limit\":true,"
+                        // the limit's fallback 0/8 logs no compilation_metrics: its frame is frame 0's, f from line 64
+                        + "\"frame\":{\"file\":\"/rt/scenarios.py\",\"function\":\"f\",\"line\":64},"
+                        + "\"graphs\":[\"0/1\",\"0/2\",\"0/3\",\"0/4\",\"0/5\",\"0/6\",\"0/7\",\"0/8\"],"
+                        + "\"guard\":\"n == <int>\",\"guard_line\":\"/rt/scenarios.py:65\",\"kind\":\"python-value\",\"phases\":[\"steady\"],\"subject\":\"n\","
                         + "\"user_line\":\"/rt/scenarios.py:65\",\"values\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\",\"7\",\"8\"]}]");
         Receipt text = Receipt.of(Fixtures.trace("torch-logs/2.6-print-bridge/torch_logs.txt"));
         assertThat(CanonicalJson.write(ReceiptJson.tree(text).at("/runs/baseline/recompile_causes/1")))
-                .isEqualTo("{\"ended_in_limit\":false,\"graphs\":[\"1/1\"],"
-                        + "\"guard\":\"tensor 'L['y']' size mismatch at index 0. expected <int>, actual <int>\",\"kind\":\"shape\","
+                .isEqualTo("{\"ended_in_limit\":false,"
+                        + "\"frame\":{\"file\":\"/rtl/scenarios.py\",\"function\":\"torch_dynamo_resume_in_f_at_31\",\"line\":31},"
+                        + "\"graphs\":[\"1/1\"],"
+                        + "\"guard\":\"tensor 'L['y']' size mismatch at index 0. expected <int>, actual <int>\",\"guard_line\":null,"
+                        + "\"kind\":\"shape\","
                         + "\"phases\":null,\"subject\":\"L['y'].size()[0]\",\"user_line\":null,\"values\":[\"8\",\"16\"]}");
     }
 

@@ -109,7 +109,8 @@ public final class RecompileCauseChecks {
         for (RunFigures run : scope.runs()) {
             Set<RecompileKind> hinted = EnumSet.noneOf(RecompileKind.class);
             for (RecompileCause cause : run.recompileCauses()) {
-                String line = run.label() + ": " + cause.subject() + " (" + cause.kind().id() + ")";
+                String line = run.label() + ": " + cause.subject() + " (" + cause.kind().id() + ")"
+                        + cause.frame().map(frame -> " in " + frame.described()).orElse("");
                 all.add(line);
                 if (offends.test(cause)) {
                     offending++;

@@ -3,12 +3,14 @@ package dev.compilereceipt.read.torchlogs;
 import dev.compilereceipt.read.BreakMessage;
 import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CodeFrame;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.GraphId;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.read.StringPool;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -208,7 +210,9 @@ final class TextCompileLog {
         Set<String> graphs = new LinkedHashSet<>();
         Set<String> fallbackGraphs = new LinkedHashSet<>();
         List<CompileLog.RecompileReason> reasons = new ArrayList<>();
+        Map<String, CodeFrame> frames = new LinkedHashMap<>();
         for (Compile compile : compiles) {
+            compile.codeFrame().ifPresent(frame -> frames.put(compile.id, frame));
             for (String guard : compile.guards) {
                 RecompileText.failedVariant(guard).ifPresent(older -> graphs.add(older.toString()));
                 reasons.add(new CompileLog.RecompileReason(compile.id, guard));
@@ -227,7 +231,7 @@ final class TextCompileLog {
         List<CompileLog.Site> breakSites = new ArrayList<>();
         sites.forEach((site, seen) -> breakSites.add(new CompileLog.Site(site, seen.reason, seen.compiles, seen.detail)));
         return new CompileLog(made, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), breakSites,
-                reasons, OptionalDouble.empty(), CompileLog.ArtifactCache.NONE);
+                reasons, OptionalDouble.empty(), CompileLog.ArtifactCache.NONE, List.of(), List.of(), List.of(), frames);
     }
 
     /** One compile the text names: by a recompile message, a break, or a fallback. */
@@ -251,6 +255,12 @@ final class TextCompileLog {
             this.variant = variant;
             this.recompile = recompile;
             this.guards = List.copyOf(guards);
+        }
+
+        /** The frame its message names ({@code f@/rtl/scenarios.py:64}); empty for a break's compile, whose message names none. */
+        Optional<CodeFrame> codeFrame() {
+            int at = frame.indexOf('@');
+            return at <= 0 ? Optional.empty() : CodeFrame.at(frame.substring(0, at), frame.substring(at + 1));
         }
 
         void fellBack() {

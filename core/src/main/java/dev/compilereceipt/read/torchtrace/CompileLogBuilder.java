@@ -2,12 +2,14 @@ package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CodeFrame;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Millis;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,7 @@ final class CompileLogBuilder {
     private final List<CompileLog.RecompileReason> recompileReasons = new ArrayList<>();
     private final List<CompileLog.CompileTime> compileTimes = new ArrayList<>();
     private final List<CompileLog.CompileEvents> compileEvents = new ArrayList<>();
+    private final Map<String, CodeFrame> frames = new LinkedHashMap<>();
     private final int[] fxGraph = new int[3];
     private final int[] aotAutograd = new int[3];
     private double compileMs;
@@ -63,6 +66,7 @@ final class CompileLogBuilder {
             fallbacks.add(graph);
             fallbackGraphs.add(graph);
         }
+        compile.frame().ifPresent(frame -> frames.put(graph, frame));
         compile.guardFailures().forEach(guard -> recompileReasons.add(new CompileLog.RecompileReason(graph, guard)));
         compileMs += compile.compileMs();
         untimed |= !compile.timed();
@@ -139,7 +143,7 @@ final class CompileLogBuilder {
         siteCompiles.forEach((site, count) -> sites.add(new CompileLog.Site(site, siteReasons.get(site), count, siteDetails.get(site))));
         return new CompileLog(compiles, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), sites,
                 recompileReasons, untimed ? OptionalDouble.empty() : OptionalDouble.of(Millis.round(compileMs)),
-                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)), graphless, compileTimes, compileEvents);
+                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)), graphless, compileTimes, compileEvents, frames);
     }
 
     private static CompileLog.CacheCounts counts(int[] counts) {

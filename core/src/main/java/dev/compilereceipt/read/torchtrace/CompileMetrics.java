@@ -1,6 +1,7 @@
 package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.UnicodeText;
+import dev.compilereceipt.trace.CodeFrame;
 import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.read.Interner;
@@ -13,13 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
  * The fields of a {@code compilation_metrics} record this project reads: whether a variant was
  * made, the cache size before the compile, the failure, the restart reasons (graph breaks), the
  * compile time in milliseconds split by stage ({@link CompileStageFields}) and the compiled code
- * object's name and file.
+ * object's name, file and first line.
  *
  * <p>Example: {@code metrics.madeVariant()} is true for {@code "has_guarded_code": true}, or, in
  * older logs without that field, for {@code "fail_type": null}.
@@ -33,10 +35,17 @@ record CompileMetrics(
         OptionalDouble compileMs,
         CompileStages stages,
         Optional<String> coName,
-        Optional<String> coFilename) {
+        Optional<String> coFilename,
+        OptionalInt coFirstLineNo) {
 
     CompileMetrics {
         restartReasons = List.copyOf(restartReasons);
+    }
+
+    /** The code object compiled, where the metrics name it and its file. */
+    Optional<CodeFrame> frame() {
+        return coName.isPresent() && coFilename.isPresent()
+                ? Optional.of(new CodeFrame(coName.get(), coFilename.get(), coFirstLineNo)) : Optional.empty();
     }
 
     boolean madeVariant() {
@@ -49,7 +58,7 @@ record CompileMetrics(
 
     /** The fields {@link #read} takes; a frozen log keeps these of each {@code compilation_metrics} and drops the rest. */
     static final java.util.Set<String> FIELDS = union(java.util.Set.of("has_guarded_code", "cache_size", "fail_type",
-            "fail_reason", "restart_reasons", "co_name", "co_filename", "compile_id"), CompileStageFields.ALL);
+            "fail_reason", "restart_reasons", "co_name", "co_filename", "co_firstlineno", "compile_id"), CompileStageFields.ALL);
 
     /** The fields of {@link #FIELDS} read as one scalar: a container there is not stepped over (the record is then bad). */
     static final java.util.Set<String> SCALARS = java.util.Set.of("has_guarded_code", "cache_size",
@@ -71,6 +80,7 @@ record CompileMetrics(
         CompileStageFields times = new CompileStageFields();
         String coName = null;
         String coFilename = null;
+        OptionalInt coFirstLineNo = OptionalInt.empty();
         String compileId = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String key = parser.currentName();
@@ -84,6 +94,7 @@ record CompileMetrics(
                 case "restart_reasons" -> restarts = strings(parser, value, pool);
                 case "co_name" -> coName = text(parser, value, pool);
                 case "co_filename" -> coFilename = text(parser, value, pool);
+                case "co_firstlineno" -> coFirstLineNo = firstLine(parser, value);
                 case "compile_id" -> compileId = text(parser, value, null);
                 default -> {
                     if (SCALARS.contains(key)) {
@@ -104,8 +115,18 @@ record CompileMetrics(
         }
         return new Reading(new CompileMetrics(Optional.ofNullable(guarded), cacheSize, Optional.ofNullable(failType),
                 Optional.ofNullable(failReason), restarts, ms, times.stages(), Optional.ofNullable(coName),
-                Optional.ofNullable(coFilename)),
+                Optional.ofNullable(coFilename), coFirstLineNo),
                 compileId);
+    }
+
+    /** A line number, as {@code co_firstlineno} is one; anything else (a container is stepped over) names no line. */
+    private static OptionalInt firstLine(JsonParser parser, JsonToken value) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT) {
+            parser.skipChildren();
+            return OptionalInt.empty();
+        }
+        return parser.getNumberType() == JsonParser.NumberType.INT && parser.getIntValue() >= 0
+                ? OptionalInt.of(parser.getIntValue()) : OptionalInt.empty();
     }
 
     /** A number as an exact decimal; one BigDecimal cannot hold (an exponent past 2^31) makes the record bad. */

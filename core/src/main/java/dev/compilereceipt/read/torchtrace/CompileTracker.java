@@ -153,7 +153,7 @@ final class CompileTracker {
                 .map(type -> type + metrics.failReason().map(r -> ": " + BreakMessage.ofReason(r, pool).reason()).orElse(""))
                 .orElse("no variant was made: the frame runs eagerly"));
         enqueue(new Finished(new LogCompile(id, variant, recompile, reason, metrics.compileMs().orElse(0),
-                metrics.compileMs().isPresent(), metrics.stages(), lookupsOf(id), compile.guards, List.of()), breaks));
+                metrics.compileMs().isPresent(), metrics.stages(), lookupsOf(id), compile.guards, List.of(), metrics.frame()), breaks));
     }
 
     /** Finishes every open compile and settles every pending break: at a marker and at the end of the log. */
@@ -187,7 +187,7 @@ final class CompileTracker {
         }
         breaks.forEach(resolver::add);
         enqueue(new Finished(new LogCompile(compile.id, false, false, reason, 0, true, CompileStages.NONE, lookupsOf(compile.id),
-                compile.guards, List.of()), breaks));
+                compile.guards, List.of(), Optional.empty()), breaks));
     }
 
     private void enqueue(Finished compile) {

@@ -13,15 +13,17 @@ import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
- * A recompile cause as a person reads it: one line that says how many recompiles, where, what
- * changed and whether the frame ended at the recompile limit; then, indented, at most
+ * A recompile cause as a person reads it: one line that says how many recompiles, of which frame
+ * (where the source names it), in which phases, what changed and whether the frame ended at the
+ * recompile limit; then, indented, at most
  * {@value #EVIDENCE} guard failures as evidence (the first of each new variant, its first line only:
  * 2.14's {@code User stack trace:} stays in the JSON) and the hint of its kind.
  *
  * <p>Example: {@code RecompileCauseText.line(receipt.run("baseline").recompileCauses().get(0))}.
  *
  * <p>For 2.14's int-spec that line is {@code 7 recompiles in steady because `n` (a Python int,
- * scenarios.py:65) took 7 new values (2…8); at 0/8 the recompile limit was hit and the frame fell back to eager}.
+ * scenarios.py:65) took 7 new values (2…8); at 0/8 the recompile limit was hit and the frame fell back to eager};
+ * read from its TORCH_TRACE log, which names the frame, {@code 8 recompiles in `f` (scenarios.py:64) because `n` …}.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class RecompileCauseText {
@@ -37,6 +39,7 @@ public final class RecompileCauseText {
         int recompiles = cause.variants().size();
         StringBuilder out = new StringBuilder();
         out.append(recompiles).append(recompiles == 1 ? " recompile" : " recompiles");
+        cause.frame().ifPresent(frame -> out.append(" in ").append(VisibleText.of(frame.described())));
         cause.phases().filter(phases -> !phases.isEmpty()).ifPresent(phases -> out.append(" in ")
                 .append(phases.stream().map(Phase::id).collect(Collectors.joining(" and "))));
         out.append(" because `").append(VisibleText.cut(cause.subject())).append("` (").append(what(cause));

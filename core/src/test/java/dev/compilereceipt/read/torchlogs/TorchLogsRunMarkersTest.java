@@ -260,7 +260,7 @@ class TorchLogsRunMarkersTest {
                 receipt of 2.6-print-bridge-marked
                 read from      trace torch_logs.txt
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 109ae390fb1fbb8100525ad4bb38db916093eaf0c4c21151805d2e5e948495a4
+                receipt_sha256 12c45f0696c27a87393ba816ecdb9bfd9d1816c91cf212b1f223555fac1273a9
 
                 run baseline
                   phases: none (the source has no per-call markers)
@@ -268,10 +268,10 @@ class TorchLogsRunMarkersTest {
                   break sites: none
                   cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (2 guard failures):
-                    1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `bridged` (scenarios.py:230) because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
                       hint: torch._dynamo.mark_dynamic(x, dim) or torch.compile(dynamic=True) compiles one graph for many sizes
-                    1 recompile because `L['y'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `torch_dynamo_resume_in_bridged_at_232` (scenarios.py:232) because `L['y'].size()[0]` (a tensor size) took a new value (16)
                       1/1  1/0: tensor 'L['y']' size mismatch at index 0. expected 8, actual 16
                   compile log:
                     compiles n/m (recompiles 2), fallbacks ≥ 0, compile ms n/m
@@ -289,7 +289,7 @@ class TorchLogsRunMarkersTest {
                   break sites: none
                   cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (1 guard failure):
-                    1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `sin_cos` (scenarios.py:18) because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
                       hint: torch._dynamo.mark_dynamic(x, dim) or torch.compile(dynamic=True) compiles one graph for many sizes
                   compile log:
@@ -317,7 +317,7 @@ class TorchLogsRunMarkersTest {
                 receipt of 2.6-print-bridge
                 read from      trace torch_logs.txt
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 4b666cffadbc7141a0f92522bb2d5c993113460f945b8be8a253b7718a204277
+                receipt_sha256 c9204712b43a0600abcac17d6fcd2cdf27635f4020bb9b50d3c711c5fabd48a8
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)
@@ -326,11 +326,11 @@ class TorchLogsRunMarkersTest {
                   break sites: none
                   cold start: empty caches n/m, warm caches n/m (no warm start)
                   recompile causes (3 guard failures):
-                    1 recompile because `L['x'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `f` (scenarios.py:28) because `L['x'].size()[0]` (a tensor size) took a new value (16)
                       0/1  0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16
                       … 1 more guard failure in the receipt JSON
                       hint: torch._dynamo.mark_dynamic(x, dim) or torch.compile(dynamic=True) compiles one graph for many sizes
-                    1 recompile because `L['y'].size()[0]` (a tensor size) took a new value (16)
+                    1 recompile in `torch_dynamo_resume_in_f_at_31` (scenarios.py:31) because `L['y'].size()[0]` (a tensor size) took a new value (16)
                       1/1  1/0: tensor 'L['y']' size mismatch at index 0. expected 8, actual 16
                   compile log:
                     compiles n/m (recompiles 3, as 2 variants in the causes: 0/1 twice, as the runs of the process share compile ids after torch._dynamo.reset()), fallbacks ≥ 0, compile ms n/m
