@@ -60,9 +60,9 @@ class ApproveCommandTest {
                         + "      compile-receipt 0.2 writes `runs.baseline.guard_misses[0].guard` and 35 more like it in one normal form on"
                         + " every source: the approved \"0/0: L['n'] == 1                                                 \" is the earlier"
                         + " spelling of the same text; re-approve\n")
-                .contains("\nrefreshed " + printBridge + " (compile-receipt/1 → compile-receipt/2, 35 figures added)\n"
-                        + "kept      " + log26 + ": 53 figures changed their meaning")
-                .endsWith("1 refreshed to compile-receipt/2, 0 current, 2 left to re-approve\n");
+                .contains("\nkept      " + log26 + ": 53 figures changed their meaning")
+                .endsWith("\nrefreshed " + printBridge + " (compile-receipt/1 → compile-receipt/2, 35 figures added)\n"
+                        + "1 refreshed to compile-receipt/2, 0 current, 2 left to re-approve\n");
         assertThat(err.toString()).isEmpty();
         assertThat(Files.readString(printBridge)).isEqualTo(
                 ReceiptExport.canonicalJson(Receipt.of(Traces.read(tree.resolve("print-bridge/trace.json")))) + "\n");
@@ -83,7 +83,7 @@ class ApproveCommandTest {
         assertThat(run("approve", "--refresh", tree.toString())).isEqualTo(1);
         assertThat(out.toString()).startsWith("kept      " + orphan + ": no fixture beside it by that name\n");
         assertThat(run("approve", "--refresh", orphan.toString())).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("receipt: refused: " + orphan + ": not a folder: --refresh takes the folder of your approved receipts\n");
+        assertThat(err.toString()).isEqualTo("receipt: refused: " + orphan + ": (document): not a folder: --refresh takes the folder of your approved receipts\n");
     }
 
     @Test
