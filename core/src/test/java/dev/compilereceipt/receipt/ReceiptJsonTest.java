@@ -36,8 +36,8 @@ class ReceiptJsonTest {
     void printBridgesReceiptHashIsPinned() {
         // The hash `./receipt audit fixtures/print-bridge/trace.json` prints since each run lists its recompile_causes,
         // and its phases say graphs_compiled, stages and unattributed_ms null, figures compile-trace/1 does not measure,
-        // and each run has its cold_start, whose warm figures are null: the capture ran no warm start.
+        // and each run has its cold_start, whose warm figures are null: the capture ran no warm start; format compile-receipt/2 (#44).
         assertThat(Receipt.of(Traces.read(Fixtures.PRINT_BRIDGE)).receiptSha256())
-                .isEqualTo("c0bb61772ca410188695eb4d5e5c4817a738b40558acaa8632e7195cef205c91");
+                .isEqualTo("e5bc23ff6622987b6fc8b0c72680e634116cc645ff1587d6f9b224f7b2aac15b");
     }
 }

@@ -259,7 +259,7 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(fixture("2.6-print-bridge-marked")))).isEqualTo("""
                 receipt of 2.6-print-bridge-marked
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 7580a0b302464860bd933357ac2e126a720d14196791c2b26d4420094f42436d
+                receipt_sha256 e5abd6ca70aacace3730eb72b0c184e98670044f3bef01f1666e538e1ea39e45
 
                 run baseline
                   phases: none (the source has no per-call markers)
@@ -315,7 +315,7 @@ class TorchLogsRunMarkersTest {
         assertThat(ReceiptSummary.render(Receipt.of(trace))).isEqualTo("""
                 receipt of 2.6-print-bridge
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 28ee345d3a1bcfa328b0e5b783917f4633b9d335d241d183a9a4e1b494382dde
+                receipt_sha256 877c2feb2cca1bcc4f69e57e43e53d4e3f7b4a1b7119d61ffff9c6ba50318b49
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)
