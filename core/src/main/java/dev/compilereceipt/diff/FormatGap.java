@@ -9,7 +9,8 @@ import org.apiguardian.api.API;
  * ({@link #notCompared}), and the differences that are changes of meaning ({@link #changes}),
  * which are told apart from differences of the model or of PyTorch.
  *
- * <p>Example: {@code ReceiptDiff.between(approvedTree, receivedTree).formatGap()} holds
+ * <p>Example: {@code ReceiptDiff.between(Receipts.read(file, Limits.DEFAULT), ReceiptExport.json(receipt)).formatGap()},
+ * {@code file} an approved receipt 0.1 wrote, holds
  * {@code compile-receipt/1 → compile-receipt/2} with {@code runs.baseline.cold_start} not compared.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")

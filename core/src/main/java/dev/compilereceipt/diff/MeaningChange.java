@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
  * kind knows the value it produces, so a difference is laid to the format only where the newer side
  * holds that kind of value: {@code wall_ms: 3.1 → 2.9} stays a time that moved.
  *
- * <p>Example: {@code MeaningChange.bound("runs.*.break_sites[*].calls").sentence("`" + path + "`", "1", "approved", "0.2")} is
+ * <p>Example: {@code MeaningChange.bound("runs.*.break_sites[*].calls").sentence("`" + site + "`", "1", "approved", "0.2")} is
  * {@code compile-receipt 0.2 knows this source only bounds `runs.baseline.break_sites[scenarios.py:31].calls`:
  * the approved 1 was never measured}.
  */
