@@ -9,7 +9,7 @@ import dev.compilereceipt.json.CanonicalJson;
 import org.apiguardian.api.API;
 
 /**
- * Writes a receipt out in the contract's forms: canonical JSON ({@code compile-receipt/1}, RFC
+ * Writes a receipt out in the contract's forms: canonical JSON ({@code compile-receipt/2}, RFC
  * 8785), {@code receipt.csv} (one row per run and phase) and {@code ledger.csv} (one row per
  * call), RFC 4180 with {@code .} as the decimal mark whatever the locale. The values themselves
  * stay plain records; this is the one place their exports live.

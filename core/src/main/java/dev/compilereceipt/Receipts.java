@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.compiletrace.LocatedJson;
 import dev.compilereceipt.read.source.ReceiptHead;
+import dev.compilereceipt.diff.ReceiptFormat;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Limits;
 import java.io.ByteArrayInputStream;
@@ -13,13 +14,15 @@ import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
- * The receipt an input stands for, as a JSON tree: a receipt JSON ({@code compile-receipt/1}, such
+ * The receipt an input stands for, as a JSON tree: a receipt JSON (of any format this version
+ * knows, {@link ReceiptFormat#HISTORY}: {@code compile-receipt/1} or {@code compile-receipt/2}, such
  * as an approved receipt) as it was written, or the receipt of any trace {@link Traces} reads. Which
  * one is told by content, never by the file's name: a JSON object whose top-level {@code format} is
- * {@code compile-receipt/1} is a receipt (another {@code compile-receipt/} version is refused as
+ * a {@code compile-receipt/} version is a receipt (a version this one does not know is refused as
  * one). The input is opened and read once, so a pipe, a process
  * substitution or standard input works like a file. A receipt is read as strictly as a
  * {@code compile-trace/1} trace: a duplicate key, a number out of the range of a double
@@ -87,9 +90,10 @@ public final class Receipts {
             }
             JsonNode receipt = LocatedJson.parse(name, whole, RECEIPT_LIMITS).root();
             String format = receipt.path("format").asText();
-            if (!format.equals(Receipt.FORMAT)) {
+            if (ReceiptFormat.of(format).isEmpty()) {
                 throw new TraceRefusedException(name, "/format", 0, 0, "a receipt of format \"" + format + "\"; this version reads "
-                        + Receipt.FORMAT + " receipts (and compile-trace/1 traces)");
+                        + ReceiptFormat.HISTORY.stream().map(ReceiptFormat::id).collect(Collectors.joining(" and "))
+                        + " receipts (and compile-trace/1 traces)");
             }
             return receipt;
         } catch (Refusal refusal) {

@@ -89,10 +89,16 @@ class ReceiptsTest {
 
     @Test
     void anotherReceiptVersionIsRefusedAsAReceipt() {
-        String v2 = receiptText().replace("\"format\":\"compile-receipt/1\"", "\"format\":\"compile-receipt/2\"");
-        assertThatThrownBy(() -> fromStream(v2)).isInstanceOf(TraceRefusedException.class)
-                .hasMessage("(standard input): /format: a receipt of format \"compile-receipt/2\"; this version reads"
-                        + " compile-receipt/1 receipts (and compile-trace/1 traces)");
+        String v3 = receiptText().replace("\"format\":\"compile-receipt/2\"", "\"format\":\"compile-receipt/3\"");
+        assertThatThrownBy(() -> fromStream(v3)).isInstanceOf(TraceRefusedException.class)
+                .hasMessage("(standard input): /format: a receipt of format \"compile-receipt/3\"; this version reads"
+                        + " compile-receipt/1 and compile-receipt/2 receipts (and compile-trace/1 traces)");
+    }
+
+    @Test
+    void anOlderReceiptVersionIsReadAsItWasWritten() {
+        String v1 = receiptText().replace("\"format\":\"compile-receipt/2\"", "\"format\":\"compile-receipt/1\"");
+        assertThat(fromStream(v1).get("format").asText()).isEqualTo("compile-receipt/1");
     }
 
     @Test

@@ -201,7 +201,7 @@ class ApprovedReceiptTest {
         assertThat(results.testEvents().failed().stream().findFirst().orElseThrow().getPayload(org.junit.platform.engine.TestExecutionResult.class)
                 .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable).orElseThrow())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("compilereceipt.approve must be readonly, missing or overwrite; found \"sometimes\"");
+                .hasMessage("compilereceipt.approve must be readonly, missing, overwrite or refresh; found \"sometimes\"");
         assertThat(approved).doesNotExist();
     }
 

@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code receipt diff OLD NEW}: every figure that differs between two receipts, most important
  * first (variants, fallbacks, breaks, other figures, times, the ledger, the inputs). Each side is a
- * receipt JSON ({@code compile-receipt/1}, such as an approved receipt) or any trace the reader
+ * receipt JSON (of any format this version knows, such as an approved receipt) or any trace the reader
  * takes, told by content ({@link Receipts}); {@code -} is standard input, for one side. Exit 0 when
  * no figure differs, 1 when one does, 2 for a refused input.
  */

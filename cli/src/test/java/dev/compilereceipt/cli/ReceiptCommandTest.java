@@ -247,7 +247,7 @@ class ReceiptCommandTest {
         assertThat(run("audit", "--json", FIXTURES.resolve("int-spec/trace.json").toString())).isZero();
         String json = out.toString().strip();
         JsonNode receipt = new ObjectMapper().readTree(json);
-        assertThat(receipt.get("format").asText()).isEqualTo("compile-receipt/1");
+        assertThat(receipt.get("format").asText()).isEqualTo("compile-receipt/2");
         assertThat(receipt.at("/runs/baseline/phases/steady/compiles").asInt()).isEqualTo(7);
         assertThat(receipt.at("/runs/baseline/phases/steady/fallbacks").asInt()).isEqualTo(1);
         assertThat(json).doesNotContain("\n", "\": ", ", \"").startsWith("{\"comparison\":{");

@@ -9,7 +9,9 @@ import org.apiguardian.api.API;
  * What an approved-receipt check may write, set by {@value #PARAMETER} (a JUnit configuration
  * parameter or a system property): {@code readonly} never writes an approved file, and a missing
  * one fails; {@code missing} records a missing approved file and passes; {@code overwrite}
- * rewrites every approved file that differs. Unset, it is {@code readonly} where the environment
+ * rewrites every approved file that differs; {@code refresh} is {@code readonly} except that it
+ * rewrites, in the current format, an approved file of an older format whose compared figures all
+ * match ({@link dev.compilereceipt.diff.ReceiptFormat}). Unset, it is {@code readonly} where the environment
  * variable {@code CI} is set (to anything but {@code false} or {@code 0}), else {@code missing}.
  *
  * <p>Example: {@code ApprovalMode.of(Optional.empty(), Map.of("CI", "true"))} is {@code READONLY}.
@@ -18,7 +20,8 @@ import org.apiguardian.api.API;
 public enum ApprovalMode {
     READONLY,
     MISSING,
-    OVERWRITE;
+    OVERWRITE,
+    REFRESH;
 
     public static final String PARAMETER = "compilereceipt.approve";
 
@@ -34,10 +37,10 @@ public enum ApprovalMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException(PARAMETER + " must be readonly, missing or overwrite; found \"" + value.get() + "\"");
+        throw new IllegalArgumentException(PARAMETER + " must be readonly, missing, overwrite or refresh; found \"" + value.get() + "\"");
     }
 
-    /** {@code readonly}, {@code missing} or {@code overwrite}. */
+    /** {@code readonly}, {@code missing}, {@code overwrite} or {@code refresh}. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -1,7 +1,9 @@
 package dev.compilereceipt.approval;
 
 import dev.compilereceipt.json.JsonReading;
+import dev.compilereceipt.diff.FormatGap;
 import dev.compilereceipt.diff.ReceiptDiff;
+import dev.compilereceipt.diff.ReceiptDifference;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,6 +23,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -72,6 +75,11 @@ public final class ApprovedReceipt {
         RECORDED,
         /** The approved receipt differed and was rewritten ({@code overwrite}). */
         OVERWRITTEN,
+        /**
+         * The approved receipt was of an older format and matched in every figure both formats
+         * define; it was rewritten in the current format ({@code refresh}, {@code overwrite}).
+         */
+        REFRESHED,
         /** The approved receipt differs: the check fails. */
         DIFFERS,
         /** No approved receipt exists and none may be written: the check fails. */
@@ -88,6 +96,11 @@ public final class ApprovedReceipt {
 
         public boolean passed() {
             return outcome != Outcome.DIFFERS && outcome != Outcome.MISSING;
+        }
+
+        /** Whether the approved file matched but is of an older format, so it can be refreshed to hold the new figures. */
+        public boolean refreshable() {
+            return outcome == Outcome.MATCHED && diff.formatGap().isPresent();
         }
     }
 
@@ -151,7 +164,7 @@ public final class ApprovedReceipt {
         Optional<ApprovedText> approvedFile = ApprovedText.read(approved);
         if (approvedFile.isEmpty()) {
             ReceiptDiff none = ReceiptDiff.between(receivedTree, receivedTree).ignoring(ignored);
-            if (mode != ApprovalMode.READONLY && mayWrite) {
+            if ((mode == ApprovalMode.MISSING || mode == ApprovalMode.OVERWRITE) && mayWrite) {
                 write(approved, canonical);
                 delete(received);
                 return new Verdict(Outcome.RECORDED, approved, Optional.empty(), none,
@@ -172,6 +185,13 @@ public final class ApprovedReceipt {
         ReceiptDiff everyFigure = approvedTree.map(tree -> ReceiptDiff.between(tree, receivedTree))
                 .orElseGet(() -> ReceiptDiff.between(receivedTree, receivedTree));
         ReceiptDiff diff = everyFigure.ignoring(ignored);
+        if (approvedTree.isPresent() && diff.isEmpty() && everyFigure.formatGap().isPresent() && mayWrite
+                && (mode == ApprovalMode.REFRESH || mode == ApprovalMode.OVERWRITE)) {
+            write(approved, canonical);
+            delete(received);
+            return new Verdict(Outcome.REFRESHED, approved, Optional.empty(), diff,
+                    ApprovedFormat.refreshed(approved, everyFigure.formatGap().get(), modeText), "", "");
+        }
         if (approvedTree.isPresent() && diff.isEmpty()) {
             // Only a match in every figure says that no check of this receipt fails: one that passes by
             // ignoring a figure leaves the received file a stricter check of the same fixture named.
@@ -204,7 +224,9 @@ public final class ApprovedReceipt {
 
     /** The differing figures as one side has them, one {@code path: value} a line. */
     private static String side(ReceiptDiff diff, boolean before) {
-        return diff.differences().stream()
+        Stream<ReceiptDifference> changed = diff.formatGap().stream().flatMap(gap -> gap.changes().stream())
+                .map(FormatGap.Change::difference);
+        return Stream.concat(changed, diff.differences().stream())
                 .map(d -> d.pathText() + ": " + (before ? d.before() : d.after()).orElse("(absent)"))
                 .collect(Collectors.joining("\n"));
     }

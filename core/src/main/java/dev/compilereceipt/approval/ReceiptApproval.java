@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apiguardian.api.API;
 
 /**
@@ -22,6 +24,12 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")
 public final class ReceiptApproval {
+
+    /** The report entry that says an approved file of an older format can be refreshed. */
+    public static final String FORMAT_ENTRY = "compilereceipt.format";
+
+    /** The approved files this run has said can be refreshed. */
+    private static final Set<Path> REFRESHABLE_SAID = ConcurrentHashMap.newKeySet();
 
     private ReceiptApproval() {
     }
@@ -63,10 +71,16 @@ public final class ReceiptApproval {
                 : mode.id() + (mode == ApprovalMode.READONLY ? " (the default where the environment variable CI is set)"
                         : " (the default where the environment variable CI is not set)");
         ApprovedReceipt.Verdict verdict = ApprovedReceipt.check(receipt, fixture, rank, mode, modeText, ignored, mayWrite);
-        if (verdict.outcome() == ApprovedReceipt.Outcome.RECORDED || verdict.outcome() == ApprovedReceipt.Outcome.OVERWRITTEN) {
+        if (verdict.outcome() == ApprovedReceipt.Outcome.RECORDED || verdict.outcome() == ApprovedReceipt.Outcome.OVERWRITTEN
+                || verdict.outcome() == ApprovedReceipt.Outcome.REFRESHED) {
             context.ifPresent(c -> c.publishReportEntry(ApprovalMode.PARAMETER, verdict.message()));
             // Surefire keeps no report entries; a written file must not go unnoticed, so it is said where a person looks.
             System.out.println("compile-receipt: " + verdict.message() + "; review it and commit it with its fixture");
+        } else if (verdict.refreshable() && REFRESHABLE_SAID.add(verdict.approved())) {
+            // Once per approved file and run: every check of one fixture would say it again.
+            String line = ApprovedFormat.refreshable(verdict.approved(), verdict.diff().formatGap().orElseThrow());
+            context.ifPresent(c -> c.publishReportEntry(FORMAT_ENTRY, line));
+            System.out.println("compile-receipt: " + line);
         }
         return verdict;
     }

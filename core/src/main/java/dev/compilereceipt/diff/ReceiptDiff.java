@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -52,11 +53,23 @@ public final class ReceiptDiff {
     private final List<FigurePattern> ignored;
     /** The differences not ignored: the diff is immutable, so they are found once. */
     private final List<ReceiptDifference> shown;
+    /** Between receipts of two formats: what the format rule set apart (changes of meaning not ignored). */
+    private final Optional<FormatGap> gap;
 
     private ReceiptDiff(List<ReceiptDifference> all, List<FigurePattern> ignored) {
+        this(all, ignored, Optional.empty());
+    }
+
+    private ReceiptDiff(List<ReceiptDifference> all, List<FigurePattern> ignored, Optional<FormatGap> gap) {
         this.all = all;
         this.ignored = List.copyOf(ignored);
-        this.shown = all.stream().filter(d -> this.ignored.stream().noneMatch(p -> p.covers(d.path()))).toList();
+        this.shown = all.stream().filter(d -> notIgnored(d)).toList();
+        this.gap = gap.map(g -> new FormatGap(g.before(), g.after(), g.notCompared(),
+                g.changes().stream().filter(change -> notIgnored(change.difference())).toList()));
+    }
+
+    private boolean notIgnored(ReceiptDifference difference) {
+        return ignored.stream().noneMatch(p -> p.covers(difference.path()));
     }
 
     /** Between two receipts as values: only a part whose values differ is written as JSON and walked. */
@@ -66,8 +79,21 @@ public final class ReceiptDiff {
         return new ReceiptDiff(byGroupThenPath(ReceiptWalk.differences(before, after, compared)), List.of());
     }
 
-    /** Between two receipts as JSON trees, such as an approved file and a fresh receipt. */
+    /**
+     * Between two receipts as JSON trees, such as an approved file and a fresh receipt. Where the two
+     * name different formats this version knows ({@link ReceiptFormat}), the format rule applies: a
+     * figure the newer format added and the older receipt does not hold is not compared, and a
+     * difference a change of meaning explains is listed apart ({@link #formatGap()}).
+     */
     public static ReceiptDiff between(JsonNode before, JsonNode after) {
+        Optional<ReceiptFormat> beforeFormat = FormatCrossing.formatOf(before);
+        Optional<ReceiptFormat> afterFormat = FormatCrossing.formatOf(after);
+        if (beforeFormat.isPresent() && afterFormat.isPresent() && !beforeFormat.equals(afterFormat)) {
+            FormatCrossing.Result crossing = FormatCrossing.compare(before, after, beforeFormat.get(), afterFormat.get());
+            List<ReceiptDifference> differences = new ArrayList<>(crossing.differences());
+            differences.removeIf(d -> d.path().equals(List.of(NEVER_COMPARED)));
+            return new ReceiptDiff(byGroupThenPath(differences), List.of(), Optional.of(crossing.gap()));
+        }
         List<ReceiptDifference> differences = DiffWalk.differences(List.of(), before, after);
         differences.removeIf(d -> d.path().equals(List.of(NEVER_COMPARED)));
         return new ReceiptDiff(byGroupThenPath(differences), List.of());
@@ -99,7 +125,7 @@ public final class ReceiptDiff {
         for (String pattern : patterns) {
             more.add(FigurePattern.of(pattern));
         }
-        return new ReceiptDiff(all, more);
+        return new ReceiptDiff(all, more, gap);
     }
 
     /** This diff without any time: {@link #COMPILE_SIDE}. */
@@ -112,8 +138,14 @@ public final class ReceiptDiff {
         return shown;
     }
 
+    /** Empty unless no figure differs and no figure changed its meaning between the two formats. */
     public boolean isEmpty() {
-        return differences().isEmpty();
+        return differences().isEmpty() && gap.map(g -> g.changes().isEmpty()).orElse(true);
+    }
+
+    /** Between receipts of two formats, what the format rule set apart; empty between receipts of one format. */
+    public Optional<FormatGap> formatGap() {
+        return gap;
     }
 
     /** The patterns ignored, as given. */
@@ -140,8 +172,9 @@ public final class ReceiptDiff {
     public String text(String beforeName, String afterName) {
         List<ReceiptDifference> shown = differences();
         StringBuilder out = new StringBuilder();
+        gap.ifPresent(g -> FormatText.changes(out, g, beforeName, afterName));
         if (shown.isEmpty()) {
-            out.append("no figure differs");
+            out.append(gap.map(g -> g.changes().isEmpty()).orElse(true) ? "no figure differs" : "no other figure differs");
         } else {
             out.append(shown.size()).append(shown.size() == 1 ? " figure differs" : " figures differ").append(" (").append(beforeName).append(" → ").append(afterName).append("):");
             FigureGroup group = null;
@@ -156,6 +189,7 @@ public final class ReceiptDiff {
         if (!ignored.isEmpty()) {
             out.append(shown.isEmpty() ? " " : "\n").append("(ignoring ").append(String.join(", ", ignored())).append(')');
         }
+        gap.ifPresent(g -> FormatText.notCompared(out, g, beforeName, afterName));
         return out.toString();
     }
 
@@ -178,6 +212,22 @@ public final class ReceiptDiff {
             difference.before().ifPresent(value -> node.set("before", Json.parse(value)));
             difference.after().ifPresent(value -> node.set("after", Json.parse(value)));
         }
+        gap.ifPresent(g -> {
+            root.put("equal", isEmpty());
+            ObjectNode formats = root.putObject("formats");
+            formats.put("before", g.before().id());
+            formats.put("after", g.after().id());
+            ArrayNode changes = root.putArray("format_changes");
+            for (FormatGap.Change change : g.changes()) {
+                ObjectNode node = changes.addObject();
+                node.put("path", change.difference().pathText());
+                change.difference().before().ifPresent(value -> node.set("before", Json.parse(value)));
+                change.difference().after().ifPresent(value -> node.set("after", Json.parse(value)));
+                node.put("sentence", change.sentence(change.olderBefore() ? "before" : "after"));
+            }
+            ArrayNode notCompared = root.putArray("not_compared");
+            g.notCompared().forEach(notCompared::add);
+        });
         return root;
     }
 

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
- * The receipt of a trace ({@code compile-receipt/1}): figures per run and phase, graph ids,
+ * The receipt of a trace ({@code compile-receipt/2}): figures per run and phase, graph ids,
  * break sites, guard misses, the per-call ledger, the baseline/candidate comparison and its
  * {@link Trade}, the trace's {@link Decision}, failure codes and the hashes that pin it. Computed by {@link #of(Trace)} from a trace that {@link dev.compilereceipt.Traces} read;
  * written out by {@link dev.compilereceipt.ReceiptExport}.
@@ -41,7 +41,7 @@ public record Receipt(
         List<FailureCode> failures,
         String receiptSha256) {
 
-    public static final String FORMAT = "compile-receipt/1";
+    public static final String FORMAT = "compile-receipt/2";
 
     public Receipt {
         runs = List.copyOf(runs);

@@ -1,5 +1,5 @@
 /**
- * The receipt ({@code compile-receipt/1}): figures per run and phase, break sites and kinds, the
+ * The receipt ({@code compile-receipt/2}): figures per run and phase, break sites and kinds, the
  * comparison and its trade, failure codes and the hashes that pin it, computed by {@code
  * ReceiptCalculator} with the bookkeeping choices that {@code Bookkeeping} makes in one place.
  */
