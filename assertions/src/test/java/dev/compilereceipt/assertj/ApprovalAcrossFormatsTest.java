@@ -83,7 +83,7 @@ class ApprovalAcrossFormatsTest {
         EngineExecutionResults results = execute(OnlyNewFigures.class, Optional.of("readonly"));
         results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2).failed(0));
         assertThat(entries(results, ReceiptApproval.FORMAT_ENTRY)).containsExactly(approved + " is compile-receipt/1 and matched in"
-                + " every figure both formats define; compile-receipt/2 adds 35 figures it does not hold: refresh it with"
+                + " every figure both formats define; compile-receipt/2 adds 38 figures it does not hold: refresh it with"
                 + " ./receipt approve --refresh " + approved.getParent() + " or -Dcompilereceipt.approve=refresh");
         assertThat(Files.readString(approved)).isEqualTo(before);
     }
@@ -94,7 +94,7 @@ class ApprovalAcrossFormatsTest {
         EngineExecutionResults results = execute(OnlyNewFigures.class, Optional.of("refresh"));
         results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2).failed(0));
         assertThat(entries(results, ApprovalMode.PARAMETER)).containsExactly("refreshed the approved receipt " + approved
-                + " (compile-receipt/1 → compile-receipt/2, 35 figures added; compilereceipt.approve = refresh):"
+                + " (compile-receipt/1 → compile-receipt/2, 38 figures added; compilereceipt.approve = refresh):"
                 + " every figure both formats define matched");
         assertThat(Files.readString(approved)).startsWith("{").contains("\"format\":\"compile-receipt/2\"");
     }
@@ -123,7 +123,7 @@ class ApprovalAcrossFormatsTest {
                 + "  compile-receipt 0.2 hashes the trace as it reads it now (`trace_sha256`): the approved"
                 + " \"2b8b07f5670ec434294d6e68166b4666dfef0d3250c2f7270646ade2f6819270\" is the hash of an earlier reading; re-approve\n"
                 + "no other figure differs (ignoring **.*_ms, **.stages, **.ratio)\n"
-                + "(compile-receipt/2 added 44 figures the approved compile-receipt/1 receipt does not hold: not compared)%n")
+                + "(compile-receipt/2 added 47 figures the approved compile-receipt/1 receipt does not hold: not compared)%n")
                 + "The received receipt is " + received + ".%n".formatted()
                 + "Approve it: review the difference, then mv " + received + " " + approved
                 + ", or run the tests with -Dcompilereceipt.approve=overwrite (rewrites every approved receipt that differs).");

@@ -61,7 +61,7 @@ class ApproveCommandTest {
                         + " every source: the approved \"0/0: L['n'] == 1                                                 \" is the earlier"
                         + " spelling of the same text; re-approve\n")
                 .contains("\nkept      " + log26 + ": 53 figures changed their meaning")
-                .endsWith("\nrefreshed " + printBridge + " (compile-receipt/1 → compile-receipt/2, 35 figures added)\n"
+                .endsWith("\nrefreshed " + printBridge + " (compile-receipt/1 → compile-receipt/2, 38 figures added)\n"
                         + "1 refreshed to compile-receipt/2, 0 current, 2 left to re-approve\n");
         assertThat(err.toString()).isEmpty();
         assertThat(Files.readString(printBridge)).isEqualTo(
@@ -91,7 +91,7 @@ class ApproveCommandTest {
         assertThat(run("diff", tree.resolve("print-bridge/trace.json.approved.json").toString(),
                 tree.resolve("print-bridge/trace.json").toString())).isZero();
         assertThat(out.toString()).endsWith("\nno figure differs\n"
-                + "(compile-receipt/2 added 35 figures the before compile-receipt/1 receipt does not hold: not compared)\n");
+                + "(compile-receipt/2 added 38 figures the before compile-receipt/1 receipt does not hold: not compared)\n");
         assertThat(run("diff", tree.resolve("print-bridge/torch-2.6.log.approved.json").toString(),
                 tree.resolve("print-bridge/torch-2.6.log").toString())).isEqualTo(1);
         assertThat(out.toString()).contains("\n53 figures changed their meaning between the formats (before compile-receipt/1 → after compile-receipt/2):\n")

@@ -60,7 +60,13 @@ public record ReceiptFormat(String id, String release, List<String> added, List<
                     "limits.not_measured[recompile_causes]",
                     "limits.not_measured[break_sites]",
                     // 0.1 had no artifact-cache figure for a compile-trace/1 trace, and named none
-                    "limits.not_measured[artifact_cache]"),
+                    "limits.not_measured[artifact_cache]",
+                    // round four (#41, #43): each cause's frame, the files read, two measures from evidence
+                    "runs.*.recompile_causes[*].frame",
+                    "runs.*.recompile_causes[*].guard_line",
+                    "fixture.sources",
+                    "limits.not_measured[output_checks]",
+                    "limits.not_measured[phase_stages]"),
                     List.of(
                             MeaningChange.bound("runs.*.break_sites[*].calls"),                   // b421f36 (#28)
                             MeaningChange.bound("runs.*.break_sites[*].per_call_max"),
@@ -69,7 +75,12 @@ public record ReceiptFormat(String id, String release, List<String> added, List<
                             MeaningChange.notMeasured("runs.*.phases.*.wall_ms"),                 // b421f36: a phase without calls
                             MeaningChange.notMeasured("runs.*.compile_log.artifact_cache.aotautograd"), // 2fbf458: 2.6's cache off
                             MeaningChange.normalForm("runs.*.guard_misses[*].guard"),             // d4d0175: GuardText
-                            MeaningChange.rehashed("trace_sha256"))));
+                            MeaningChange.rehashed("trace_sha256"),
+                            // #41: a list whose measure a source did not measure is null, no longer an empty list
+                            MeaningChange.notMeasured("runs.*.break_sites"),
+                            MeaningChange.notMeasured("runs.*.recompile_causes"),
+                            MeaningChange.notMeasured("runs.*.compile_log.break_sites"),
+                            MeaningChange.notMeasured("runs.*.compile_log.recompile_reasons"))));
 
     public ReceiptFormat {
         added = List.copyOf(added);

@@ -101,7 +101,8 @@ public record Trace(
 
     /** The same trace, its fixture naming the files it was read from ({@link Fixture#sources()}). */
     public Trace withSources(List<Fixture.Source> files) {
-        return new Trace(source, fixture.withSources(files), runs, sha256, limits, notMeasured, badLines, decision, bounds, runsMerged);
+        return new Trace(source, fixture.withSources(files), runs, sha256, limits, notMeasured, badLines, decision, bounds, runsMerged,
+                missingEvidence);
     }
 
     /** The same trace with its runs in another order, or some left out. */

@@ -56,7 +56,7 @@ class ApprovalAcrossFormatsTest {
         assertThat(Files.readString(ApprovedReceipt.approvedFile(printBridge))).isEqualTo(before);
         assertThat(ApprovedFormat.refreshable(verdict.approved(), verdict.diff().formatGap().orElseThrow())).isEqualTo(
                 verdict.approved() + " is compile-receipt/1 and matched in every figure both formats define; compile-receipt/2 adds"
-                        + " 35 figures it does not hold: refresh it with ./receipt approve --refresh " + dir.resolve("print-bridge")
+                        + " 38 figures it does not hold: refresh it with ./receipt approve --refresh " + dir.resolve("print-bridge")
                         + " or -Dcompilereceipt.approve=refresh");
     }
 
@@ -65,7 +65,7 @@ class ApprovalAcrossFormatsTest {
         ApprovedReceipt.Verdict verdict = check(printBridge, ApprovalMode.REFRESH);
         assertThat(verdict.outcome()).isEqualTo(ApprovedReceipt.Outcome.REFRESHED);
         assertThat(verdict.message()).isEqualTo("refreshed the approved receipt " + verdict.approved()
-                + " (compile-receipt/1 → compile-receipt/2, 35 figures added; compilereceipt.approve = refresh):"
+                + " (compile-receipt/1 → compile-receipt/2, 38 figures added; compilereceipt.approve = refresh):"
                 + " every figure both formats define matched");
         assertThat(Files.readString(verdict.approved()))
                 .isEqualTo(ReceiptExport.canonicalJson(Receipt.of(Traces.read(printBridge))) + "\n");
@@ -82,7 +82,7 @@ class ApprovalAcrossFormatsTest {
                         + "but 53 figures changed their meaning between the formats (approved compile-receipt/1 → received compile-receipt/2):\n")
                 .contains("  compile-receipt 0.2 knows this source only bounds `runs.baseline.break_sites[scenarios.py:31].calls`:"
                         + " the approved 2 was never measured; re-approve\n")
-                .contains("no other figure differs\n(compile-receipt/2 added 44 figures the approved compile-receipt/1 receipt does not hold: not compared)\n");
+                .contains("no other figure differs\n(compile-receipt/2 added 47 figures the approved compile-receipt/1 receipt does not hold: not compared)\n");
         assertThat(verdict.expected()).startsWith("ledger[b03].break_sites: [\"scenarios.py:31\"]\n");
         assertThat(verdict.actual()).startsWith("ledger[b03].break_sites: {\"at_least\":1,\"known\":[\"scenarios.py:31\"]}\n");
         assertThat(Files.readString(verdict.approved())).isEqualTo(before);

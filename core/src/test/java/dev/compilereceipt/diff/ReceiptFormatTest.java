@@ -45,7 +45,7 @@ class ReceiptFormatTest {
         ReceiptDiff diff = ReceiptDiff.between(approved("print-bridge/trace.json"), current("print-bridge/trace.json"));
         assertThat(diff.isEmpty()).isTrue();
         assertThat(diff.text()).isEqualTo("no figure differs\n"
-                + "(compile-receipt/2 added 35 figures the before compile-receipt/1 receipt does not hold: not compared)");
+                + "(compile-receipt/2 added 38 figures the before compile-receipt/1 receipt does not hold: not compared)");
         assertThat(diff.formatGap()).hasValueSatisfying(gap -> {
             assertThat(gap.changes()).isEmpty();
             assertThat(gap.notCompared()).contains("runs.baseline.cold_start", "runs.candidate.recompile_causes", "comparison.warm_caches",
@@ -75,7 +75,7 @@ class ReceiptFormatTest {
                 + "  compile-receipt 0.2 hashes the trace as it reads it now (`trace_sha256`): the approved"
                 + " \"2b8b07f5670ec434294d6e68166b4666dfef0d3250c2f7270646ade2f6819270\" is the hash of an earlier reading; re-approve\n"
                 + "no other figure differs\n"
-                + "(compile-receipt/2 added 44 figures the approved compile-receipt/1 receipt does not hold: not compared)");
+                + "(compile-receipt/2 added 47 figures the approved compile-receipt/1 receipt does not hold: not compared)");
         assertThat(diff.json().get("equal").asBoolean()).isFalse();
         assertThat(diff.json().at("/format_changes/0/path").asText()).isEqualTo("ledger[b03].break_sites");
     }

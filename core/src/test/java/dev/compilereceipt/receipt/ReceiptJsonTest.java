@@ -38,8 +38,9 @@ class ReceiptJsonTest {
         // and its phases say graphs_compiled, stages and unattributed_ms null, figures compile-trace/1 does not measure,
         // and each run has its cold_start, whose warm figures are null: the capture ran no warm start; its limits name
         // output_checks (no call carries a check) and phase_stages not measured (issue #41); and its fixture names the
-        // file it was read from (fixture.sources, issue #43).
+        // file it was read from (fixture.sources, issue #43); it says compile-receipt/2 and each cause names its frame
+        // (null: compile-trace/1 records none) and guard_line (issues #44, #41).
         assertThat(Receipt.of(Traces.read(Fixtures.PRINT_BRIDGE)).receiptSha256())
-                .isEqualTo("30e58507b4a4b438e70fc8c710547063cfd0e75c098b1cedf4a5e437c4c1e8e7");
+                .isEqualTo("fa0f19ae72936d16ffb2e85c7ee30c09cd4862b02bc98d23451faf8d1511f0b2");
     }
 }

@@ -209,6 +209,11 @@ public final class ReceiptHtml {
         html.element("h2", "Graph breaks");
         html.element("p", "Each break site with the reason Dynamo gave, how many calls crossed it, the most crossings in one call "
                 + "and the eager-island time spent there; the strip shows how many times each call crossed it, one cell a call.", "class", "note");
+        if (!trace.measured(Measure.BREAK_SITES)) {
+            html.element("p", "Break sites were not measured by this source (n/m): see the limits below for the evidence it lacked.", "class", "none");
+            html.close("section").newline();
+            return;
+        }
         html.open("div", "class", "runs").newline();
         for (RunFigures run : receipt.runs()) {
             new BreakSiteTable(run, receipt.breakKinds(run.label()), receipt.ledger().rows(run.label()), trace.measured(Measure.BREAKS))

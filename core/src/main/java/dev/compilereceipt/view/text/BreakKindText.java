@@ -33,8 +33,11 @@ final class BreakKindText {
     private BreakKindText() {
     }
 
-    /** The run's sites by kind, indented by two spaces; {@code break sites: none} without any. */
+    /** The run's sites by kind, indented by two spaces; {@code break sites: none} without any, {@code n/m} where not measured. */
     static String runSites(Receipt receipt, RunFigures run) {
+        if (!receipt.limits().measured(Measure.BREAK_SITES)) {
+            return "  break sites: n/m\n";
+        }
         if (run.breakSites().isEmpty()) {
             return "  break sites: none\n";
         }

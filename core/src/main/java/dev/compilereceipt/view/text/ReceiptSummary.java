@@ -82,7 +82,7 @@ public final class ReceiptSummary {
             out.append('\n');
             out.append(BreakKindText.runSites(receipt, run));
             out.append("  cold start: ").append(ColdStartText.of(run.coldStart())).append('\n');
-            out.append(recompileCauses(run));
+            out.append(recompileCauses(run, receipt.limits()));
             run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits(), longest, RecompileCountText.of(log,
                     run.recompileCauses(), receipt.limits().notEstablished().contains(ReceiptLimits.RUNS_MERGED)))));
         }
@@ -106,8 +106,13 @@ public final class ReceiptSummary {
         if (!receipt.limits().notMeasured().isEmpty()) {
             out.append("\nnot measured by this trace: ").append(String.join(", ", receipt.limits().notMeasured())).append('\n');
         }
-        out.append("\nfailures: ").append(receipt.failures().isEmpty() ? "none" : receipt.failures().stream().map(FailureCode::code).collect(Collectors.joining(", "))).append('\n');
+        out.append("\nfailures: ").append(receipt.failures().isEmpty() ? noFailures(receipt.limits()) : receipt.failures().stream().map(FailureCode::code).collect(Collectors.joining(", "))).append('\n');
         return out.toString();
+    }
+
+    /** No failure found: a measured none only where every compiled call's output was checked. */
+    private static String noFailures(ReceiptLimits limits) {
+        return limits.measured(Measure.OUTPUT_CHECKS) ? "none" : "none found; output checks n/m";
     }
 
     /** Only the break sites of each run and its compile log, grouped by kind: {@code receipt audit --kinds}. */
@@ -116,8 +121,8 @@ public final class ReceiptSummary {
         for (RunFigures run : receipt.runs()) {
             out.append(out.length() == 0 ? "" : "\n").append("run ").append(run.label()).append('\n');
             out.append(BreakKindText.runSites(receipt, run));
-            run.compileLog().ifPresent(log -> out.append("  compile log:\n").append(log.breakSites().isEmpty()
-                    ? "    breaks: none\n" : BreakKindText.logSites(log)));
+            run.compileLog().ifPresent(log -> out.append("  compile log:\n").append(!receipt.limits().measured(Measure.BREAK_SITES)
+                    ? "    breaks: n/m\n" : log.breakSites().isEmpty() ? "    breaks: none\n" : BreakKindText.logSites(log)));
         }
         return out.toString();
     }
@@ -130,13 +135,17 @@ public final class ReceiptSummary {
     public static String causes(Receipt receipt) {
         StringBuilder out = new StringBuilder();
         for (RunFigures run : receipt.runs()) {
-            out.append(out.length() == 0 ? "" : "\n").append("run ").append(run.label()).append('\n').append(recompileCauses(run));
+            out.append(out.length() == 0 ? "" : "\n").append("run ").append(run.label()).append('\n')
+                    .append(recompileCauses(run, receipt.limits()));
         }
         return out.toString();
     }
 
     /** One line per recompile cause with its evidence, instead of every guard failure: those are in the JSON. A kind's hint is shown once. */
-    private static String recompileCauses(RunFigures run) {
+    private static String recompileCauses(RunFigures run, ReceiptLimits limits) {
+        if (!limits.measured(Measure.RECOMPILE_CAUSES)) {
+            return "  recompile causes: n/m\n";
+        }
         if (run.recompileCauses().isEmpty()) {
             return "  recompile causes: none\n";
         }
@@ -175,8 +184,9 @@ public final class ReceiptSummary {
             out.append(log.graphsCompiled()).append(" of ").append(log.compiles().size()).append(" variants")
                     .append(log.graphless().isEmpty() ? "" : "; graphless: " + String.join(" ", log.graphless())).append('\n');
         }
-        out.append(BreakKindText.logSites(log));
-        out.append("    recompile reasons: ").append(log.recompileReasons().size()).append('\n');
+        out.append(limits.measured(Measure.BREAK_SITES) ? BreakKindText.logSites(log) : "    breaks: n/m\n");
+        out.append("    recompile reasons: ").append(limits.measured(Measure.RECOMPILE_CAUSES) ? Integer.toString(log.recompileReasons().size()) : "n/m")
+                .append('\n');
         if (!limits.measured(Measure.ARTIFACT_CACHE)) {
             return out.append("    on-disk caches: n/m\n").toString();
         }

@@ -9,6 +9,7 @@ import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.testsupport.Fixtures;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Trace;
+import dev.compilereceipt.view.text.ReceiptSummary;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,5 +87,17 @@ class TorchLogsLoggersOffTest {
         assertThat(trace.measured(Measure.BREAK_SITES)).isTrue();
         assertThat(run.get("break_sites").toString()).isEqualTo("[]");
         assertThat(run.at("/compile_log/break_sites").toString()).isEqualTo("[]");
+    }
+
+    @Test
+    void theSummaryOfEachTextSaysNotMeasuredWhereItsLoggerWasOffNeverNone() {
+        String breaksOnly = ReceiptSummary.render(Receipt.of(read("loggers-off/2.6-print-bridge-graph-breaks-only")));
+        assertThat(breaksOnly).contains("  break sites: none\n", "  recompile causes: n/m\n", "    recompile reasons: n/m\n",
+                "      /rtl/scenarios.py:31  reported by 2 compiles", "failures: none found; output checks n/m\n")
+                .doesNotContain("recompile causes: none", "recompile reasons: 0");
+
+        String recompilesOnly = ReceiptSummary.render(Receipt.of(read("loggers-off/2.6-print-bridge-recompiles-only")));
+        assertThat(recompilesOnly).contains("  break sites: n/m\n", "    breaks: n/m\n", "  recompile causes (")
+                .doesNotContain("break sites: none");
     }
 }

@@ -260,7 +260,7 @@ class TorchLogsRunMarkersTest {
                 receipt of 2.6-print-bridge-marked
                 read from      trace torch_logs.txt
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 12c45f0696c27a87393ba816ecdb9bfd9d1816c91cf212b1f223555fac1273a9
+                receipt_sha256 f00b0de3090495b424b1a6791b342002bea73d7ad2039b53885b87f383d8ea56
 
                 run baseline
                   phases: none (the source has no per-call markers)
@@ -304,7 +304,7 @@ class TorchLogsRunMarkersTest {
 
                 not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache, output_checks, phase_stages
 
-                failures: none
+                failures: none found; output checks n/m
                 """);
     }
 
@@ -317,7 +317,7 @@ class TorchLogsRunMarkersTest {
                 receipt of 2.6-print-bridge
                 read from      trace torch_logs.txt
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 c9204712b43a0600abcac17d6fcd2cdf27635f4020bb9b50d3c711c5fabd48a8
+                receipt_sha256 92a5e68ba83e7fb84b63f41c1702dfee3c93726a80b3e745a81f7a8fd9514014
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)
@@ -346,7 +346,7 @@ class TorchLogsRunMarkersTest {
 
                 not measured by this trace: calls, wall_ms, region_ms, eager_island_ms, cache_hits, breaks, compiles, graphs_compiled, compile_ms, compile_stages, artifact_cache, site_crossings, warm_start, warm_start_wall_ms, fx_graph_cache, aotautograd_cache, output_checks, phase_stages
 
-                failures: none
+                failures: none found; output checks n/m
                 """);
     }
 }
