@@ -27,6 +27,9 @@ import org.apiguardian.api.API;
  * index ({@code guard_misses[0].guard}); an array of plain values is one figure
  * ({@code new_graph_variants}). {@code receipt_sha256} is never compared: it is the hash of
  * everything else, so it differs exactly when something else does or when an ignored figure does.
+ * Nor is {@code fixture.sources}: which files, and by which path, a receipt was read from says where
+ * it came from, not what was measured (the same trace on standard input, or in a renamed folder, is the
+ * same receipt).
  *
  * <p>Example:
  * <pre>{@code
@@ -48,6 +51,8 @@ public final class ReceiptDiff {
     public static final List<String> COMPILE_SIDE = List.of("**.*_ms", "**.stages", "**.ratio");
 
     private static final String NEVER_COMPARED = "receipt_sha256";
+    /** The provenance of a receipt, said in every view and never a difference. */
+    private static final List<String> SOURCES = List.of("fixture", "sources");
 
     private final List<ReceiptDifference> all;
     private final List<FigurePattern> ignored;
@@ -76,7 +81,9 @@ public final class ReceiptDiff {
     public static ReceiptDiff between(Receipt before, Receipt after) {
         List<String> compared = new ArrayList<>(ReceiptJson.MEMBERS);
         compared.remove(NEVER_COMPARED);
-        return new ReceiptDiff(byGroupThenPath(ReceiptWalk.differences(before, after, compared)), List.of());
+        List<ReceiptDifference> differences = new ArrayList<>(ReceiptWalk.differences(before, after, compared));
+        differences.removeIf(ReceiptDiff::provenance);
+        return new ReceiptDiff(byGroupThenPath(differences), List.of());
     }
 
     /**
@@ -91,12 +98,17 @@ public final class ReceiptDiff {
         if (beforeFormat.isPresent() && afterFormat.isPresent() && !beforeFormat.equals(afterFormat)) {
             FormatCrossing.Result crossing = FormatCrossing.compare(before, after, beforeFormat.get(), afterFormat.get());
             List<ReceiptDifference> differences = new ArrayList<>(crossing.differences());
-            differences.removeIf(d -> d.path().equals(List.of(NEVER_COMPARED)));
+            differences.removeIf(ReceiptDiff::provenance);
             return new ReceiptDiff(byGroupThenPath(differences), List.of(), Optional.of(crossing.gap()));
         }
         List<ReceiptDifference> differences = DiffWalk.differences(List.of(), before, after);
-        differences.removeIf(d -> d.path().equals(List.of(NEVER_COMPARED)));
+        differences.removeIf(ReceiptDiff::provenance);
         return new ReceiptDiff(byGroupThenPath(differences), List.of());
+    }
+
+    private static boolean provenance(ReceiptDifference difference) {
+        List<String> path = difference.path();
+        return path.equals(List.of(NEVER_COMPARED)) || path.size() >= SOURCES.size() && path.subList(0, SOURCES.size()).equals(SOURCES);
     }
 
     /**
