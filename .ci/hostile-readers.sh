@@ -53,7 +53,7 @@ refused "99,001 compiles with distinct guards" 2 \
   "receipt: refused: $work/guards.log: (document) (line 58976): the log keeps more than 16777216 characters of text (sites, reasons, guards; a recompile reason counts 512 more and its text 3 times more, for the records made of it), over the limit of 16777216 (max_kept_chars; raise it with Limits.withMaxKeptChars, the CLI's --max-kept-chars or @TraceFixture(maxKeptChars = ...))" \
   ./receipt audit "$work/guards.log"
 
-# 200,000 cache hits for two compiles: one lookup of a cache a compile, the rest are bad records (it reported
+# 200,000 cache hits for two compiles: at most eight FX graph lookups a compile, the rest are bad records (it reported
 # "fx_graph hit 200002").
 python3 - "$work/hits.log" "$prefix" <<'PY'
 import sys
@@ -68,7 +68,7 @@ with open(sys.argv[1], "w") as out:
                   ' "frame_compile_id": 0, "attempt": 0}\n' % frame)
 PY
 refused "200,000 cache hits for two compiles" 2 \
-  "receipt: refused: $work/hits.log: (document) (line 10003): more than 10000 bad lines (the first at line 3): too damaged to import as a TORCH_TRACE log; a real log has a few at most" \
+  "receipt: refused: $work/hits.log: (document) (line 10010): more than 10000 bad lines (the first at line 10): too damaged to import as a TORCH_TRACE log; a real log has a few at most" \
   ./receipt audit "$work/hits.log"
 
 # Implausible profile times: a ts of 1e308, and every ts shifted by 1e18 (a microsecond there is 128 µs apart).

@@ -76,17 +76,32 @@ class HostileReadersTest {
     }
 
     @Test
-    void aSecondOutcomeOfOneCacheForOneCompileIsABadRecord() throws IOException {
+    void aNinthFxGraphOutcomeForOneCompileIsABadRecord() throws IOException {
+        // 2.14 loads each FX graph an AOTAutograd cache entry holds, one fx_graph_cache_hit per graph and shape guard: two
+        // for one compile in a real capture; eight are counted, a ninth and tenth are bad records
         Path file = HostileFiles.write(dir, "hits.log", out -> {
             text(out, start(0, 0));
-            for (int i = 0; i < 3; i++) {
+            for (int i = 0; i < 10; i++) {
                 text(out, cacheHit(0));
             }
             text(out, metrics(0, 0, 0));
         });
         Trace trace = Traces.read(file);
-        assertThat(trace.badLines()).contains(List.of(3L, 4L));
-        assertThat(trace.runs().get(0).compileLog().orElseThrow().artifactCache().fxGraph().hit()).isEqualTo(1);
+        assertThat(trace.badLines()).contains(List.of(10L, 11L));
+        assertThat(trace.runs().get(0).compileLog().orElseThrow().artifactCache().fxGraph().hit()).isEqualTo(8);
+    }
+
+    @Test
+    void twoFxGraphHitsOfOneCompileAreBothCounted() throws IOException {
+        Path file = HostileFiles.write(dir, "two.log", out -> {
+            text(out, start(0, 0));
+            text(out, cacheHit(0));
+            text(out, cacheHit(0));
+            text(out, metrics(0, 0, 0));
+        });
+        Trace trace = Traces.read(file);
+        assertThat(trace.badLines()).contains(List.of());
+        assertThat(trace.runs().get(0).compileLog().orElseThrow().artifactCache().fxGraph().hit()).isEqualTo(2);
     }
 
     @Test
@@ -101,8 +116,8 @@ class HostileReadersTest {
                 text(out, metrics(frame, 0, 0));
             }
         });
-        assertThat(refusal(TraceRequest.of(file))).isEqualTo(file + ": (document) (line 10003): more than 10000 bad lines"
-                + " (the first at line 3): too damaged to import as a TORCH_TRACE log; a real log has a few at most");
+        assertThat(refusal(TraceRequest.of(file))).isEqualTo(file + ": (document) (line 10010): more than 10000 bad lines"
+                + " (the first at line 10): too damaged to import as a TORCH_TRACE log; a real log has a few at most");
     }
 
     @Test
