@@ -3,8 +3,6 @@ package dev.compilereceipt.assertj;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.SimpleJavaFileObject;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,25 +78,7 @@ class DocsExamplesTest {
     }
 
     private boolean compile(String source) {
-        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-        JavaFileObject unit = new SimpleJavaFileObject(URI.create("string:///Example.java"), JavaFileObject.Kind.SOURCE) {
-            @Override
-            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                return source;
-            }
-        };
-        Path out;
-        try {
-            out = Files.createTempDirectory("docs-example");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        StringWriter errors = new StringWriter();
-        List<String> options = List.of("-proc:none", "-classpath", System.getProperty("surefire.test.class.path",
-                System.getProperty("java.class.path")), "-d", out.toString());
-        boolean ok = compiler.getTask(errors, null, diagnostic -> errors.append(diagnostic.toString()).append('\n'),
-                options, null, List.of(unit)).call();
-        lastErrors = errors.toString();
-        return ok;
+        lastErrors = ExampleCompiler.errors(source).orElse("");
+        return lastErrors.isEmpty();
     }
 }

@@ -3,8 +3,6 @@ package dev.compilereceipt.assertj;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +11,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.SimpleJavaFileObject;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -148,22 +142,6 @@ class JavadocExamplesTest {
     }
 
     private static boolean compiles(String body) {
-        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-        String source = PREAMBLE.replace("%s", body);
-        JavaFileObject unit = new SimpleJavaFileObject(URI.create("string:///Example.java"), JavaFileObject.Kind.SOURCE) {
-            @Override
-            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                return source;
-            }
-        };
-        Path out;
-        try {
-            out = Files.createTempDirectory("javadoc-example");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        List<String> options = List.of("-proc:none", "-classpath", System.getProperty("surefire.test.class.path",
-                System.getProperty("java.class.path")), "-d", out.toString());
-        return compiler.getTask(new StringWriter(), null, null, options, null, List.of(unit)).call();
+        return ExampleCompiler.errors(PREAMBLE.replace("%s", body)).isEmpty();
     }
 }
