@@ -29,6 +29,10 @@
 #   break-kinds.diff             (sid) the shipped break-kind table against what the registry derives
 #   break-messages.diff          (trixie) the shipped break-message table against what 2.6's source derives
 #   <scenario>.frozen-torch-trace.log  step 5's `receipt freeze` of the log (.txt: what it said)
+#   keys/keys-<change>.json, keys-<change>-torch-trace/{*.log,warm/*.log}, keys-<change>.expect.json
+#                                test_cache_keys (#46): warm pairs with one change in the warm process
+#                                (none, threads, inductor-option, code, dtype, shape) and the key components
+#                                that differ, read from both logs
 #   logger-graph_breaks/, logger-recompiles/  test_one_logger: the graph-break scenario again with
 #                                TORCH_LOGS=<logger> alone (its text, trace, TORCH_TRACE log, profiles);
 #                                below the suite's folder, so steps 4-7 leave them to steps 5g and 5h
@@ -84,7 +88,7 @@ unshare --mount --propagation private bash -c '
     COMPILE_RECEIPT_OUT="/capture/out/$3" COMPILE_RECEIPT_TORCH_LOGS="$4" PYTHONDONTWRITEBYTECODE=1 \
     PYTHONPATH=/capture/src \
     sh -c "cd /capture/tests && python3 -c \"import torch; print(\\\"torch\\\", torch.__version__)\" \
-           && python3 -m unittest -v $5 test_real_torch test_one_logger"
+           && python3 -m unittest -v $5 test_real_torch test_one_logger test_cache_keys"
 ' _ "$here" "$ROOT" "$SUITE" "$TORCH_LOGS_TEXT" "$TORCH_FREE_TESTS" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "test-with-real-torch.sh: the tests in the chroot failed ($status)" >&2

@@ -60,7 +60,7 @@ class PackageTest(unittest.TestCase):
         self.assertTrue(proc.stdout.startswith("usage: python3 -m compile_receipt_capture [-h] --module MODULE"),
                         proc.stdout)
         for option in ("--baseline", "--candidate", "--inputs", "--out", "--relative-to", "--decision", "--max-calls",
-                       "--warm-start"):
+                       "--warm-start", "--warm-env"):
             self.assertIn(option, proc.stdout)
         proc = python("-m", "compile_receipt_capture", "--module", "m.py")
         self.assertEqual(proc.returncode, 2)
@@ -101,6 +101,62 @@ class PackageTest(unittest.TestCase):
                                                 "its own), found True")
         self.assertEqual(warm_start.request_of(python)["factory"], "python")
         self.assertEqual(warm_start.request_of(python)["module"], __name__)
+
+    def test_a_warm_env_that_would_change_the_cache_or_the_log_is_refused_before_torch(self):
+        f = lambda x: x  # noqa: E731
+        cases = [({"TORCHINDUCTOR_CACHE_DIR": "/tmp/x"},
+                  "warm_env: TORCHINDUCTOR_CACHE_DIR cannot be changed: the warm process must reuse the first "
+                  "process's cache folders (the warm start measures those caches)"),
+                 ({"OMP_NUM_THREADS": "2", "TRITON_CACHE_DIR": ""},
+                  "warm_env: TRITON_CACHE_DIR cannot be changed: the warm process must reuse the first "
+                  "process's cache folders (the warm start measures those caches)"),
+                 ({"TORCH_TRACE": "/tmp/t"},
+                  "warm_env: TORCH_TRACE cannot be changed: the warm process's log is written to $TORCH_TRACE/warm/"),
+                 ({"A=B": "1"}, "warm_env: 'A=B' is not an environment variable name (a non-empty string without '=')"),
+                 ({"": "1"}, "warm_env: '' is not an environment variable name (a non-empty string without '=')"),
+                 ({"OMP_NUM_THREADS": 2}, "warm_env: the value of OMP_NUM_THREADS must be a string, found 2"),
+                 ([("OMP_NUM_THREADS", "2")], "warm_env must be a mapping of environment variable names to values, "
+                                              "found [('OMP_NUM_THREADS', '2')]")]
+        for env, message in cases:
+            with self.subTest(env=env), self.assertRaises(ValueError) as caught:
+                crc.capture(f, warmup=[(1,)], warm_start="mymodels:inputs", warm_env=env)
+            self.assertEqual(str(caught.exception), message)
+        with self.assertRaises(ValueError) as caught:
+            crc.capture(f, warmup=[(1,)], warm_env={"OMP_NUM_THREADS": "2"})
+        self.assertEqual(str(caught.exception), "warm_env is a change for the warm process: give warm_start too")
+
+    def test_a_bad_warm_env_on_the_command_line_writes_nothing(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "t.json")
+            with open(os.path.join(d, "plain.py"), "w", encoding="utf-8") as f:     # a model module without torch
+                f.write("def f(x):\n    return x\n\n\ndef capture_inputs():\n    return {'warmup': [(1,)]}\n")
+            base = ["-m", "compile_receipt_capture", "--module", os.path.join(d, "plain.py"), "--baseline", "f",
+                    "--out", out]
+            for extra, message in [
+                    (["--warm-start", "--warm-env", "TORCH_TRACE=/tmp/t"],
+                     "error: warm_env: TORCH_TRACE cannot be changed: the warm process's log is written to "
+                     "$TORCH_TRACE/warm/"),
+                    (["--warm-start", "--warm-env", "OMP_NUM_THREADS=2", "--warm-env", "TORCHINDUCTOR_CACHE_DIR=/c"],
+                     "error: warm_env: TORCHINDUCTOR_CACHE_DIR cannot be changed: the warm process must reuse the "
+                     "first process's cache folders (the warm start measures those caches)"),
+                    (["--warm-start", "--warm-env", "OMP_NUM_THREADS"], "error: --warm-env 'OMP_NUM_THREADS': give NAME=VALUE"),
+                    (["--warm-env", "OMP_NUM_THREADS=2"],
+                     "error: --warm-env changes the warm process: give --warm-start too")]:
+                with self.subTest(extra=extra):
+                    proc = python(*base, *extra)
+                    self.assertEqual(proc.returncode, 2, proc.stdout)
+                    self.assertEqual(proc.stdout.splitlines()[-1], f"python3 -m compile_receipt_capture: {message}")
+                    self.assertFalse(os.path.exists(out))
+
+    def test_warm_env_arguments(self):
+        from compile_receipt_capture import warm_start
+        self.assertEqual(warm_start.warm_env_arg("A=1=2"), ("A", "1=2"))
+        self.assertEqual(warm_start.warm_env_arg("A="), ("A", ""))
+        self.assertEqual(warm_start.warm_env_of({"OMP_NUM_THREADS": "2", "X": ""}), {"OMP_NUM_THREADS": "2", "X": ""})
+        self.assertEqual(warm_start.REFUSED_WARM_ENV, ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR", "TORCH_TRACE"))
+        with self.assertRaises(ValueError) as caught:
+            warm_start.warm_env_arg("=1")
+        self.assertEqual(str(caught.exception), "--warm-env '=1': give NAME=VALUE")
 
     def test_the_warm_start_cache_folders_are_fresh_and_put_back(self):
         from compile_receipt_capture import warm_start

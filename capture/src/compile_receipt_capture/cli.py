@@ -17,7 +17,7 @@ from typing import Any
 from .call_events import CaptureError
 from .contract import MAX_CALLS, MAX_EVENTS_PER_CALL, Json, TraceError
 from .runs import capture, tolerance_of
-from .warm_start import cli_source
+from .warm_start import cli_source, warm_env_arg, warm_env_of
 
 
 def _load_module(spec: str) -> ModuleType:
@@ -89,6 +89,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="also replay each run's eager and warmup calls in a fresh process that reuses this one's "
                         "Inductor/Triton cache folders (the run's warm_start; with TORCH_TRACE, its log goes "
                         "to $TORCH_TRACE/warm/)")
+    p.add_argument("--warm-env", metavar="NAME=VALUE", action="append", default=[],
+                   help="with --warm-start: set this environment variable in the warm process only (before it "
+                        "imports torch), to see what the change does to the caches; repeatable; "
+                        "TORCHINDUCTOR_CACHE_DIR, TRITON_CACHE_DIR and TORCH_TRACE are refused")
     p.add_argument("--profile-out", metavar="PATH",
                    help="also write each run's torch.profiler trace (Chrome trace JSON, as export_chrome_trace "
                         "writes it): the baseline's at PATH, the candidate's at PATH with -candidate before .json")
@@ -147,7 +151,14 @@ def _capture_kwargs(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        warm_env = warm_env_of(dict(warm_env_arg(text) for text in args.warm_env))
+    except ValueError as e:
+        parser.error(str(e))
+    if warm_env and not args.warm_start:
+        parser.error("--warm-env changes the warm process: give --warm-start too")
     try:
         kwargs = _capture_kwargs(args)
     except _DecisionError as e:
@@ -155,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.warm_start:
         kwargs["warm_start"] = cli_source(argv)
+        kwargs["warm_env"] = warm_env
     try:
         result = capture(**kwargs)
     except (TraceError, CaptureError) as e:
@@ -166,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{summary['breaks']} breaks, {summary['fallbacks']} fallbacks, {summary['check_failed']} checks failed")
         if "warm_start" in run:
             warm = run["warm_start"]["calls"]
-            print(f"{run['label']} warm start: {len(warm)} calls, {_summary(warm)['compiles']} compiles, "
+            changed = " with " + " ".join(f"{k}={v}" for k, v in sorted(warm_env.items())) if warm_env else ""
+            print(f"{run['label']} warm start{changed}: {len(warm)} calls, {_summary(warm)['compiles']} compiles, "
                   f"warmup {sum(c['wall_ms'] for c in warm if c['phase'] == 'warmup'):.1f} ms "
                   f"(first process: {sum(c['wall_ms'] for c in run['calls'] if c['phase'] == 'warmup'):.1f} ms); "
                   f"cache outcomes {_cache_outcomes(warm) or 'not logged'}")

@@ -32,13 +32,15 @@ class Capture:
     ``counters`` ({label: what ``torch._dynamo.utils.counters`` counted during that run}) and
     ``path`` (where the trace was written, or None), ``profiles`` ({label: where that run's
     torch.profiler trace was written}, with ``profile_out=``), and with a warm start ``warm_counters``
-    (the same counts in the warm process; else None)."""
+    (the same counts in the warm process; else None) and ``warm_env`` (the variables it changed,
+    ``{}`` for none; else None)."""
 
     def __init__(self, trace: Json, counters: dict[str, Counters], path: str | None,
                  warm_counters: dict[str, Counters] | None = None) -> None:
         self.trace, self.counters, self.path = trace, counters, path
         self.warm_counters = warm_counters
         self.profiles: dict[str, str] = {}
+        self.warm_env: dict[str, str] | None = None
 
     def write(self, path: str, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL) -> str:
         self.path = write_trace(self.trace, path, max_calls, max_events)
@@ -129,7 +131,7 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
             candidate_adapt: Adapt | None = None, family: str = "base", fixture: Mapping[str, Any] | None = None,
             relative_to: str | None = None, max_calls: int = MAX_CALLS, max_events: int = MAX_EVENTS_PER_CALL,
             decision: Mapping[str, Any] | None = None, warm_start: Any = None,
-            profile_out: str | None = None) -> Capture:
+            warm_env: Mapping[str, str] | None = None, profile_out: str | None = None) -> Capture:
     """Runs ``fn`` (and ``candidate``) through the phases and returns a :class:`Capture`.
 
     fn, candidate  the baseline callable and, optionally, the callable after an intervention;
@@ -159,6 +161,9 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
                    run's ``warm_start`` (warm_start.py). The value says how that process rebuilds
                    these arguments: a module-level function (or "module:function") returning this
                    call's keyword arguments with ``fn=``, or :func:`warm_start.cli_source`
+    warm_env       optional {"NAME": "VALUE"}: a change the warm process runs with (set in its
+                   environment before it imports torch), so that the warm start shows what that
+                   change does to the caches; needs warm_start; cache folders and TORCH_TRACE refused
     out            where to write the trace (validated first; nothing is written if invalid)
     profile_out    where to write each run's torch.profiler trace (Chrome trace JSON, as
                    ``export_chrome_trace`` writes it; one file per run, every call inside its
@@ -170,6 +175,9 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
         validate_decision(decision)     # a typo fails before minutes of compiling, not after
         decision = dict(decision)
     source = warm_starts.request_of(warm_start) if warm_start not in (None, False) else None
+    changes = warm_starts.warm_env_of(warm_env) if warm_env is not None else None
+    if changes and source is None:
+        raise ValueError("warm_env is a change for the warm process: give warm_start too")
     if source is not None and not any(c.phase in WARM_START_PHASES
                                       for c in Plan(eager, warmup, steady, changed, repeats, str(family)).calls):
         raise ValueError("warm_start replays the eager control and warmup calls: give eager or warmup calls")
@@ -178,9 +186,10 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
         trace, counters = _recorded(fn, candidate, eager, warmup, steady, changed, repeats, tolerance, name,
                                     compile, candidate_compile, adapt, candidate_adapt, family, fixture,
                                     relative_to, max_calls, decision, PHASES, profiles)
-        warm_counters = warm_starts.attach(trace, source) if source is not None else None
+        warm_counters = warm_starts.attach(trace, source, changes) if source is not None else None
     validate_trace(trace, max_calls, max_events)
     captured = Capture(trace, counters, None, warm_counters)
+    captured.warm_env = dict(changes or {}) if source is not None else None
     if out is not None:
         captured.write(out, max_calls, max_events)
     if profile_out is not None:
@@ -192,7 +201,7 @@ def capture(fn: Callable[..., Any], *, candidate: Callable[..., Any] | None = No
 def replay_calls(fn: Callable[..., Any], **kwargs: Any) -> tuple[dict[str, list[Json]], dict[str, Counters]]:
     """The warm process's part (warm_start.py): with :func:`capture`'s arguments, only the eager control
     and warmup calls of each run, ids as in the first process: ({label: calls}, {label: counters})."""
-    for key in ("out", "warm_start", "max_events", "profile_out"):
+    for key in ("out", "warm_start", "warm_env", "max_events", "profile_out"):
         kwargs.pop(key, None)
     args = {key: kwargs.pop(key, default) for key, default in _RECORDED_DEFAULTS.items()}
     if kwargs:

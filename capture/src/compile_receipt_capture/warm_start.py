@@ -10,6 +10,12 @@ process) become the run's ``warm_start`` section. With ``TORCH_TRACE`` set, the 
 its own log into ``$TORCH_TRACE/warm/``. The folder is removed afterwards; the user's own values of
 the two variables are restored.
 
+``warm_env={"NAME": "VALUE"}`` (``--warm-env NAME=VALUE``) is a change the user names: the warm process
+runs with these environment variables set (before it imports torch), so that a pair shows which setting
+breaks the cache (``OMP_NUM_THREADS``, ``TORCHINDUCTOR_SIZE_ASSERTS``, a variable the model reads, ...).
+The cache folders and ``TORCH_TRACE`` are refused: the pair shares the first and the warm log's place is
+fixed (:func:`warm_env_of`).
+
 The warm process rebuilds the capture's arguments from a *request*: a module-level function that
 returns them (``{"factory": ..., "module": ...}``), or the command line's arguments (``{"cli": argv}``).
 Standard library only; torch is imported by the warm process alone.
@@ -24,7 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from .call_events import CaptureError
@@ -32,6 +38,7 @@ from .contract import WARM_START_PHASES, Json
 
 WARM_TRACE_FOLDER = "warm"        # the warm process's TORCH_TRACE folder, inside the first one's
 CACHE_VARIABLES = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
+REFUSED_WARM_ENV = CACHE_VARIABLES + ("TORCH_TRACE",)   # warm_env may not set these
 _WARM_PROCESS = "import sys; from compile_receipt_capture.warm_process import main; sys.exit(main(sys.argv[1:]))"
 _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -62,6 +69,37 @@ def request_of(value: Any) -> Json:
                      f"arguments (the command line's --warm-start makes its own), found {value!r}")
 
 
+def warm_env_of(value: Any) -> dict[str, str]:
+    """The checked ``warm_env=``: a mapping of environment variable names to string values, none of
+    them a cache folder (the warm process must use the first one's) or TORCH_TRACE (the warm log goes
+    to ``$TORCH_TRACE/warm/``). Raises ValueError naming the variable and the rule."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"warm_env must be a mapping of environment variable names to values, found {value!r}")
+    env: dict[str, str] = {}
+    for name, text in value.items():
+        if not isinstance(name, str) or not name or "=" in name or "\0" in name:
+            raise ValueError(f"warm_env: {name!r} is not an environment variable name (a non-empty string "
+                             "without '=')")
+        if not isinstance(text, str) or "\0" in text:
+            raise ValueError(f"warm_env: the value of {name} must be a string, found {text!r}")
+        if name in CACHE_VARIABLES:
+            raise ValueError(f"warm_env: {name} cannot be changed: the warm process must reuse the first "
+                             "process's cache folders (the warm start measures those caches)")
+        if name == "TORCH_TRACE":
+            raise ValueError("warm_env: TORCH_TRACE cannot be changed: the warm process's log is written to "
+                             "$TORCH_TRACE/warm/")
+        env[name] = text
+    return env
+
+
+def warm_env_arg(text: str) -> tuple[str, str]:
+    """One ``--warm-env NAME=VALUE`` (the value may be empty or hold '='); ValueError without '='."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"--warm-env {text!r}: give NAME=VALUE")
+    return name, value
+
+
 def cli_source(argv: Sequence[str]) -> Json:
     """The request of ``--warm-start``: the warm process parses the same command line."""
     return {"cli": list(argv), "cwd": os.getcwd()}
@@ -90,10 +128,10 @@ def cache_folders(enabled: bool) -> Iterator[dict[str, str] | None]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def attach(trace: Json, request: Json) -> dict[str, Any]:
-    """Runs the warm process and puts each run's calls into ``run["warm_start"]``; returns its
-    counters ({label: torch._dynamo.utils.counters of its replay})."""
-    result = _replay(request)
+def attach(trace: Json, request: Json, warm_env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Runs the warm process (with ``warm_env`` set in its environment) and puts each run's calls into
+    ``run["warm_start"]``; returns its counters ({label: torch._dynamo.utils.counters of its replay})."""
+    result = _replay(request, warm_env_of(warm_env or {}))
     for run in trace["runs"]:
         label = run["label"]
         expected = [(c["id"], c["phase"]) for c in run["calls"] if c["phase"] in WARM_START_PHASES]
@@ -107,7 +145,7 @@ def attach(trace: Json, request: Json) -> dict[str, Any]:
     return counters
 
 
-def _replay(request: Json) -> Json:
+def _replay(request: Json, warm_env: Mapping[str, str]) -> Json:
     with tempfile.TemporaryDirectory(prefix="compile-receipt-warm-request-") as tmp:
         request_path, out = os.path.join(tmp, "request.json"), os.path.join(tmp, "calls.json")
         with open(request_path, "w", encoding="utf-8") as f:
@@ -115,6 +153,7 @@ def _replay(request: Json) -> Json:
         env = dict(os.environ)
         if env.get("TORCH_TRACE"):
             env["TORCH_TRACE"] = os.path.join(env["TORCH_TRACE"], WARM_TRACE_FOLDER)
+        env.update(warm_env)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
         # the child's side is warm_process, which only the child imports (the parent's never loads it)
         command = [sys.executable, "-c", _WARM_PROCESS, request_path]
