@@ -33,6 +33,10 @@
 #                                test_cache_keys (#46): warm pairs with one change in the warm process
 #                                (none, threads, inductor-option, code, dtype, shape) and the key components
 #                                that differ, read from both logs
+#   ranks/ranks-<scenario>/      test_ranks (#47): one TORCH_TRACE log per rank of a 4-rank gloo job
+#                                (torch.multiprocessing.spawn), named by PyTorch; ranks-<scenario>.expect.json:
+#                                groups, kind and first divergence read from the logs (alike, batch-size,
+#                                branch-break, warm-cache, rank-int)
 #   logger-graph_breaks/, logger-recompiles/  test_one_logger: the graph-break scenario again with
 #                                TORCH_LOGS=<logger> alone (its text, trace, TORCH_TRACE log, profiles);
 #                                below the suite's folder, so steps 4-7 leave them to steps 5g and 5h
@@ -88,7 +92,7 @@ unshare --mount --propagation private bash -c '
     COMPILE_RECEIPT_OUT="/capture/out/$3" COMPILE_RECEIPT_TORCH_LOGS="$4" PYTHONDONTWRITEBYTECODE=1 \
     PYTHONPATH=/capture/src \
     sh -c "cd /capture/tests && python3 -c \"import torch; print(\\\"torch\\\", torch.__version__)\" \
-           && python3 -m unittest -v $5 test_real_torch test_one_logger test_cache_keys"
+           && python3 -m unittest -v $5 test_real_torch test_one_logger test_cache_keys test_ranks"
 ' _ "$here" "$ROOT" "$SUITE" "$TORCH_LOGS_TEXT" "$TORCH_FREE_TESTS" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "test-with-real-torch.sh: the tests in the chroot failed ($status)" >&2
