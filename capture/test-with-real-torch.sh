@@ -37,6 +37,8 @@
 #                                (torch.multiprocessing.spawn), named by PyTorch; ranks-<scenario>.expect.json:
 #                                groups, kind and first divergence read from the logs (alike, batch-size,
 #                                branch-break, warm-cache, rank-int)
+#   repeat/repeat-<scenario>/<scenario>.<i>.json  test_repeat (#45): --repeat 5 of print-bridge and int-spec
+#                                through the command line, each run a fresh process with fresh caches
 #   logger-graph_breaks/, logger-recompiles/  test_one_logger: the graph-break scenario again with
 #                                TORCH_LOGS=<logger> alone (its text, trace, TORCH_TRACE log, profiles);
 #                                below the suite's folder, so steps 4-7 leave them to steps 5g and 5h
@@ -92,7 +94,7 @@ unshare --mount --propagation private bash -c '
     COMPILE_RECEIPT_OUT="/capture/out/$3" COMPILE_RECEIPT_TORCH_LOGS="$4" PYTHONDONTWRITEBYTECODE=1 \
     PYTHONPATH=/capture/src \
     sh -c "cd /capture/tests && python3 -c \"import torch; print(\\\"torch\\\", torch.__version__)\" \
-           && python3 -m unittest -v $5 test_real_torch test_one_logger test_cache_keys test_ranks"
+           && python3 -m unittest -v $5 test_real_torch test_one_logger test_cache_keys test_ranks test_repeat"
 ' _ "$here" "$ROOT" "$SUITE" "$TORCH_LOGS_TEXT" "$TORCH_FREE_TESTS" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "test-with-real-torch.sh: the tests in the chroot failed ($status)" >&2

@@ -189,6 +189,27 @@ class CacheKeysTest(unittest.TestCase):
     def test_6_shape(self):
         self.check("shape")
 
+    def test_7_command_line_warm_env(self):
+        # --warm-start --warm-env: the warm process alone runs with the variable; the command line says so
+        folder = os.path.join(OUT, "cli-warm-env")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        env = dict(os.environ, TORCH_TRACE=os.path.join(folder, "torch-trace"), OMP_NUM_THREADS="1",
+                   PYTHONPATH=os.path.join(os.path.dirname(HERE), "src"))
+        env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
+        proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module", "cli_model.py",
+                               "--baseline", "double_then_tanh", "--out", os.path.join(folder, "cli.json"),
+                               "--eager", "1", "--dynamic", "false", "--warm-start",
+                               "--warm-env", "TORCHINDUCTOR_SIZE_ASSERTS=0"],
+                              env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stdout[-3000:])
+        self.assertRegex(proc.stdout, r"baseline warm start with TORCHINDUCTOR_SIZE_ASSERTS=0: 2 calls, 1 compiles, "
+                                      r"warmup \d+\.\d ms \(first process: \d+\.\d ms\); cache outcomes "
+                                      r"(aotautograd miss 1, )?fx_graph miss 1\n")
+        cold = cache_records(one_log(os.path.join(folder, "torch-trace")))
+        warm = cache_records(one_log(os.path.join(folder, "torch-trace", "warm")))
+        self.assertEqual(key_changes(cold, warm)[0]["fx_graph"], ["inductor_config[size_asserts]"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -60,7 +60,7 @@ class PackageTest(unittest.TestCase):
         self.assertTrue(proc.stdout.startswith("usage: python3 -m compile_receipt_capture [-h] --module MODULE"),
                         proc.stdout)
         for option in ("--baseline", "--candidate", "--inputs", "--out", "--relative-to", "--decision", "--max-calls",
-                       "--warm-start", "--warm-env"):
+                       "--warm-start", "--warm-env", "--repeat"):
             self.assertIn(option, proc.stdout)
         proc = python("-m", "compile_receipt_capture", "--module", "m.py")
         self.assertEqual(proc.returncode, 2)
@@ -147,6 +147,32 @@ class PackageTest(unittest.TestCase):
                     self.assertEqual(proc.returncode, 2, proc.stdout)
                     self.assertEqual(proc.stdout.splitlines()[-1], f"python3 -m compile_receipt_capture: {message}")
                     self.assertFalse(os.path.exists(out))
+
+    def test_repeat_runs_fresh_processes_and_stops_at_the_first_failure(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "t.json")
+            with open(os.path.join(d, "failing.py"), "w", encoding="utf-8") as f:   # each run's process exits 3 on import
+                f.write("import os\nprint('cache', os.environ['TORCHINDUCTOR_CACHE_DIR'])\nraise SystemExit(3)\n")
+            base = ["-m", "compile_receipt_capture", "--module", os.path.join(d, "failing.py"), "--baseline", "f"]
+            proc = python(*base, "--out", out, "--repeat", "4")
+            self.assertEqual(proc.returncode, 3, proc.stdout)
+            lines = proc.stdout.splitlines()
+            self.assertEqual((lines[0], lines[2]), ("run 1 of 4:", "compile_receipt_capture: --repeat: run 1 of 4 exited with 3"))
+            self.assertTrue(lines[1].startswith("cache /") and "compile-receipt-repeat-" in lines[1], lines[1])
+            self.assertEqual(len(lines), 3, proc.stdout)
+            for bad in ("0", "101"):
+                proc = python(*base, "--out", out, f"--repeat={bad}")
+                self.assertEqual((proc.returncode, proc.stdout.splitlines()[-1]),
+                                 (2, f"python3 -m compile_receipt_capture: error: --repeat must be between 1 and 100, "
+                                     f"found {bad}"))
+            self.assertEqual(os.listdir(d), ["failing.py"])
+
+    def test_repeat_rewrites_out_and_profile_out(self):
+        from compile_receipt_capture import cli
+        self.assertEqual(cli._without(["--module", "m.py", "--out", "a.json", "--repeat=5", "--profile-out", "p.json",
+                                       "--outline", "--repeat", "2"], {"--repeat", "--out", "--profile-out"}),
+                         ["--module", "m.py", "--outline"])
+        self.assertEqual((cli.repeat_path("x/y.json", 5), cli.repeat_path("x/y.trace", 2)), ("x/y.5.json", "x/y.trace.2"))
 
     def test_warm_env_arguments(self):
         from compile_receipt_capture import warm_start

@@ -10,7 +10,10 @@ import importlib
 import importlib.util
 import json
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 from types import ModuleType
 from typing import Any
 
@@ -56,7 +59,7 @@ class _DecisionError(ValueError):
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python3 -m compile_receipt_capture",
+        prog="python3 -m compile_receipt_capture", allow_abbrev=False,
         description="Run a callable (and optionally a candidate) through eager, warmup, steady and "
                     "changed calls under torch.compile and write a compile-trace/1 trace.",
         epilog="The --inputs function returns a dict of capture() keyword arguments: warmup, steady, "
@@ -96,6 +99,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--profile-out", metavar="PATH",
                    help="also write each run's torch.profiler trace (Chrome trace JSON, as export_chrome_trace "
                         "writes it): the baseline's at PATH, the candidate's at PATH with -candidate before .json")
+    p.add_argument("--repeat", type=int, metavar="N",
+                   help="capture the same run N times, each in a fresh process with fresh Inductor/Triton cache "
+                        "folders (every run cold), writing OUT with .1 ... .N before .json (trace.1.json); with "
+                        "TORCH_TRACE, run i logs to $TORCH_TRACE/i/; --profile-out is numbered the same way")
     p.add_argument("--max-calls", type=int, default=MAX_CALLS)
     p.add_argument("--max-events", type=int, default=MAX_EVENTS_PER_CALL)
     return p
@@ -159,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(e))
     if warm_env and not args.warm_start:
         parser.error("--warm-env changes the warm process: give --warm-start too")
+    if args.repeat is not None:
+        if not 1 <= args.repeat <= MAX_REPEAT:
+            parser.error(f"--repeat must be between 1 and {MAX_REPEAT}, found {args.repeat}")
+        return _repeat(argv, args)
     try:
         kwargs = _capture_kwargs(args)
     except _DecisionError as e:
@@ -186,6 +197,60 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {result.path}")
     for label, path in result.profiles.items():
         print(f"wrote {path} (the {label} run's torch.profiler trace)")
+    return 0
+
+
+MAX_REPEAT = 100
+_OPTIONS_WITH_VALUE = {"--repeat", "--out", "--profile-out"}     # rewritten per repeated run
+_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def repeat_path(path: str, i: int) -> str:
+    """The i-th run's file of ``--repeat``: ``trace.json`` -> ``trace.3.json``; without ``.json``, ``.3`` at the end.
+
+    >>> repeat_path("out/print-bridge.json", 3), repeat_path("trace", 1)
+    ('out/print-bridge.3.json', 'trace.1')
+    """
+    stem, ext = os.path.splitext(path)
+    return f"{stem}.{i}{ext}" if ext == ".json" else f"{path}.{i}"
+
+
+def _without(argv: list[str], options: set[str]) -> list[str]:
+    """argv without these options and their values (``--out X`` and ``--out=X``)."""
+    kept, skip = [], False
+    for token in argv:
+        if skip:
+            skip = False
+        elif token in options:
+            skip = True
+        elif not token.startswith("--") or token.split("=", 1)[0] not in options:
+            kept.append(token)
+    return kept
+
+
+def _repeat(argv: list[str], args: argparse.Namespace) -> int:
+    """``--repeat N``: the same command line N times, each in a fresh Python process with fresh cache
+    folders (so that every run compiles cold, as the first) and its own numbered --out (and
+    --profile-out, and TORCH_TRACE folder); stops at the first run that fails, with its exit code."""
+    base = _without(argv, _OPTIONS_WITH_VALUE)
+    for i in range(1, args.repeat + 1):
+        run_argv = base + ["--out", repeat_path(args.out, i)]
+        if args.profile_out:
+            run_argv += ["--profile-out", repeat_path(args.profile_out, i)]
+        root = tempfile.mkdtemp(prefix="compile-receipt-repeat-")
+        env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=os.path.join(root, "inductor"),
+                   TRITON_CACHE_DIR=os.path.join(root, "triton"))
+        if env.get("TORCH_TRACE"):
+            env["TORCH_TRACE"] = os.path.join(env["TORCH_TRACE"], str(i))
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
+        print(f"run {i} of {args.repeat}:", flush=True)
+        try:
+            code = subprocess.run([sys.executable, "-m", "compile_receipt_capture", *run_argv], env=env).returncode
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+        if code != 0:
+            print(f"compile_receipt_capture: --repeat: run {i} of {args.repeat} exited with {code}", file=sys.stderr)
+            return code
     return 0
 
 
