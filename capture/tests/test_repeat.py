@@ -1,5 +1,5 @@
 """Issue #45's repeated captures against real PyTorch: ``--repeat 5`` of two scenarios
-(repeat_inputs.REPEATED) through the command line, each run in a fresh process with fresh cache
+(repeat_inputs.REPEATED, their baseline runs) through the command line, each run in a fresh process with fresh cache
 folders; the five traces of a scenario must hold the same calls, compiles, breaks and check outcomes
 (the counts of one run repeated) and differ only in times, which is what time bands are made of.
 
@@ -40,7 +40,7 @@ def counts(trace):
 
 class RepeatTest(unittest.TestCase):
     def check(self, scenario):
-        baseline, candidate, inputs = repeat_inputs.REPEATED[scenario]
+        baseline, inputs = repeat_inputs.REPEATED[scenario]
         folder = os.path.join(OUT, f"repeat-{scenario}")
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
@@ -50,7 +50,7 @@ class RepeatTest(unittest.TestCase):
         env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
         started = time.monotonic()
         proc = subprocess.run([sys.executable, "-m", "compile_receipt_capture", "--module", "repeat_inputs.py",
-                               "--baseline", baseline, "--candidate", candidate, "--inputs", inputs,
+                               "--baseline", baseline, "--inputs", inputs,
                                "--name", scenario, "--relative-to", HERE, "--repeat", str(RUNS),
                                "--out", os.path.join(folder, f"{scenario}.json")],
                               cwd=HERE, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
