@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * Where one group of ranks first compiled otherwise than the reference group: the index of the
  * first step that differs and what differs, said for a person: an extra recompile with its cause
  * ({@code rank 1 recompiled 0/2 at call b03 because `x.size()[0]` took 16}), a compile missing, a
- * break on some ranks, a fallback, a cache outcome ({@code rank 1 hit the fx_graph cache in 0/0
+ * break on some ranks, a fallback, other collectives, another graph under the same compile id, a cache outcome ({@code rank 1 hit the fx_graph cache in 0/0
  * where ranks 0, 2, 3 missed}).
  *
  * <p>Example: {@code FirstDivergence.between(reference, List.of(0, 2, 3), other, List.of(1))}.
@@ -97,6 +97,14 @@ public record FirstDivergence(int step, boolean cacheOnly, String what) {
             return new FirstDivergence(i, false, they + " fell back in " + id + " because " + b.reason().orElse("of nothing said")
                     + " where " + we + " fell back because " + a.reason().orElse("of nothing said"));
         }
+        if (!a.collectives().equals(b.collectives())) {
+            return new FirstDivergence(i, false, they + " called collectives " + collectives(b) + " in " + id + " where " + we
+                    + " called " + collectives(a));
+        }
+        if (!a.graphs().equals(b.graphs())) {
+            return new FirstDivergence(i, false, they + " compiled another graph in " + id + at(b) + " (graph "
+                    + String.join(", ", b.graphs()) + " where " + we + " compiled " + String.join(", ", a.graphs()) + ")");
+        }
         if (!a.call().equals(b.call())) {
             return new FirstDivergence(i, false, they + " compiled " + id + at(b) + " where " + we + " compiled it" + at(a));
         }
@@ -113,6 +121,10 @@ public record FirstDivergence(int step, boolean cacheOnly, String what) {
             }
         }
         return new FirstDivergence(i, false, they + " compiled " + id + " otherwise than " + we);
+    }
+
+    private static String collectives(RankFingerprint.Step step) {
+        return step.collectives().isEmpty() ? "none" : "[" + String.join(", ", step.collectives()) + "]";
     }
 
     private static String lookup(String outcome, String cache) {
