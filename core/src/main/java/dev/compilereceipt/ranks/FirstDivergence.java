@@ -83,7 +83,7 @@ public record FirstDivergence(int step, boolean cacheOnly, String what) {
             List<String> fewer = new ArrayList<>(a.breaks());
             b.breaks().forEach(fewer::remove);
             if (!more.isEmpty()) {
-                return new FirstDivergence(i, false, they + " broke at " + String.join(", ", more) + " in " + id
+                return new FirstDivergence(i, false, they + " broke at " + String.join(", ", more) + " in " + id + at(b)
                         + " where " + we + (a.breaks().isEmpty() ? " did not break" : " broke at " + String.join(", ", a.breaks())));
             }
             if (!fewer.isEmpty()) {
@@ -111,24 +111,22 @@ public record FirstDivergence(int step, boolean cacheOnly, String what) {
         if (!a.cache().equals(b.cache())) {
             Set<String> caches = new TreeSet<>(a.cache().keySet());
             caches.addAll(b.cache().keySet());
-            for (String cache : caches) {
-                String theirs = b.cache().get(cache);
-                String ours = a.cache().get(cache);
-                if (!Objects.equals(theirs, ours)) {
-                    return new FirstDivergence(i, true, they + " " + lookup(theirs, cache) + " in " + id + " where " + we + " "
-                            + (ours == null ? "did not look it up" : verbOf(ours)));
-                }
-            }
+            List<String> differ = caches.stream().filter(cache -> !Objects.equals(a.cache().get(cache), b.cache().get(cache))).toList();
+            String theirs = b.cache().get(differ.get(0));
+            String ours = a.cache().get(differ.get(0));
+            // Caches that differ alike are said at once: "hit the aotautograd and fx_graph caches".
+            List<String> alike = differ.stream().filter(cache -> Objects.equals(b.cache().get(cache), theirs)
+                    && Objects.equals(a.cache().get(cache), ours)).toList();
+            String named = String.join(" and ", alike) + (alike.size() == 1 ? " cache" : " caches");
+            String what = theirs == null ? "did not look up the " + named : verbOf(theirs) + " the " + named;
+            return new FirstDivergence(i, true, they + " " + what + " in " + id + at(b) + " where " + we + " "
+                    + (ours == null ? "did not look " + (alike.size() == 1 ? "it" : "them") + " up" : verbOf(ours)));
         }
         return new FirstDivergence(i, false, they + " compiled " + id + " otherwise than " + we);
     }
 
     private static String collectives(RankFingerprint.Step step) {
         return step.collectives().isEmpty() ? "none" : "[" + String.join(", ", step.collectives()) + "]";
-    }
-
-    private static String lookup(String outcome, String cache) {
-        return outcome == null ? "did not look up the " + cache + " cache" : verbOf(outcome) + " the " + cache + " cache";
     }
 
     private static String verbOf(String outcome) {

@@ -72,7 +72,7 @@ class VerdictsTest {
 
         assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.CACHE);
         assertThat(verdict.groups()).containsExactly(List.of(0, 1, 2), List.of(3));
-        assertThat(verdict.oneLine()).isEqualTo("3 of 4 ranks agree; rank 3 hit the fx_graph cache in 0/0 where ranks 0, 1, 2 missed");
+        assertThat(verdict.oneLine()).isEqualTo("3 of 4 ranks agree; rank 3 hit the fx_graph cache in 0/0 at call 1 where ranks 0, 1, 2 missed");
     }
 
     @Test
@@ -83,7 +83,7 @@ class VerdictsTest {
 
         assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.GRAPH);
         assertThat(verdict.groups()).containsExactly(List.of(0, 3), List.of(1, 2));
-        assertThat(verdict.oneLine()).isEqualTo("2 of 4 ranks agree; ranks 1, 2 broke at scenarios.py:31 in 0/0 where ranks 0, 3 did not break");
+        assertThat(verdict.oneLine()).isEqualTo("2 of 4 ranks agree; ranks 1, 2 broke at scenarios.py:31 in 0/0 at call 1 where ranks 0, 3 did not break");
     }
 
     private static RankFingerprint.Step graph(String hash, String... collectives) {
