@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the TORCH_TRACE logs of an N-rank job, about SIZE_MB each, built from real logs, a few ranks diverging.
 
-    bench/make-ranks.py OUT_DIR [N [SIZE_MB [LOG...]]]    # default: 1000 ranks, 10 MB, the 2.6 print-bridge and
-                                                          # int-spec logs of ../shared/real-traces
+    bench/make-ranks.py [--diverge KINDS] OUT_DIR [N [SIZE_MB [LOG...]]]
+                        # default: 1000 ranks, 10 MB, the 2.6 print-bridge and int-spec logs of ../shared/real-traces;
+                        # KINDS: which ranks diverge, recompile,break,cache (the default) or none
 
 Each rank is named as PyTorch names it (dedicated_log_torch_trace_rank_<N>_<suffix>.log, the suffix holding a `_`)
 and written as bench/make-big-log.py writes one big log: rounds of every record of every LOG in order, the
@@ -13,12 +14,14 @@ where three ranks diverge the way distributed jobs do:
 
 - an extra recompile: every other rank's last round stops the first LOG's first run before its last compile
   (a process that ended one compile earlier), this rank keeps it;
-- a break: this rank runs the first LOG's first run (with its break) where the others run its second run (if
-  LOG has only one run: the extra recompile's rank without the cut, that is, itself);
-- a cache outcome: this rank's last round reads its first FX graph cache entry as a hit where the others miss
-  (the envelope's artifact name only: the payload and its MD5 stay those of the real miss).
+- a break: this rank runs the first LOG's first run (with its break) where the others run its second run (the
+  first LOG needs two runs, as the captures' baseline and candidate);
+- a cache outcome: this rank's last round reads its first FX graph cache outcome the other way, a hit where the
+  others miss (or a miss where they hit: a log taken with a warm cache); the envelope's artifact name only, the
+  payload and its MD5 stay those of the real record.
 
-With N ranks they are ranks 1 (recompile), N//2 (break) and N-1 (cache); with N < 4 only as many as fit. The
+With N ranks they are ranks 1 (recompile), N//2 (break) and N-1 (cache); with N < 4 only as many as fit; with
+--diverge only the kinds named. The
 expected groups go to OUT_DIR.expect.json ({"ranks", "groups", "divergent": {rank: what}}), beside the folder
 so that a reader of the folder sees rank logs only.
 """
@@ -45,12 +48,13 @@ class Record:
         e = self.envelope
         return (e['frame_id'], e['frame_compile_id']) if 'frame_compile_id' in e else None
 
-    def bytes(self, frame_offset, cache_hit=False):
-        """The record with the rank placeholder after its kind and its frame id moved; a cache miss read as a hit."""
+    def bytes(self, frame_offset, flip_cache=False):
+        """The record with the rank placeholder after its kind and its frame id moved; a cache hit read as a miss, or back."""
         items = list(self.envelope.items())
         kind, value = items[0]
-        if cache_hit:
-            value = dict(value, name=value['name'].replace('_cache_miss', '_cache_hit'))
+        if flip_cache:
+            name = value['name']
+            value = dict(value, name=name[:-4] + 'miss' if name.endswith('_hit') else name[:-4] + 'hit')
         if kind == 'str':   # the interned strings: logged without the trace context, so without a rank
             return self.prefix + json.dumps(self.envelope).encode() + b'\n' + b''.join(self.payload)
         head = json.dumps({kind: value})[:-1].encode() + b', "rank": ' + RANK
@@ -93,10 +97,15 @@ def before_last_compile(run):
 
 
 def main():
-    out_dir = sys.argv[1]
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
-    size = (int(sys.argv[3]) if len(sys.argv) > 3 else 10) << 20
-    logs = sys.argv[4:] or [os.path.join(REAL, 'print-bridge', 'torch_trace.log'),
+    args = sys.argv[1:]
+    kinds = ['recompile', 'break', 'cache']
+    if args[:1] == ['--diverge']:
+        kinds = [] if args[1] == 'none' else args[1].split(',')
+        args = args[2:]
+    out_dir = args[0]
+    n = int(args[1]) if len(args) > 1 else 1000
+    size = (int(args[2]) if len(args) > 2 else 10) << 20
+    logs = args[3:] or [os.path.join(REAL, 'print-bridge', 'torch_trace.log'),
                             os.path.join(REAL, 'int-spec', 'torch_trace.log')]
     per_log = [runs(records(log)) for log in logs]
     first = per_log[0]
@@ -104,18 +113,21 @@ def main():
     one_round = sum(len(r.bytes(0)) for r in plain)
     rounds = max(1, -(-size // one_round))
 
-    def round_bytes(recs, rnd, hit_first_miss=False):
-        chunk, hit = [], hit_first_miss
+    def round_bytes(recs, rnd, flip_first_cache=False):
+        chunk, flip = [], flip_first_cache
         for r in recs:
-            is_miss = (r.envelope.get('artifact') or {}).get('name', '').endswith('_cache_miss')
-            chunk.append(r.bytes(rnd * FRAMES_PER_ROUND, cache_hit=hit and is_miss))
-            hit = hit and not is_miss
+            name = (r.envelope.get('artifact') or {}).get('name', '')
+            outcome = name.startswith('fx_graph_cache_') and name.endswith(('_hit', '_miss'))
+            chunk.append(r.bytes(rnd * FRAMES_PER_ROUND, flip_cache=flip and outcome))
+            flip = flip and not outcome
         return b''.join(chunk)
 
     # The last round of each kind of rank: the others stop the first run one compile early.
     cut_first = [before_last_compile(first[0])] + first[1:]
     others_last = cut_first + [run for log in per_log[1:] for run in log]
     recompile_last = [run for log in per_log for run in log]
+    if 'break' in kinds and len(first) < 2:
+        sys.exit(f'{logs[0]} has one run: a break on one rank needs two (--diverge without break)')
     break_last = ([cut_first[0], cut_first[0]] + first[2:] if len(first) > 1 else cut_first) \
         + [run for log in per_log[1:] for run in log]
     flat = lambda rs: [r for run in rs for r in run]
@@ -124,11 +136,11 @@ def main():
         'alike': round_bytes(flat(others_last), rounds - 1),
         'recompile': round_bytes(flat(recompile_last), rounds - 1),
         'break': round_bytes(flat(break_last), rounds - 1),
-        'cache': round_bytes(flat(others_last), rounds - 1, hit_first_miss=True),
+        'cache': round_bytes(flat(others_last), rounds - 1, flip_first_cache=True),
     }
     divergent = {}
     for rank, what in ((1, 'recompile'), (n // 2, 'break'), (n - 1, 'cache')):
-        if 0 < rank < n and rank not in divergent:
+        if 0 < rank < n and rank not in divergent and what in kinds:
             divergent[rank] = what
     parts = {what: (common + data).split(RANK) for what, data in last.items()}
     os.makedirs(out_dir, exist_ok=True)
