@@ -32,7 +32,7 @@ class LayoutTest {
     static final String ROOT = "dev.compilereceipt";
 
     /** The packages with no compatibility promise, {@code @API(status = INTERNAL)}. */
-    static final List<String> INTERNAL_PACKAGES = List.of(ROOT + ".read", ROOT + ".json", ROOT + ".output", ROOT + ".trace.json",
+    static final List<String> INTERNAL_PACKAGES = List.of(ROOT + ".read", ROOT + ".ranks", ROOT + ".json", ROOT + ".output", ROOT + ".trace.json",
             ROOT + ".receipt.json");
 
     static final JavaClasses ENGINE = new ClassFileImporter()
@@ -50,10 +50,12 @@ class LayoutTest {
             FlowLayer.usedBy("facades", ROOT),
             FlowLayer.usedByAll("json", ROOT + ".json.."),
             FlowLayer.usedByAll("output", ROOT + ".output.."),
-            FlowLayer.usedBy("trace", ROOT + ".trace..", "facades", "read", "ledger", "receipt", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("trace", ROOT + ".trace..", "facades", "read", "ledger", "receipt", "ranks", "mutant", "diff", "approval",
+                    "view"),
             FlowLayer.usedBy("read", ROOT + ".read..", "facades"),
             FlowLayer.usedBy("ledger", ROOT + ".ledger..", "facades", "receipt", "mutant", "diff", "approval", "view"),
-            FlowLayer.usedBy("receipt", ROOT + ".receipt..", "facades", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("receipt", ROOT + ".receipt..", "facades", "ranks", "mutant", "diff", "approval", "view"),
+            FlowLayer.usedBy("ranks", ROOT + ".ranks..", "facades"),
             FlowLayer.usedBy("mutant", ROOT + ".mutant..", "facades"),
             FlowLayer.usedBy("diff", ROOT + ".diff..", "facades", "approval", "view"),
             FlowLayer.usedBy("approval", ROOT + ".approval..", "facades"),

@@ -1,0 +1,238 @@
+package dev.compilereceipt.ranks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.compilereceipt.receipt.GuardFailure;
+import dev.compilereceipt.trace.Call;
+import dev.compilereceipt.trace.CodeFrame;
+import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.Event;
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.apiguardian.api.API;
+
+/**
+ * Makes a rank's {@link RankFingerprint} from its trace, and reads one back from its JSON. A
+ * TORCH_TRACE log says, compile by compile, what each made, the breaks it reported and its cache
+ * lookups; the calls (where the log has call markers) place each compile in its call. A TORCH_LOGS
+ * text names its compiles and recompile causes but neither the breaks of each compile nor the cache
+ * lookups, and a {@code compile-trace/1} trace has calls but no frames: each fingerprint says what its
+ * source let it compare ({@link RankFingerprint#compared()}), and ranks are compared on what all share.
+ *
+ * <p>Example: {@code Fingerprints.of(1, trace).steps().get(1).cause()} is {@code `x.size()[0]` took 16}
+ * for the rank that alone saw a batch of 16.
+ */
+@API(status = API.Status.INTERNAL, since = "0.3")
+public final class Fingerprints {
+
+    /** Device numbers differ from rank to rank for the same work: {@code cuda:3} is {@code cuda:N}. */
+    private static final Pattern DEVICE = Pattern.compile("\\b(cuda|xpu|hpu|mps|npu|mtia):[0-9]+");
+    private static final Pattern VARIANT_PREFIX = Pattern.compile("^[0-9]+/[0-9]+: ?");
+    private static final Pattern COMMENT = Pattern.compile("\\s{2,}#\\s.*$");
+
+    private Fingerprints() {
+    }
+
+    /** The fingerprint of {@code trace}, read as {@code rank}; {@code source} names its reader ({@code torch_trace}). */
+    public static RankFingerprint of(int rank, String source, Trace trace) {
+        List<RankFingerprint.Step> steps = new ArrayList<>();
+        boolean perCompile = true;
+        boolean calls = false;
+        boolean runsNamed = trace.runs().size() > 1;
+        for (Run run : trace.runs()) {
+            String prefix = runsNamed ? run.label() + ":" : "";
+            Map<GraphId, String> callOf = callsOf(run);
+            calls |= !callOf.isEmpty();
+            if (run.compileLog().isPresent() && !run.compileLog().get().compileEvents().isEmpty()) {
+                stepsOfLog(run.compileLog().get(), callOf, prefix, steps);
+            } else if (run.compileLog().isPresent()) {
+                perCompile = false;
+                stepsOfNames(run.compileLog().get(), callOf, prefix, steps);
+            } else {
+                stepsOfCalls(run, prefix, steps);
+            }
+        }
+        List<String> compared = new ArrayList<>();
+        compared.add(RankFingerprint.COMPILES);
+        if (calls) {
+            compared.add(RankFingerprint.CALLS);
+        }
+        if (trace.measured(Measure.RECOMPILE_CAUSES) || perCompile) {
+            compared.add(RankFingerprint.RECOMPILE_CAUSES);
+        }
+        if (perCompile && trace.measured(Measure.BREAK_SITES)) {
+            compared.add(RankFingerprint.BREAK_SITES);
+        }
+        compared.add(RankFingerprint.FALLBACKS);
+        if (perCompile && trace.measured(Measure.ARTIFACT_CACHE)) {
+            compared.add(RankFingerprint.CACHE_OUTCOMES);
+        }
+        return new RankFingerprint(rank, source, compared, steps).comparedOn(compared);
+    }
+
+    /** The call each compile happened in, the first where one compiled twice. */
+    private static Map<GraphId, String> callsOf(Run run) {
+        Map<GraphId, String> callOf = new HashMap<>();
+        for (Call call : run.calls()) {
+            for (Event event : call.events()) {
+                if (event instanceof Event.Region region && region.isCompile()) {
+                    callOf.putIfAbsent(region.graph(), call.id());
+                } else if (event instanceof Event.Fallback fallback) {
+                    callOf.putIfAbsent(fallback.graph(), call.id());
+                }
+            }
+        }
+        return callOf;
+    }
+
+    private static void stepsOfLog(CompileLog log, Map<GraphId, String> callOf, String prefix, List<RankFingerprint.Step> steps) {
+        Map<String, List<String>> causes = causes(log);
+        Map<String, List<CompileLog.CompileTime>> timesOf = new HashMap<>();
+        log.compileTimes().forEach(time -> timesOf.computeIfAbsent(time.graph(), graph -> new ArrayList<>()).add(time));
+        Map<String, Integer> seen = new HashMap<>();
+        for (CompileLog.CompileEvents compile : log.compileEvents()) {
+            GraphId graph = compile.graph();
+            String id = graph.toString();
+            int nth = seen.merge(id, 1, Integer::sum) - 1;
+            List<CompileLog.CompileTime> ofId = timesOf.getOrDefault(id, List.of());
+            CompileLog.ArtifactCache cache = nth < ofId.size() ? ofId.get(nth).cache() : CompileLog.ArtifactCache.NONE;
+            String made;
+            Optional<String> reason = Optional.empty();
+            if (compile.outcome() instanceof Event.Fallback fallback) {
+                made = RankFingerprint.FALLBACK;
+                reason = Optional.of(mask(fallback.reason()));
+            } else {
+                made = log.graphless().contains(id) ? RankFingerprint.GRAPHLESS : RankFingerprint.VARIANT;
+            }
+            List<String> breaks = compile.breaks().stream().map(b -> site(b.site())).toList();
+            steps.add(new RankFingerprint.Step(prefix + id, frame(log, graph), made, Optional.ofNullable(callOf.get(graph)),
+                    cause(causes.get(id)), breaks, reason, outcomes(cache)));
+        }
+    }
+
+    private static void stepsOfNames(CompileLog log, Map<GraphId, String> callOf, String prefix, List<RankFingerprint.Step> steps) {
+        Map<String, List<String>> causes = causes(log);
+        List<GraphId> ids = new ArrayList<>();
+        for (String name : log.compiles()) {
+            GraphId.parse(name).ifPresent(ids::add);
+        }
+        for (String name : log.fallbacks()) {
+            GraphId.parse(name).filter(id -> !ids.contains(id)).ifPresent(ids::add);
+        }
+        ids.sort(null);
+        for (GraphId graph : ids) {
+            String id = graph.toString();
+            boolean fallback = log.fallbacks().contains(id) && !log.compiles().contains(id);
+            String made = fallback ? RankFingerprint.FALLBACK
+                    : log.graphless().contains(id) ? RankFingerprint.GRAPHLESS : RankFingerprint.VARIANT;
+            steps.add(new RankFingerprint.Step(prefix + id, frame(log, graph), made, Optional.ofNullable(callOf.get(graph)),
+                    cause(causes.get(id)), List.of(), Optional.empty(), Map.of()));
+        }
+    }
+
+    private static void stepsOfCalls(Run run, String prefix, List<RankFingerprint.Step> steps) {
+        for (Call call : run.calls()) {
+            for (Event event : call.events()) {
+                if (event instanceof Event.Region region && region.isCompile()) {
+                    steps.add(new RankFingerprint.Step(prefix + region.graph(), "", RankFingerprint.VARIANT, Optional.of(call.id()),
+                            cause(region.guardFailures().isEmpty() ? null : region.guardFailures()), List.of(), Optional.empty(),
+                            Map.of()));
+                } else if (event instanceof Event.Fallback fallback) {
+                    steps.add(new RankFingerprint.Step(prefix + fallback.graph(), "", RankFingerprint.FALLBACK,
+                            Optional.of(call.id()), cause(fallback.guardFailures().isEmpty() ? null : fallback.guardFailures()),
+                            List.of(), Optional.of(mask(fallback.reason())), Map.of()));
+                }
+            }
+        }
+    }
+
+    private static Map<String, List<String>> causes(CompileLog log) {
+        Map<String, List<String>> causes = new HashMap<>();
+        for (CompileLog.RecompileReason reason : log.recompileReasons()) {
+            causes.computeIfAbsent(reason.graph(), graph -> new ArrayList<>()).add(reason.guard());
+        }
+        return causes;
+    }
+
+    private static String frame(CompileLog log, GraphId graph) {
+        return log.frameOf(graph).map(CodeFrame::described).orElse("");
+    }
+
+    /** A break site as {@code file:line} with the file by its name alone: hosts install the same code in other folders. */
+    static String site(String site) {
+        int slash = Math.max(site.lastIndexOf('/'), site.lastIndexOf('\\'));
+        return slash < 0 ? site : site.substring(slash + 1);
+    }
+
+    /**
+     * Why a compile recompiled, as a person reads it: the first guard that failed, as
+     * {@code `x.size()[0]` took 16} where the log says what the value became, else the guard
+     * itself ({@code `n` failed `n == 0`}).
+     */
+    static Optional<String> cause(List<String> guards) {
+        if (guards == null || guards.isEmpty()) {
+            return Optional.empty();
+        }
+        String text = guards.get(0);
+        GuardFailure failure = GuardFailure.read(text);
+        String subject = GuardFailure.plainName(failure.subject());
+        if (failure.values().size() >= 2) {
+            return Optional.of(mask("`" + subject + "` took " + failure.values().get(failure.values().size() - 1)));
+        }
+        String first = text.lines().findFirst().orElse("");
+        String expression = COMMENT.matcher(VARIANT_PREFIX.matcher(first).replaceFirst("")).replaceFirst("").strip();
+        return Optional.of(mask("`" + subject + "` failed `" + GuardFailure.plainName(expression) + "`"));
+    }
+
+    static String mask(String text) {
+        return DEVICE.matcher(text).replaceAll("$1:N");
+    }
+
+    private static Map<String, String> outcomes(CompileLog.ArtifactCache cache) {
+        Map<String, String> outcomes = new LinkedHashMap<>();
+        cache.fxGraph().outcome().ifPresent(outcome -> outcomes.put(CompileLog.FX_GRAPH, outcome));
+        cache.aotAutograd().outcome().ifPresent(outcome -> outcomes.put(CompileLog.AOTAUTOGRAD, outcome));
+        return outcomes;
+    }
+
+    /**
+     * A fingerprint read back from the JSON {@link RankFingerprint#json()} wrote.
+     * A file of another format, or missing a field, is refused naming the file and the rule.
+     */
+    public static RankFingerprint read(JsonNode root) {
+        String format = root.path("format").asText("");
+        if (!RankFingerprint.FORMAT.equals(format)) {
+            throw new IllegalArgumentException("a fingerprint of format " + RankFingerprint.FORMAT
+                    + " is read; this one is " + (format.isEmpty() ? "of no format" : "of format " + format));
+        }
+        if (!root.path("rank").canConvertToInt() || root.path("rank").asInt() < 0 || !root.path("steps").isArray()
+                || !root.path("compared").isArray() || !root.path("source").isTextual()) {
+            throw new IllegalArgumentException("a fingerprint holds a rank (a non-negative number), a source, "
+                    + "compared and steps");
+        }
+        List<String> compared = new ArrayList<>();
+        root.path("compared").forEach(aspect -> compared.add(aspect.asText()));
+        List<RankFingerprint.Step> steps = new ArrayList<>();
+        for (JsonNode step : root.path("steps")) {
+            List<String> breaks = new ArrayList<>();
+            step.path("breaks").forEach(site -> breaks.add(site.asText()));
+            Map<String, String> cache = new LinkedHashMap<>();
+            step.path("cache").properties().forEach(entry -> cache.put(entry.getKey(), entry.getValue().asText()));
+            steps.add(new RankFingerprint.Step(step.path("id").asText(), step.path("frame").asText(), step.path("made").asText(),
+                    text(step, "call"), text(step, "cause"), breaks, text(step, "reason"), cache));
+        }
+        return new RankFingerprint(root.path("rank").asInt(), root.path("source").asText(), compared, steps);
+    }
+
+    private static Optional<String> text(JsonNode node, String field) {
+        return node.has(field) ? Optional.of(node.get(field).asText()) : Optional.empty();
+    }
+}

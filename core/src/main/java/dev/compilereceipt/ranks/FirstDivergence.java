@@ -1,0 +1,189 @@
+package dev.compilereceipt.ranks;
+
+import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.VisibleText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apiguardian.api.API;
+
+/**
+ * Where one group of ranks first compiled otherwise than the reference group: the index of the
+ * first step that differs and what differs, said for a person: an extra recompile with its cause
+ * ({@code rank 1 recompiled 0/2 at call b03 because `x.size()[0]` took 16}), a compile missing, a
+ * break on some ranks, a fallback, a cache outcome ({@code rank 1 hit the fx_graph cache in 0/0
+ * where ranks 0, 2, 3 missed}).
+ *
+ * <p>Example: {@code FirstDivergence.between(reference, List.of(0, 2, 3), other, List.of(1))}.
+ */
+@API(status = API.Status.INTERNAL, since = "0.3")
+public record FirstDivergence(int step, boolean cacheOnly, String what) {
+
+    /** The first difference of {@code other} (compiled by {@code otherRanks}) from {@code reference}; empty where none. */
+    public static Optional<FirstDivergence> between(RankFingerprint reference, List<Integer> referenceRanks,
+                                                    RankFingerprint other, List<Integer> otherRanks) {
+        List<RankFingerprint.Step> ours = reference.steps();
+        List<RankFingerprint.Step> theirs = other.steps();
+        String they = ranks(otherRanks);
+        String we = ranks(referenceRanks);
+        int n = Math.min(ours.size(), theirs.size());
+        for (int i = 0; i < n; i++) {
+            RankFingerprint.Step a = ours.get(i);
+            RankFingerprint.Step b = theirs.get(i);
+            if (a.equals(b)) {
+                continue;
+            }
+            if (!a.id().equals(b.id())) {
+                Set<String> ourIds = ours.stream().map(RankFingerprint.Step::id).collect(Collectors.toSet());
+                Set<String> theirIds = theirs.stream().map(RankFingerprint.Step::id).collect(Collectors.toSet());
+                if (!ourIds.contains(b.id())) {
+                    return Optional.of(new FirstDivergence(i, false, they + " " + extra(b) + otherwise(we, a)));
+                }
+                if (!theirIds.contains(a.id())) {
+                    return Optional.of(new FirstDivergence(i, false, they + " did not " + verb(a) + " " + a.id()
+                            + ", which " + we + " " + pastOf(a) + at(a) + because(a)));
+                }
+                return Optional.of(new FirstDivergence(i, false, they + " compiled " + b.id() + " where " + we + " compiled "
+                        + a.id() + " (the compiles in another order)"));
+            }
+            return Optional.of(sameId(i, a, b, we, they));
+        }
+        if (theirs.size() > n) {
+            RankFingerprint.Step b = theirs.get(n);
+            return Optional.of(new FirstDivergence(n, false, they + " " + extra(b)
+                    + " after the " + n + " compile" + (n == 1 ? "" : "s") + " all made"));
+        }
+        if (ours.size() > n) {
+            RankFingerprint.Step a = ours.get(n);
+            return Optional.of(new FirstDivergence(n, false, they + " did not " + verb(a) + " " + a.id() + ", which " + we
+                    + " " + pastOf(a) + at(a) + because(a)));
+        }
+        return Optional.empty();
+    }
+
+    private static FirstDivergence sameId(int i, RankFingerprint.Step a, RankFingerprint.Step b, String we, String they) {
+        String id = a.id();
+        if (!a.made().equals(b.made())) {
+            return new FirstDivergence(i, false, they + " " + made(b) + " in " + id + " where " + we + " " + made(a));
+        }
+        if (!a.frame().equals(b.frame())) {
+            return new FirstDivergence(i, false, they + " compiled " + id + " in " + b.frame() + " where " + we + " compiled it in "
+                    + a.frame());
+        }
+        if (!a.cause().equals(b.cause())) {
+            return new FirstDivergence(i, false, they + " recompiled " + id + because(b) + " where " + we + " recompiled it"
+                    + because(a));
+        }
+        if (!a.breaks().equals(b.breaks())) {
+            List<String> more = new ArrayList<>(b.breaks());
+            a.breaks().forEach(more::remove);
+            List<String> fewer = new ArrayList<>(a.breaks());
+            b.breaks().forEach(fewer::remove);
+            if (!more.isEmpty()) {
+                return new FirstDivergence(i, false, they + " broke at " + String.join(", ", more) + " in " + id
+                        + " where " + we + (a.breaks().isEmpty() ? " did not break" : " broke at " + String.join(", ", a.breaks())));
+            }
+            if (!fewer.isEmpty()) {
+                return new FirstDivergence(i, false, they + " did not break at " + String.join(", ", fewer) + " in " + id
+                        + " where " + we + " did");
+            }
+            return new FirstDivergence(i, false, they + " broke at " + String.join(", ", b.breaks()) + " in " + id + " where "
+                    + we + " broke at " + String.join(", ", a.breaks()) + " (another order)");
+        }
+        if (!a.reason().equals(b.reason())) {
+            return new FirstDivergence(i, false, they + " fell back in " + id + " because " + b.reason().orElse("of nothing said")
+                    + " where " + we + " fell back because " + a.reason().orElse("of nothing said"));
+        }
+        if (!a.call().equals(b.call())) {
+            return new FirstDivergence(i, false, they + " compiled " + id + at(b) + " where " + we + " compiled it" + at(a));
+        }
+        if (!a.cache().equals(b.cache())) {
+            Set<String> caches = new TreeSet<>(a.cache().keySet());
+            caches.addAll(b.cache().keySet());
+            for (String cache : caches) {
+                String theirs = b.cache().get(cache);
+                String ours = a.cache().get(cache);
+                if (!Objects.equals(theirs, ours)) {
+                    return new FirstDivergence(i, true, they + " " + lookup(theirs, cache) + " in " + id + " where " + we + " "
+                            + (ours == null ? "did not look it up" : verbOf(ours)));
+                }
+            }
+        }
+        return new FirstDivergence(i, false, they + " compiled " + id + " otherwise than " + we);
+    }
+
+    private static String lookup(String outcome, String cache) {
+        return outcome == null ? "did not look up the " + cache + " cache" : verbOf(outcome) + " the " + cache + " cache";
+    }
+
+    private static String verbOf(String outcome) {
+        return switch (outcome) {
+            case "hit" -> "hit";
+            case "miss" -> "missed";
+            case "bypass" -> "bypassed";
+            default -> outcome;
+        };
+    }
+
+    private static String extra(RankFingerprint.Step step) {
+        return verbPast(step) + " " + step.id() + at(step) + because(step) + frameNote(step);
+    }
+
+    private static String frameNote(RankFingerprint.Step step) {
+        return step.made().equals(RankFingerprint.FALLBACK) || GraphId.parse(step.id()).map(GraphId::isRecompile).orElse(false)
+                || step.frame().isEmpty() ? "" : " (" + step.frame() + ")";
+    }
+
+    private static String otherwise(String we, RankFingerprint.Step ours) {
+        return ", where " + we + " " + pastOf(ours) + " " + ours.id();
+    }
+
+    private static String verbPast(RankFingerprint.Step step) {
+        if (step.made().equals(RankFingerprint.FALLBACK)) {
+            return "fell back in";
+        }
+        return GraphId.parse(step.id().substring(step.id().indexOf(':') + 1)).map(GraphId::isRecompile).orElse(false)
+                ? "recompiled" : "compiled";
+    }
+
+    private static String pastOf(RankFingerprint.Step step) {
+        return verbPast(step);
+    }
+
+    private static String verb(RankFingerprint.Step step) {
+        String past = verbPast(step);
+        return switch (past) {
+            case "recompiled" -> "recompile";
+            case "fell back in" -> "fall back in";
+            default -> "compile";
+        };
+    }
+
+    private static String made(RankFingerprint.Step step) {
+        return switch (step.made()) {
+            case RankFingerprint.FALLBACK -> "fell back" + step.reason().map(reason -> " (" + reason + ")").orElse("");
+            case RankFingerprint.GRAPHLESS -> "made no graph";
+            default -> "made a graph";
+        };
+    }
+
+    private static String at(RankFingerprint.Step step) {
+        return step.call().map(call -> " at call " + call).orElse("");
+    }
+
+    private static String because(RankFingerprint.Step step) {
+        return step.cause().map(cause -> " because " + cause).orElse("");
+    }
+
+    /** {@code rank 1} or {@code ranks 0, 2, 3}; past eight, the first eight and how many more. */
+    static String ranks(List<Integer> ranks) {
+        if (ranks.size() == 1) {
+            return "rank " + ranks.get(0);
+        }
+        return "ranks " + VisibleText.joined(ranks);
+    }
+}

@@ -1,0 +1,145 @@
+package dev.compilereceipt.ranks;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.compilereceipt.json.CanonicalJson;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apiguardian.api.API;
+
+/**
+ * What one rank compiled, in the order it compiled it, small enough to hold for a thousand ranks:
+ * one {@link Step} per compile id (its frame, what it made, the call it happened in, the recompile
+ * cause, the breaks it reported, its cache outcomes), the {@code source} it was read from and the
+ * aspects that source lets it compare ({@code compared}). Two ranks compiled alike when their
+ * {@link #sha256()}s are equal: the hash is of the canonical JSON of {@code compared} and
+ * {@code steps}, never of the rank number, so equal work on different ranks hashes alike.
+ *
+ * <p>Example: rank 1 of a job whose rank 1 alone recompiled on a batch of 16 has steps
+ * {@code [0/0 variant, 0/1 variant because `x.size()[0]` took 16]}; its {@link #json()} is
+ * {@code {"compared":[...],"format":"compile-receipt-fingerprint/1","rank":1,"source":"torch_trace","steps":[...]}}.
+ */
+@API(status = API.Status.INTERNAL, since = "0.3")
+public record RankFingerprint(int rank, String source, List<String> compared, List<Step> steps) {
+
+    /** The format a fingerprint file is written in; a file of another is refused, naming both. */
+    public static final String FORMAT = "compile-receipt-fingerprint/1";
+
+    /** What a step's compile made. */
+    public static final String VARIANT = "variant";
+    public static final String FALLBACK = "fallback";
+    public static final String GRAPHLESS = "graphless";
+
+    /** The aspects a fingerprint may compare, in this order. */
+    public static final String COMPILES = "compiles";
+    public static final String CALLS = "calls";
+    public static final String RECOMPILE_CAUSES = "recompile_causes";
+    public static final String BREAK_SITES = "break_sites";
+    public static final String FALLBACKS = "fallbacks";
+    public static final String CACHE_OUTCOMES = "cache_outcomes";
+    public static final List<String> ASPECTS = List.of(COMPILES, CALLS, RECOMPILE_CAUSES, BREAK_SITES, FALLBACKS, CACHE_OUTCOMES);
+
+    public RankFingerprint {
+        if (rank < 0) {
+            throw new IllegalArgumentException("a rank is a non-negative number: " + rank);
+        }
+        compared = List.copyOf(compared);
+        steps = List.copyOf(steps);
+    }
+
+    /**
+     * One compile id of a rank: {@code id} ({@code F/V}), the frame as a person reads it, what it made
+     * ({@link #VARIANT}, {@link #FALLBACK}, {@link #GRAPHLESS}), the call it happened in where the
+     * source has calls, its recompile cause ({@code `x.size()[0]` took 16}), the break sites it
+     * reported, a fallback's reason, and its cache outcomes by cache ({@code fx_graph} → {@code hit}).
+     * Device numbers in texts are masked ({@code cuda:N}) so equal work on different GPUs compares equal.
+     */
+    public record Step(String id, String frame, String made, Optional<String> call, Optional<String> cause,
+                       List<String> breaks, Optional<String> reason, Map<String, String> cache) {
+        public Step {
+            breaks = List.copyOf(breaks);
+            cache = java.util.Collections.unmodifiableMap(new TreeMap<>(cache));
+        }
+
+        /** The same step without its cache outcomes: what a graph divergence compares. */
+        public Step withoutCache() {
+            return new Step(id, frame, made, call, cause, breaks, reason, Map.of());
+        }
+
+        ObjectNode json() {
+            ObjectNode step = JsonNodeFactory.instance.objectNode();
+            step.put("id", id);
+            step.put("frame", frame);
+            step.put("made", made);
+            call.ifPresent(value -> step.put("call", value));
+            cause.ifPresent(value -> step.put("cause", value));
+            if (!breaks.isEmpty()) {
+                ArrayNode sites = step.putArray("breaks");
+                breaks.forEach(sites::add);
+            }
+            reason.ifPresent(value -> step.put("reason", value));
+            if (!cache.isEmpty()) {
+                ObjectNode caches = step.putObject("cache");
+                cache.forEach(caches::put);
+            }
+            return step;
+        }
+    }
+
+    /** The whole fingerprint as written to a file: format, rank, source, compared, steps. */
+    public ObjectNode json() {
+        ObjectNode root = body(steps);
+        root.put("format", FORMAT);
+        root.put("rank", rank);
+        root.put("source", source);
+        return root;
+    }
+
+    /** The canonical compact JSON of {@link #json()} (RFC 8785): what {@code receipt fingerprint} writes. */
+    public String canonical() {
+        return CanonicalJson.write(json());
+    }
+
+    /** The SHA-256 of what this rank compiled: {@code compared} and {@code steps}, not the rank nor the source. */
+    public String sha256() {
+        return CanonicalJson.sha256(body(steps));
+    }
+
+    /** The SHA-256 of what it compiled without the cache outcomes: equal where ranks differ only in their caches. */
+    public String graphSha256() {
+        List<String> graphAspects = compared.stream().filter(aspect -> !aspect.equals(CACHE_OUTCOMES)).toList();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ArrayNode aspects = root.putArray("compared");
+        graphAspects.forEach(aspects::add);
+        ArrayNode array = root.putArray("steps");
+        steps.forEach(step -> array.add(step.withoutCache().json()));
+        return CanonicalJson.sha256(root);
+    }
+
+    private ObjectNode body(List<Step> of) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ArrayNode aspects = root.putArray("compared");
+        compared.forEach(aspects::add);
+        ArrayNode array = root.putArray("steps");
+        of.forEach(step -> array.add(step.json()));
+        return root;
+    }
+
+    /** The same fingerprint compared on {@code aspects} alone: what two sources that measure differently share. */
+    public RankFingerprint comparedOn(List<String> aspects) {
+        if (aspects.equals(compared)) {
+            return this;
+        }
+        List<Step> less = steps.stream().map(step -> new Step(step.id(),
+                step.frame(), step.made(),
+                aspects.contains(CALLS) ? step.call() : Optional.empty(),
+                aspects.contains(RECOMPILE_CAUSES) ? step.cause() : Optional.empty(),
+                aspects.contains(BREAK_SITES) ? step.breaks() : List.of(),
+                aspects.contains(FALLBACKS) ? step.reason() : Optional.empty(),
+                aspects.contains(CACHE_OUTCOMES) ? step.cache() : Map.of())).toList();
+        return new RankFingerprint(rank, source, aspects, less);
+    }
+}
