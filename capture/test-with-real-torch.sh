@@ -209,6 +209,15 @@ else
   echo "NOTICE: no Java CLI (see step 4): the logs were not frozen"
 fi
 
+echo "== 8. multi-rank jobs (capture/out/$SUITE/ranks/ranks-*/): receipt ranks groups each job's ranks and names its first divergence as the capture expects"
+if [[ -d "$out/ranks" && ${#audit_cmd[@]} -gt 0 ]]; then
+  (cd "$repo" && python3 capture/check-ranks.py "$out" "${audit_cmd[@]}")
+elif [[ -d "$out/ranks" ]]; then
+  echo "NOTICE: no Java CLI (see step 4): the multi-rank jobs were not checked"
+else
+  echo "no $out/ranks/: this run made no multi-rank job"
+fi
+
 echo
 cat "$out/summary.txt"
 echo "test-with-real-torch.sh ($SUITE): all passed"

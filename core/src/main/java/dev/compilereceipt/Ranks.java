@@ -29,8 +29,8 @@ import org.apiguardian.api.API;
  * {@code [rankN]:} lines, fingerprint files that {@link #writeFingerprint} wrote, or a list of such
  * files. Each rank is read as {@link Traces} reads it, on a pool of at most two threads, and only its
  * small fingerprint is kept: memory is bounded by the largest rank, not the sum, and {@link #rank}
- * reads that rank again. Bad input (two files claiming one rank, a log whose name and records
- * disagree, a fingerprint of another format) is a {@link TraceRefusedException} naming the file and
+ * reads that rank again. Bad input (two files claiming one rank, a log without a rank beside
+ * others, a fingerprint of another format) is a {@link TraceRefusedException} naming the file and
  * the rule.
  *
  * <p>Example: {@code Ranks ranks = Ranks.read(Path.of("fixtures/ranks/2.14-batch-size"));

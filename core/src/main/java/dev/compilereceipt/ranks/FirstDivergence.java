@@ -54,8 +54,7 @@ public record FirstDivergence(int step, boolean cacheOnly, String what) {
         }
         if (theirs.size() > n) {
             RankFingerprint.Step b = theirs.get(n);
-            return Optional.of(new FirstDivergence(n, false, they + " " + extra(b)
-                    + " after the " + n + " compile" + (n == 1 ? "" : "s") + " all made"));
+            return Optional.of(new FirstDivergence(n, false, they + " " + extra(b)));
         }
         if (ours.size() > n) {
             RankFingerprint.Step a = ours.get(n);

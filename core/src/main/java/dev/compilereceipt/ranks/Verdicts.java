@@ -17,14 +17,15 @@ import org.apiguardian.api.API;
  * and the first point where a group differs from the largest. Merging is linear in the fingerprints'
  * size: each is hashed once, and each group's representative is walked once against the reference.
  * Where the ranks were read from sources that measure different things, they are compared on what
- * all measured, and the verdict says what was not compared.
+ * all measured, and the verdict says what was not compared ({@code notCompared}; {@code dropped} are
+ * those some rank's source measured).
  *
  * <p>Example: for four ranks whose rank 1 alone recompiled, {@code Verdicts.of(fingerprints).oneLine()} is
  * {@code 3 of 4 ranks agree; rank 1 recompiled 0/1 at call 3 because `x.size()[0]` took 16}.
  */
 @API(status = API.Status.INTERNAL, since = "0.3")
 public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashes, String firstDivergence,
-                       List<String> compared, List<String> notCompared, List<String> divergences) {
+                       List<String> compared, List<String> notCompared, List<String> dropped, List<String> divergences) {
 
     /** Alike; different graphs (compiles, causes, breaks, fallbacks, calls); the same graphs but other cache outcomes. */
     public enum Kind { ALIKE, GRAPH, CACHE }
@@ -34,6 +35,7 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
         hashes = List.copyOf(hashes);
         compared = List.copyOf(compared);
         notCompared = List.copyOf(notCompared);
+        dropped = List.copyOf(dropped);
         divergences = List.copyOf(divergences);
     }
 
@@ -46,12 +48,9 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
         sorted.sort(Comparator.comparingInt(RankFingerprint::rank));
         List<String> shared = new ArrayList<>(RankFingerprint.ASPECTS);
         sorted.forEach(fingerprint -> shared.retainAll(fingerprint.compared()));
-        List<String> notCompared = new ArrayList<>();
-        for (String aspect : RankFingerprint.ASPECTS) {
-            if (!shared.contains(aspect) && sorted.stream().anyMatch(fingerprint -> fingerprint.compared().contains(aspect))) {
-                notCompared.add(aspect);
-            }
-        }
+        List<String> notCompared = RankFingerprint.ASPECTS.stream().filter(aspect -> !shared.contains(aspect)).toList();
+        List<String> dropped = RankFingerprint.ASPECTS.stream().filter(aspect -> !shared.contains(aspect)
+                && sorted.stream().anyMatch(fingerprint -> fingerprint.compared().contains(aspect))).toList();
         Map<String, List<Integer>> byHash = new LinkedHashMap<>();
         Map<String, RankFingerprint> representative = new LinkedHashMap<>();
         for (RankFingerprint fingerprint : sorted) {
@@ -63,7 +62,7 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
         List<String> hashes = List.copyOf(byHash.keySet());
         List<List<Integer>> groups = List.copyOf(byHash.values());
         if (groups.size() == 1) {
-            return new Verdicts(Kind.ALIKE, groups, hashes, "", shared, notCompared, List.of());
+            return new Verdicts(Kind.ALIKE, groups, hashes, "", shared, notCompared, dropped, List.of());
         }
         // The reference is the largest group; of equal ones, the one with the lowest rank.
         int reference = 0;
@@ -91,7 +90,7 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
             }
         }
         return new Verdicts(cacheOnly ? Kind.CACHE : Kind.GRAPH, groups, hashes, first.map(FirstDivergence::what).orElse(""),
-                shared, notCompared, divergences);
+                shared, notCompared, dropped, divergences);
     }
 
     public boolean alike() {
@@ -105,12 +104,12 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
 
     /** {@code 3 of 4 ranks agree; rank 1 recompiled ...}, or {@code all 4 ranks compiled alike}. */
     public String oneLine() {
-        String compared = notCompared.isEmpty() ? "" : " (" + String.join(", ", notCompared) + " not compared: not in every rank's source)";
+        String compared = dropped.isEmpty() ? "" : " (" + String.join(", ", dropped) + " not compared: not in every rank's source)";
         if (alike()) {
             return (ranks() == 1 ? "the 1 rank compiled alike with itself" : "all " + ranks() + " ranks compiled alike") + compared;
         }
         int largest = groups.stream().mapToInt(List::size).max().orElse(0);
-        String agree = largest == 1 ? "no 2 of " + ranks() + " ranks agree" : largest + " of " + ranks() + " ranks agree";
+        String agree = largest == 1 ? "no two of the " + ranks() + " ranks agree" : largest + " of " + ranks() + " ranks agree";
         return agree + "; " + firstDivergence + compared;
     }
 
@@ -128,6 +127,10 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
             out.append(what.isEmpty() ? (alike() ? "" : " (reference)") : "; " + what).append('\n');
         }
         out.append("compared: ").append(String.join(", ", compared)).append('\n');
+        if (!notCompared.isEmpty()) {
+            out.append("not compared: ").append(String.join(", ", notCompared)).append(" (not in ")
+                    .append(dropped.isEmpty() ? "the ranks' sources" : "every rank's source").append(")\n");
+        }
         return out.toString();
     }
 

@@ -29,8 +29,8 @@ import org.apiguardian.api.API;
  * included); a log whose name has no rank (the process group started after its first record), by
  * the {@code "rank"} field of its first records; our own {@code rank_<N>/} folders, each holding one
  * log, text or fingerprint; a TORCH_LOGS text with {@code [rankN]:} lines, one input per rank of it;
- * and fingerprint files ({@code compile-receipt-fingerprint/1}), which carry their rank. Two inputs
- * claiming one rank, a log whose name and records disagree, and a log with no rank beside others
+ * and fingerprint files ({@code compile-receipt-fingerprint/1}), which carry their rank. A name's
+ * rank wins over the records'. Two inputs claiming one rank, and a log with no rank beside others,
  * are refused, naming the file and the rule. Files of a folder that are none of these (notes,
  * tlparse output, an {@code .expect.json}) are passed over.
  *
@@ -166,13 +166,10 @@ public final class RankFiles {
                 return true;
             }
             case TORCH_TRACE -> {
+                // The name wins where it has a rank: tlparse's own multi-rank logs were made from one rank's log,
+                // their records all saying rank 0.
                 OptionalInt named = nameRank(file.getFileName().toString());
-                OptionalInt recorded = recordRank(file);
-                if (named.isPresent() && recorded.isPresent() && named.getAsInt() != recorded.getAsInt()) {
-                    throw new Refusal(file, "", 0, 0, "its name says rank " + named.getAsInt() + " and its records say rank "
-                            + recorded.getAsInt() + "; a log is one rank's");
-                }
-                OptionalInt rank = named.isPresent() ? named : recorded;
+                OptionalInt rank = named.isPresent() ? named : recordRank(file);
                 if (rank.isPresent()) {
                     checkFolder(file, folderRank, rank.getAsInt(), "it says");
                     found.add(new RankInput(rank.getAsInt(), file, Kind.LOG, Optional.empty()));

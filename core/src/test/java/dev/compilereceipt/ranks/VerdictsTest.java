@@ -1,0 +1,170 @@
+package dev.compilereceipt.ranks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Verdicts over hand-made fingerprints: groups, kind, the first divergence and the one line, each derived by hand. */
+class VerdictsTest {
+
+    private static final List<String> ALL = RankFingerprint.ASPECTS;
+    private static final String FRAME = "`f` (scenarios.py:64)";
+
+    private static RankFingerprint.Step step(String id, String call) {
+        return new RankFingerprint.Step(id, FRAME, RankFingerprint.VARIANT, Optional.of(call), Optional.empty(), List.of(),
+                Optional.empty(), Map.of("fx_graph", "miss"));
+    }
+
+    private static RankFingerprint rank(int rank, RankFingerprint.Step... steps) {
+        return new RankFingerprint(rank, "torch_trace", ALL, List.of(steps));
+    }
+
+    private static final RankFingerprint.Step FIRST = step("0/0", "1");
+    private static final RankFingerprint.Step RECOMPILE = new RankFingerprint.Step("0/1", FRAME, RankFingerprint.VARIANT,
+            Optional.of("3"), Optional.of("`x.size()[0]` took 16"), List.of(), Optional.empty(), Map.of("fx_graph", "miss"));
+
+    @Test
+    void fourRanksThatCompiledTheSameAreOneGroup() {
+        Verdicts verdict = Verdicts.of(List.of(rank(2, FIRST), rank(0, FIRST), rank(3, FIRST), rank(1, FIRST)));
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.ALIKE);
+        assertThat(verdict.groups()).containsExactly(List.of(0, 1, 2, 3));
+        assertThat(verdict.oneLine()).isEqualTo("all 4 ranks compiled alike");
+        assertThat(verdict.firstDivergence()).isEmpty();
+    }
+
+    @Test
+    void anExtraRecompileOnOneRankIsAGraphDivergenceNamingTheRankTheCallAndTheCause() {
+        Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST), rank(1, FIRST, RECOMPILE), rank(2, FIRST), rank(3, FIRST)));
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.GRAPH);
+        assertThat(verdict.groups()).containsExactly(List.of(0, 2, 3), List.of(1));
+        assertThat(verdict.firstDivergence()).isEqualTo("rank 1 recompiled 0/1 at call 3 because `x.size()[0]` took 16");
+        assertThat(verdict.oneLine()).isEqualTo("3 of 4 ranks agree; rank 1 recompiled 0/1 at call 3 because `x.size()[0]` took 16");
+        assertThat(verdict.text()).isEqualTo("3 of 4 ranks agree; rank 1 recompiled 0/1 at call 3 because `x.size()[0]` took 16\n"
+                + "graph divergence: the ranks compiled different graphs\n"
+                + "  ranks 0, 2, 3: fingerprint " + verdict.hashes().get(0).substring(0, 12) + " (reference)\n"
+                + "  rank 1: fingerprint " + verdict.hashes().get(1).substring(0, 12)
+                + "; rank 1 recompiled 0/1 at call 3 because `x.size()[0]` took 16\n"
+                + "compared: compiles, calls, recompile_causes, break_sites, fallbacks, cache_outcomes\n");
+    }
+
+    @Test
+    void aRecompileTheOthersMadeButOneRankDidNotIsSaidFromThatRank() {
+        Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST, RECOMPILE), rank(1, FIRST), rank(2, FIRST, RECOMPILE)));
+
+        assertThat(verdict.groups()).containsExactly(List.of(0, 2), List.of(1));
+        assertThat(verdict.oneLine()).isEqualTo("2 of 3 ranks agree; rank 1 did not recompile 0/1, which ranks 0, 2 recompiled at call 3"
+                + " because `x.size()[0]` took 16");
+    }
+
+    @Test
+    void theSameGraphsWithOtherCacheOutcomesAreACacheDivergence() {
+        RankFingerprint.Step hit = new RankFingerprint.Step("0/0", FRAME, RankFingerprint.VARIANT, Optional.of("1"), Optional.empty(),
+                List.of(), Optional.empty(), Map.of("fx_graph", "hit"));
+        Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST), rank(1, FIRST), rank(2, FIRST), rank(3, hit)));
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.CACHE);
+        assertThat(verdict.groups()).containsExactly(List.of(0, 1, 2), List.of(3));
+        assertThat(verdict.oneLine()).isEqualTo("3 of 4 ranks agree; rank 3 hit the fx_graph cache in 0/0 where ranks 0, 1, 2 missed");
+    }
+
+    @Test
+    void aBreakOnHalfTheRanksTakesTheGroupOfTheLowestRankAsReference() {
+        RankFingerprint.Step broke = new RankFingerprint.Step("0/0", FRAME, RankFingerprint.VARIANT, Optional.of("1"), Optional.empty(),
+                List.of("scenarios.py:31"), Optional.empty(), Map.of("fx_graph", "miss"));
+        Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST), rank(1, broke), rank(2, broke), rank(3, FIRST)));
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.GRAPH);
+        assertThat(verdict.groups()).containsExactly(List.of(0, 3), List.of(1, 2));
+        assertThat(verdict.oneLine()).isEqualTo("2 of 4 ranks agree; ranks 1, 2 broke at scenarios.py:31 in 0/0 where ranks 0, 3 did not break");
+    }
+
+    @Test
+    void aFallbackOnOneRankSaysItsReason() {
+        RankFingerprint.Step fell = new RankFingerprint.Step("0/0", FRAME, RankFingerprint.FALLBACK, Optional.of("1"), Optional.empty(),
+                List.of(), Optional.of("BackendCompilerFailed"), Map.of("fx_graph", "miss"));
+        Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST), rank(1, fell)));
+
+        assertThat(verdict.oneLine()).isEqualTo("no two of the 2 ranks agree; rank 1 fell back (BackendCompilerFailed) in 0/0 where rank 0 made a graph");
+    }
+
+    @Test
+    void ranksReadFromSourcesThatMeasureLessAreComparedOnWhatAllMeasuredAndSaySo() {
+        RankFingerprint text = new RankFingerprint(1, "torch_logs", List.of(RankFingerprint.COMPILES, RankFingerprint.RECOMPILE_CAUSES,
+                RankFingerprint.FALLBACKS), List.of(new RankFingerprint.Step("0/0", FRAME, RankFingerprint.VARIANT, Optional.empty(),
+                Optional.empty(), List.of(), Optional.empty(), Map.of())));
+        Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST), text));
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.ALIKE);
+        assertThat(verdict.oneLine()).isEqualTo("all 2 ranks compiled alike (calls, break_sites, cache_outcomes not compared:"
+                + " not in every rank's source)");
+        assertThat(verdict.notCompared()).containsExactly("calls", "break_sites", "cache_outcomes");
+        assertThat(verdict.text()).endsWith("compared: compiles, recompile_causes, fallbacks\n"
+                + "not compared: calls, break_sites, cache_outcomes (not in every rank's source)\n");
+    }
+
+    @Test
+    void theJsonGroupsAreOneListOfRanksPerGroup() throws Exception {
+        Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST), rank(1, FIRST, RECOMPILE), rank(2, FIRST)));
+        var json = new ObjectMapper().readTree(dev.compilereceipt.json.CanonicalJson.write(verdict.json()));
+
+        assertThat(json.get("groups").toString()).isEqualTo("[[0,2],[1]]");
+        assertThat(json.get("kind").asText()).isEqualTo("graph");
+        assertThat(json.get("alike").asBoolean()).isFalse();
+        assertThat(json.get("first_divergence").asText()).isEqualTo("rank 1 recompiled 0/1 at call 3 because `x.size()[0]` took 16");
+    }
+
+    @Test
+    void theHashIsOfWhatARankCompiledNotOfItsNumber() {
+        assertThat(rank(0, FIRST).sha256()).isEqualTo(rank(7, FIRST).sha256()).isNotEqualTo(rank(0, FIRST, RECOMPILE).sha256());
+        assertThat(rank(0, FIRST).graphSha256()).isEqualTo(rank(0, new RankFingerprint.Step("0/0", FRAME, RankFingerprint.VARIANT,
+                Optional.of("1"), Optional.empty(), List.of(), Optional.empty(), Map.of("fx_graph", "hit"))).graphSha256());
+    }
+
+    @Test
+    void aFingerprintReadsBackAsItWasWritten() throws Exception {
+        RankFingerprint written = rank(3, FIRST, RECOMPILE);
+        RankFingerprint read = Fingerprints.read(new ObjectMapper().readTree(written.canonical()));
+
+        assertThat(read).isEqualTo(written);
+        assertThat(written.canonical()).isEqualTo("{\"compared\":[\"compiles\",\"calls\",\"recompile_causes\",\"break_sites\","
+                + "\"fallbacks\",\"cache_outcomes\"],\"format\":\"compile-receipt-fingerprint/1\",\"rank\":3,\"source\":\"torch_trace\","
+                + "\"steps\":[{\"cache\":{\"fx_graph\":\"miss\"},\"call\":\"1\",\"frame\":\"`f` (scenarios.py:64)\",\"id\":\"0/0\","
+                + "\"made\":\"variant\"},{\"cache\":{\"fx_graph\":\"miss\"},\"call\":\"3\",\"cause\":\"`x.size()[0]` took 16\","
+                + "\"frame\":\"`f` (scenarios.py:64)\",\"id\":\"0/1\",\"made\":\"variant\"}]}");
+    }
+
+    @Test
+    void aFingerprintOfAnotherFormatIsRefusedNamingBoth() throws Exception {
+        String other = rank(0, FIRST).canonical().replace("compile-receipt-fingerprint/1", "compile-receipt-fingerprint/2");
+
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(other)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a fingerprint of format compile-receipt-fingerprint/1 is read; this one is of format compile-receipt-fingerprint/2");
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree("{\"format\":\"compile-receipt-fingerprint/1\"}")))
+                .hasMessage("a fingerprint holds a rank (a non-negative number), a source, compared and steps");
+    }
+
+    @Test
+    void aCauseIsWhatTheValueBecameOrTheGuardThatFailedWithDevicesMasked() {
+        assertThat(Fingerprints.cause(List.of("0/0: tensor 'L['x']' size mismatch at index 0. expected 8, actual 16")))
+                .contains("`x.size()[0]` took 16");
+        assertThat(Fingerprints.cause(List.of("0/0: L['n'] == 0"))).contains("`n` failed `n == 0`");
+        assertThat(Fingerprints.cause(List.of("0/0: tensor 'x' device index mismatch. expected 0, actual 1")))
+                .contains("`x.device` took 1");
+        assertThat(Fingerprints.mask("x on cuda:3 and cuda:12, not cudax:1")).isEqualTo("x on cuda:N and cuda:N, not cudax:1");
+        assertThat(Fingerprints.cause(List.of())).isEmpty();
+    }
+
+    @Test
+    void noRanksIsNoVerdict() {
+        assertThatThrownBy(() -> Verdicts.of(new ArrayList<>())).hasMessage("a verdict needs at least one rank");
+    }
+}
