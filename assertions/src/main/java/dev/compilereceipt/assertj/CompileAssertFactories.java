@@ -1,5 +1,6 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.Ranks;
 import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.ledger.Ledger;
@@ -30,6 +31,9 @@ public final class CompileAssertFactories {
             new InstanceOfAssertFactory<>(BreakSite.class, CompileAssertions::assertThat);
     public static final InstanceOfAssertFactory<Comparison, ComparisonAssert> COMPARISON =
             new InstanceOfAssertFactory<>(Comparison.class, CompileAssertions::assertThat);
+    @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+    public static final InstanceOfAssertFactory<Ranks, RanksAssert> RANKS =
+            new InstanceOfAssertFactory<>(Ranks.class, CompileAssertions::assertThat);
 
     private CompileAssertFactories() {
     }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.Ranks;
 import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.ledger.Ledger;
@@ -48,6 +49,12 @@ public class CompileAssertions {
 
     public static ComparisonAssert assertThat(Comparison actual) {
         return new ComparisonAssert(actual);
+    }
+
+    /** The checks of all ranks of a job: {@code assertThat(ranks).compiledAlike()}. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+    public static RanksAssert assertThat(Ranks actual) {
+        return new RanksAssert(actual);
     }
 
     /**

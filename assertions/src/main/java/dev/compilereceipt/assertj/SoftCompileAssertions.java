@@ -1,5 +1,6 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.Ranks;
 import dev.compilereceipt.receipt.BreakSite;
 import dev.compilereceipt.receipt.Comparison;
 import dev.compilereceipt.ledger.Ledger;
@@ -56,6 +57,14 @@ public class SoftCompileAssertions extends AbstractSoftAssertions {
 
     public ComparisonAssert assertThat(Comparison actual) {
         return proxy(ComparisonAssert.class, Comparison.class, actual);
+    }
+
+    /** Soft checks of all ranks of a job; {@code rank(n)} stays soft. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+    public RanksAssert assertThat(Ranks actual) {
+        RanksAssert soft = proxy(RanksAssert.class, Ranks.class, actual);
+        soft.softly = this;
+        return soft;
     }
 
     /**

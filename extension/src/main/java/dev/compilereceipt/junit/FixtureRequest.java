@@ -11,7 +11,7 @@ import java.util.function.Function;
  * path to combine.
  */
 record FixtureRequest(Optional<String> single, Optional<String> baseline, Optional<String> candidate, Limits limits,
-                      OptionalInt rank, ProfileRequest profile, Optional<String> warm) {
+                      OptionalInt rank, ProfileRequest profile, Optional<String> warm, RankScope ranks) {
 
     /**
      * The request of an annotation, its limits taken from its attributes, else from the suite's
@@ -58,7 +58,16 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
             throw new IllegalArgumentException("warm goes with a TORCH_TRACE log, not a torch.profiler trace: a profile and its"
                     + " log are one process");
         }
-        return new FixtureRequest(single, baseline, candidate, limits, rank, profile, warm);
+        if (annotation.ranks() == RankScope.ALL) {
+            if (rank.isPresent()) {
+                throw new IllegalArgumentException("rank = " + rank.getAsInt() + " reads one rank and ranks = ALL every rank; set one of them");
+            }
+            if (single.isEmpty() || warm.isPresent() || profile.isProfile()) {
+                throw new IllegalArgumentException("ranks = ALL reads the rank logs of one job, named by value alone (a folder of"
+                        + " per-rank TORCH_TRACE logs or fingerprints)");
+            }
+        }
+        return new FixtureRequest(single, baseline, candidate, limits, rank, profile, warm, annotation.ranks());
     }
 
     private static long limit(long attribute, String name, long fallback, Function<String, Optional<String>> configuration) {
@@ -91,6 +100,9 @@ record FixtureRequest(Optional<String> single, Optional<String> baseline, Option
 
     /** The annotation as written, for messages: {@code @TraceFixture("print-bridge/trace.json")}. */
     static String describe(TraceFixture annotation) {
+        if (annotation.ranks() == RankScope.ALL) {
+            return "@TraceFixture(value = \"" + annotation.value() + "\", ranks = ALL)";
+        }
         if (!annotation.warm().isEmpty()) {
             return "@TraceFixture(value = \"" + annotation.value() + "\", warm = \"" + annotation.warm() + "\")";
         }

@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.Ranks;
 import dev.compilereceipt.ledger.Ledger;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Trace;
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
  */
 record InjectionPoint(Class<?> type, Supplier<String> describer) {
 
-    static final List<Class<?>> SUPPORTED = List.of(Trace.class, Ledger.class, Receipt.class);
+    static final List<Class<?>> SUPPORTED = List.of(Trace.class, Ledger.class, Receipt.class, Ranks.class);
 
     /** The receipt at its 0.1 name, injected for one release as a wrapper of the same receipt. */
     @SuppressWarnings("removal")
@@ -67,7 +68,8 @@ record InjectionPoint(Class<?> type, Supplier<String> describer) {
     /** Why this type cannot be injected. */
     String unsupported() {
         return "cannot inject " + type.getSimpleName() + "; the types @TraceFixture injects are "
-                + SUPPORTED.stream().map(Class::getSimpleName).collect(Collectors.joining(", "));
+                + SUPPORTED.stream().filter(t -> t != Ranks.class).map(Class::getSimpleName).collect(Collectors.joining(", "))
+                + ", and Ranks with ranks = ALL";
     }
 
     /** The fixture as the type of this point asks for it. */

@@ -1,10 +1,13 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.Ranks;
 import dev.compilereceipt.approval.ApprovalTarget;
 import dev.compilereceipt.trace.Trace;
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Run;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +56,36 @@ final class SharedFixtures {
         Key key = new Key(List.of(baseline.key(), candidate.key()), request.limits(), request.rank(), true, request.profile());
         return store.getOrComputeIfAbsent(key, k -> combine(single(store, baseline, request, true, Optional.empty()),
                 single(store, candidate, request, true, Optional.empty())), LoadedFixture.class);
+    }
+
+    /**
+     * All ranks of the job in the folder a {@code ranks = ALL} request names, read on first use and shared by every
+     * test that names the same folder; a {@link FixtureMissingException} when the path is found nowhere.
+     */
+    static LoadedRanks loadRanks(ExtensionContext context, FixtureRequest request) {
+        FixtureLocation location = FixtureLocator.of(context).locate(request.single().get());
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(new RanksKey(location.key(), request.limits()),
+                key -> readRanks(location, request), LoadedRanks.class);
+    }
+
+    private static LoadedRanks readRanks(FixtureLocation location, FixtureRequest request) {
+        READS.incrementAndGet();
+        if (location.file().isEmpty()) {
+            return LoadedRanks.refused(location.key(), new IllegalArgumentException(location.key() + " is a classpath resource"
+                    + " inside a jar; the ranks of a job are read from a folder of files"));
+        }
+        try {
+            return LoadedRanks.of(location.key(), Ranks.read(List.of(location.file().get()), request.limits()));
+        } catch (IOException e) {
+            return LoadedRanks.refused(location.key(), new UncheckedIOException(location.key() + ": " + e.getMessage(), e));
+        } catch (TraceRefusedException refusal) {
+            return LoadedRanks.refused(location.key(), location.inSourceTree(refusal));
+        } catch (IllegalArgumentException refusal) {
+            return LoadedRanks.refused(location.key(), refusal);
+        } catch (OutOfMemoryError exhausted) {
+            return LoadedRanks.refused(location.key(), new IllegalStateException(location.key() + ": reading its ranks ran out of"
+                    + " memory; raise the test JVM's heap (Surefire's argLine -Xmx...)"));
+        }
     }
 
     /** One file, read once per limits, rank and whether it is a side of a comparison (then any single run's label will do). */
@@ -138,6 +171,10 @@ final class SharedFixtures {
     /** A comparison's approved receipt sits beside its baseline: {@code before.json+after.json.approved.json}. */
     private static Path combination(Path baseline, Path candidate) {
         return baseline.resolveSibling(baseline.getFileName() + "+" + candidate.getFileName());
+    }
+
+    /** The folder a {@code ranks = ALL} fixture was read from. */
+    private record RanksKey(String location, Limits limits) {
     }
 
     /** The locations a fixture was read from (one file, or baseline and candidate) and what it was read under. */

@@ -11,7 +11,8 @@ import org.apiguardian.api.API;
 /**
  * Injects a trace fixture, read and checked once per test run, into a test parameter or field of
  * type {@link dev.compilereceipt.trace.Trace}, {@link dev.compilereceipt.ledger.Ledger} or
- * {@link dev.compilereceipt.receipt.Receipt}. No {@code @ExtendWith} is needed.
+ * {@link dev.compilereceipt.receipt.Receipt}, or all ranks of a job as {@link dev.compilereceipt.Ranks} with
+ * {@link #ranks()} {@code = ALL}. No {@code @ExtendWith} is needed.
  *
  * <p>{@link #value()} names one trace; {@link #baseline()} and {@link #candidate()} instead name
  * two single-run traces combined into one comparison
@@ -117,6 +118,16 @@ public @interface TraceFixture {
      * lines tagged {@code [rankN]:} in a TORCH_LOGS text; -1 for a trace of one rank.
      */
     int rank() default -1;
+
+    /**
+     * {@link RankScope#ALL} reads every rank of a job from the folder {@link #value()} names (one TORCH_TRACE log per
+     * rank as PyTorch names them, {@code dedicated_log_torch_trace_rank_<N>_<suffix>.log}, or their fingerprints) and
+     * injects them as {@link dev.compilereceipt.Ranks}, read once per test run:
+     * {@code @TraceFixture(value = "ddp/torch_traces", ranks = ALL) Ranks ranks}. The default, {@link RankScope#ONE},
+     * reads one trace as before (the rank {@link #rank()} names, in a folder of ranks).
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+    RankScope ranks() default RankScope.ONE;
 
     /**
      * The phase of each call of a torch.profiler trace, by call index from 0: {@code "eager=0-2"},

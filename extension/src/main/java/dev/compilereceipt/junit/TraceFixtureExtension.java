@@ -1,5 +1,6 @@
 package dev.compilereceipt.junit;
 
+import dev.compilereceipt.Ranks;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -95,7 +96,10 @@ final class TraceFixtureExtension
         TraceFixture annotation = parameterContext.findAnnotation(TraceFixture.class).orElseThrow();
         InjectionPoint point = InjectionPoint.of(parameterContext.getParameter());
         Object value = inject(annotation, point, extensionContext, ParameterResolutionException::new);
-        received(extensionContext).add(fixture(extensionContext, annotation));
+        if (annotation.ranks() == RankScope.ONE) {
+            // all ranks of a job are no one receipt to attach to the report; the ranks' own receipts are asked for by rank
+            received(extensionContext).add(fixture(extensionContext, annotation));
+        }
         return value;
     }
 
@@ -147,7 +151,8 @@ final class TraceFixtureExtension
         context.getTestInstances().filter(instances -> !mutantInvocation).ifPresent(instances -> {
             for (Object instance : List.of(instances.getInnermostInstance())) {
                 for (Field field : annotatedFields(instance.getClass())) {
-                    if (context.getTestMethod().isPresent() && !FieldReads.attaches(context.getTestMethod().get(), field)) {
+                    if (field.getAnnotation(TraceFixture.class).ranks() == RankScope.ALL
+                            || context.getTestMethod().isPresent() && !FieldReads.attaches(context.getTestMethod().get(), field)) {
                         continue;
                     }
                     try {
@@ -189,6 +194,9 @@ final class TraceFixtureExtension
         if (!point.supported()) {
             throw failure.of(where(annotation, point) + point.unsupported(), null);
         }
+        if (annotation.ranks() == RankScope.ALL || point.type() == Ranks.class) {
+            return injectRanks(annotation, point, context, failure);
+        }
         LoadedFixture fixture;
         try {
             fixture = fixture(context, annotation);
@@ -204,6 +212,31 @@ final class TraceFixtureExtension
             ApprovalRecords.keep(context, fixture.receipt(), fixture.approval());
         }
         return point.value(fixture);
+    }
+
+    /** All ranks of a job for a point of type {@link Ranks} whose annotation says {@code ranks = ALL}; else the misuse, said. */
+    private static <E extends RuntimeException> Object injectRanks(TraceFixture annotation, InjectionPoint point,
+            ExtensionContext context, Failure<E> failure) {
+        if (annotation.ranks() != RankScope.ALL) {
+            throw failure.of(where(annotation, point) + "Ranks are injected with ranks = ALL: @TraceFixture(value = \""
+                    + annotation.value() + "\", ranks = ALL)", null);
+        }
+        if (point.type() != Ranks.class) {
+            throw failure.of(where(annotation, point) + "ranks = ALL injects Ranks, not " + point.type().getSimpleName()
+                    + "; one rank's receipt is ranks.rank(n), or @TraceFixture(value = \"" + annotation.value() + "\", rank = n)", null);
+        }
+        LoadedRanks loaded;
+        try {
+            loaded = SharedFixtures.loadRanks(context, FixtureRequest.of(annotation, context::getConfigurationParameter));
+        } catch (IllegalArgumentException | FixtureMissingException e) {
+            throw failure.of(where(annotation, point) + e.getMessage(), e);
+        }
+        try {
+            return loaded.ranks();
+        } catch (RuntimeException refusal) {
+            throw failure.of(where(annotation, point) + (refusal instanceof IllegalStateException ? "" : "ranks refused: ")
+                    + refusal.getMessage(), refusal);
+        }
     }
 
     private static String where(TraceFixture annotation, InjectionPoint point) {

@@ -162,7 +162,7 @@ class TraceFixtureErrorsTest {
         events.assertThatEvents()
                 .haveExactly(1, event(test("text"), finishedWithFailure(instanceOf(ParameterResolutionException.class), message(
                         "@TraceFixture(\"traces/before.json\") on parameter [String arg0] of method " + CASES
-                                + "MisuseCases.text(String): cannot inject String; the types @TraceFixture injects are Trace, Ledger, Receipt"))))
+                                + "MisuseCases.text(String): cannot inject String; the types @TraceFixture injects are Trace, Ledger, Receipt, and Ranks with ranks = ALL"))))
                 .haveExactly(1, event(test("nothingNamed"), finishedWithFailure(instanceOf(ParameterResolutionException.class), message(
                         "@TraceFixture(\"\")" + method + "nothingNamed(Receipt): name a trace with value, or two single-run traces with baseline and candidate"))))
                 .haveExactly(1, event(test("baselineAlone"), finishedWithFailure(instanceOf(ParameterResolutionException.class), message(
@@ -200,7 +200,7 @@ class TraceFixtureErrorsTest {
         EngineRun.withFixturesRoot().execute(WrongFieldTypeCases.class).testEvents().assertThatEvents()
                 .haveExactly(1, event(test("usesTheField"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(
                         "@TraceFixture(\"traces/before.json\") on field " + CASES
-                                + "WrongFieldTypeCases.text: cannot inject String; the types @TraceFixture injects are Trace, Ledger, Receipt"))));
+                                + "WrongFieldTypeCases.text: cannot inject String; the types @TraceFixture injects are Trace, Ledger, Receipt, and Ranks with ranks = ALL"))));
         EngineRun.withFixturesRoot().execute(FinalFieldCases.class).testEvents().assertThatEvents()
                 .haveExactly(1, event(test("usesTheField"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(
                         "@TraceFixture(\"traces/before.json\") on field " + CASES + "FinalFieldCases.receipt: a final field cannot be injected"))));

@@ -1,0 +1,67 @@
+package dev.compilereceipt.assertj;
+
+import dev.compilereceipt.Ranks;
+import dev.compilereceipt.assertj.internal.RanksChecks;
+import dev.compilereceipt.receipt.Receipt;
+import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractObjectAssert;
+import org.assertj.core.api.SoftAssertionsProvider;
+
+/**
+ * Assertions on all ranks of a distributed job ({@link Ranks}): whether they compiled alike, and two figures ranks
+ * must share so that no rank waits on another at a collective (recompiles, cache outcomes). A failure shows the groups
+ * of ranks and the first divergence ({@link dev.compilereceipt.RanksVerdict#text()}); {@link #rank(int)} goes on with
+ * one rank's receipt. Not final: soft assertions subclass it through a proxy.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * @Test
+ * void everyRankCompiledTheSameGraphs(@TraceFixture(value = "ddp/torch_traces", ranks = RankScope.ALL) Ranks ranks) {
+ *     assertThat(ranks).compiledAlike();
+ *     assertThat(ranks).rank(0).hasNoFallbacks();
+ * }
+ * }</pre>
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3")
+public class RanksAssert extends AbstractObjectAssert<RanksAssert, Ranks> {
+
+    /** The soft assertions this assert was made by, so that {@link #rank(int)} stays soft; null for hard assertions. */
+    SoftAssertionsProvider softly;
+
+    public RanksAssert(Ranks actual) {
+        super(actual, RanksAssert.class);
+    }
+
+    /** Checks that every rank has the same fingerprint: the verdict is one group. */
+    public RanksAssert compiledAlike() {
+        isNotNull();
+        RanksChecks.compiledAlike(info, RanksChecks.subject(actual), actual);
+        return myself;
+    }
+
+    /**
+     * Checks that no rank recompiled where another did not: every rank made the same recompiles (the graph ids of
+     * every compile after a frame's first), none at all or the same ones. Ranks that differ in anything else pass.
+     */
+    public RanksAssert haveNoRecompilesOnSomeRanksOnly() {
+        isNotNull();
+        RanksChecks.haveNoRecompilesOnSomeRanksOnly(info, RanksChecks.subject(actual), actual);
+        return myself;
+    }
+
+    /** Checks that every rank hit, missed and bypassed the FX graph and AOTAutograd caches as often as every other. */
+    public RanksAssert haveEqualCacheOutcomes() {
+        isNotNull();
+        RanksChecks.haveEqualCacheOutcomes(info, RanksChecks.subject(actual), actual);
+        return myself;
+    }
+
+    /** The receipt of rank {@code n}, to go on with its checks; fails, naming the ranks there are, when it is not one. */
+    public ReceiptAssert rank(int n) {
+        ReceiptAssert navigated = SoftNavigation.to(softly, ReceiptAssert.class, Receipt.class, () -> {
+            isNotNull();
+            return RanksChecks.rank(info, RanksChecks.subject(actual), actual, n);
+        }, ReceiptAssert::new, (found, from) -> { }).withRepresentation(info.representation());
+        return info.descriptionText().isEmpty() ? navigated : navigated.as(info.descriptionText());
+    }
+}
