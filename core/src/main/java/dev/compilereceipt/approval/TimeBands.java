@@ -74,14 +74,10 @@ public record TimeBands(int runs, Map<String, Stats> figures) {
                 List<Double> sorted = list.stream().sorted().toList();
                 int n = sorted.size();
                 double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-                figures.put(figure, new Stats(sorted.get(0), round(median), sorted.get(n - 1)));
+                figures.put(figure, new Stats(sorted.get(0), median, sorted.get(n - 1)));
             }
         });
         return new TimeBands(receipts.size(), figures);
-    }
-
-    private static double round(double value) {
-        return Math.round(value * 10000) / 10000.0;
     }
 
     private static void times(List<String> path, JsonNode node, Map<String, Double> out) {
