@@ -26,8 +26,8 @@ import org.apiguardian.api.API;
  *
  * <p>Example:
  * <pre>{@code
- * Judgement judgement = ApprovalCheck.judge(ReceiptDiff.between(approved, received), ApprovalRules.EXACT.withinMargins());
- * judgement.passed();
+ * Judgement judgement = ApprovalCheck.judge(ReceiptDiff.between(receipt, Receipt.of(trace)), ApprovalRules.EXACT.withinMargins());
+ * judgement.passed();       // true when only times moved, each within 25% + 50 ms
  * }</pre>
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3")

@@ -15,7 +15,8 @@ import org.apiguardian.api.API;
  *
  * <p>Example:
  * <pre>{@code
- * Judgement judgement = ApprovalCheck.judge(approvedTree, receivedTree, List.of(), ApprovalRules.EXACT.withinMargins());
+ * Judgement judgement = ApprovalCheck.judge(ReceiptJson.tree(receipt), ReceiptJson.tree(Receipt.of(trace)), List.of(),
+ *         ApprovalRules.EXACT.withinMargins());
  * judgement.passed();       // false
  * judgement.text("approved", "received");
  * // 1 figure moved beyond the rules (approved → received; counts exact, times within their margins):

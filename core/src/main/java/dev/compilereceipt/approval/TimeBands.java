@@ -30,8 +30,11 @@ import org.apiguardian.api.API;
  *  "format":"compile-receipt-bands/1","runs":5}
  * </pre>
  *
- * <p>Example: {@code TimeBands.measure(List.of(run1, run2, run3)).write(Path.of("bands.json"))}, then
- * {@code ApprovalRules.EXACT.within(TimeBands.read(Path.of("bands.json")))}.
+ * <p>Example:
+ * <pre>{@code
+ * TimeBands.measure(List.of(ReceiptJson.tree(receipt), ReceiptJson.tree(Receipt.of(trace)))).write(file);
+ * ApprovalRules rules = ApprovalRules.EXACT.within(TimeBands.read(file));
+ * }</pre>
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3")
 public record TimeBands(int runs, Map<String, Stats> figures) {
