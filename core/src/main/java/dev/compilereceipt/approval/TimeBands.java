@@ -128,8 +128,9 @@ public record TimeBands(int runs, Map<String, Stats> figures) {
         return root;
     }
 
+    /** Writes the file as every output is written ({@link dev.compilereceipt.output.OutputFile}): whole or not at all. */
     public void write(Path file) throws IOException {
-        Files.writeString(file, CanonicalJson.write(json()) + "\n", StandardCharsets.UTF_8);
+        dev.compilereceipt.output.OutputFile.write(file, CanonicalJson.write(json()) + "\n", null);
     }
 
     /**
