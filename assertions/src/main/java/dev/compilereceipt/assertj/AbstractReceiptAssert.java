@@ -1,6 +1,10 @@
 package dev.compilereceipt.assertj;
 
+import dev.compilereceipt.approval.ApprovalRules;
+import dev.compilereceipt.approval.Margin;
 import dev.compilereceipt.approval.ReceiptApproval;
+import dev.compilereceipt.approval.TimeBands;
+import dev.compilereceipt.approval.TimeFamily;
 import dev.compilereceipt.assertj.internal.ApprovalChecks;
 import dev.compilereceipt.assertj.internal.BreakSiteChecks;
 import dev.compilereceipt.assertj.internal.ComparisonChecks;
@@ -72,6 +76,8 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     SoftAssertionsProvider softly;
     /** What {@link #matchesApprovedReceipt()} leaves out, as {@link ReceiptDiff#ignoring(String...)} takes it. */
     List<String> ignoredFigures = List.of();
+    /** How {@link #matchesApprovedReceipt()} compares: every figure exact unless {@link #within} or {@link #ratchet()} say otherwise. */
+    ApprovalRules approvalRules = ApprovalRules.EXACT;
 
     protected AbstractReceiptAssert(ACTUAL actual, Class<?> selfType) {
         super(actual, selfType);
@@ -94,6 +100,49 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
     }
 
     /**
+     * Compares times within these bands in {@link #matchesApprovedReceipt()}: each time figure between
+     * its measured min and max over repeated runs ({@code receipt bands TRACE... -o BANDS.json}), widened
+     * by its family's margin; a time the bands lack, within its margin of the approved value. Counts stay
+     * exact. Beyond its band a time fails whichever way it moved, naming the band, the factor and the value to approve.
+     */
+    public SELF within(TimeBands bands) {
+        approvalRules = approvalRules.within(bands);
+        return myself;
+    }
+
+    /** As {@link #within(TimeBands)}, the bands read from a {@code compile-receipt-bands/1} file. */
+    public SELF within(Path bandsFile) {
+        return within(TimeBands.read(bandsFile));
+    }
+
+    /**
+     * Compares times within their margins in {@link #matchesApprovedReceipt()}: the approved value plus or
+     * minus 25% of it and 50 ms (ratios 25% and 0.1), or what {@link #withMargin} sets; counts stay exact.
+     */
+    public SELF withinTimeMargins() {
+        approvalRules = approvalRules.withinMargins();
+        return myself;
+    }
+
+    /** Sets one time family's margin ({@code compile}, {@code start}, {@code wall}, {@code eager}, {@code ratio}; {@code "10%+100"}) and compares times within their margins. */
+    public SELF withMargin(String family, String margin) {
+        approvalRules = approvalRules.withMargin(TimeFamily.named(family), Margin.parse(margin));
+        return myself;
+    }
+
+    /** Ratchet mode for {@link #matchesApprovedReceipt()}: an improved count fails too, saying "improved: approve it so it stays improved". */
+    public SELF ratchet() {
+        approvalRules = approvalRules.withRatchet(true);
+        return myself;
+    }
+
+    /** Keeps the approved receipt per PyTorch release in {@link #matchesApprovedReceipt()} ({@code trace.json.torch-2.14.approved.json}). */
+    public SELF perRelease() {
+        approvalRules = approvalRules.withPerRelease(true);
+        return myself;
+    }
+
+    /**
      * Checks that the whole receipt equals the approved receipt kept beside its fixture
      * ({@code <fixture>.approved.json}), save what {@link #ignoring(String...)} names. The receipt
      * must have been handed to the running test by a test framework that knows its fixture
@@ -105,12 +154,12 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
      * assert still compares the whole receipt.
      */
     public SELF matchesApprovedReceipt() {
-        return checked((info, scope) -> ApprovalChecks.matches(info, ReceiptApproval.check(actual, ignoredFigures)));
+        return checked((info, scope) -> ApprovalChecks.matches(info, ReceiptApproval.check(actual, ignoredFigures, approvalRules)));
     }
 
     /** As {@link #matchesApprovedReceipt()}, with the approved receipt beside {@code fixture}, for a receipt made in code; needs no test framework. */
     public SELF matchesApprovedReceipt(Path fixture) {
-        return checked((info, scope) -> ApprovalChecks.matches(info, ReceiptApproval.check(actual, fixture, ignoredFigures)));
+        return checked((info, scope) -> ApprovalChecks.matches(info, ReceiptApproval.check(actual, fixture, ignoredFigures, approvalRules)));
     }
 
     /** Narrows every check to the run with this label; fails when the receipt has no such run. */
@@ -118,6 +167,7 @@ public abstract class AbstractReceiptAssert<SELF extends AbstractReceiptAssert<S
         return navigate(ReceiptAssert.class, Receipt.class, () -> scope().run(info, label), ReceiptAssert::new, (narrowed, from) -> {
             narrowed.narrowedTo = Optional.of(label);
             narrowed.ignoredFigures = ignoredFigures;
+            narrowed.approvalRules = approvalRules;
         });
     }
 

@@ -19,8 +19,8 @@ import org.apiguardian.api.API;
  */
 @Command(name = "receipt", mixinStandardHelpOptions = true, versionProvider = ReceiptCommand.BuildVersion.class,
         description = "Receipts for torch.compile runs: what broke, what recompiled, and what it cost.",
-        subcommands = {ApproveCommand.class, AuditCommand.class, DiffCommand.class, FingerprintCommand.class, FreezeCommand.class,
-                MutantsCommand.class, RanksCommand.class, ReportCommand.class})
+        subcommands = {ApproveCommand.class, AuditCommand.class, BandsCommand.class, CheckCommand.class, DiffCommand.class,
+                FingerprintCommand.class, FreezeCommand.class, MutantsCommand.class, RanksCommand.class, ReportCommand.class})
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ReceiptCommand implements Callable<Integer> {
 

@@ -14,7 +14,13 @@ import org.apiguardian.api.API;
  * <p>Example: {@code ApprovalTarget.at(Path.of("src/test/resources/traces/print-bridge.json"), OptionalInt.empty())}
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")
-public record ApprovalTarget(Optional<Path> fixture, OptionalInt rank, String unavailable, boolean mayWrite) {
+public record ApprovalTarget(Optional<Path> fixture, OptionalInt rank, String unavailable, boolean mayWrite, boolean perRelease,
+                             boolean ratchet) {
+
+    /** A place with the rules of the suite alone. */
+    public ApprovalTarget(Optional<Path> fixture, OptionalInt rank, String unavailable, boolean mayWrite) {
+        this(fixture, rank, unavailable, mayWrite, false, false);
+    }
 
     /** Approved beside {@code fixture}, for {@code rank}. */
     public static ApprovalTarget at(Path fixture, OptionalInt rank) {
@@ -28,6 +34,14 @@ public record ApprovalTarget(Optional<Path> fixture, OptionalInt rank, String un
 
     /** The same place, compared against but never written. */
     public ApprovalTarget comparedOnly() {
-        return new ApprovalTarget(fixture, rank, unavailable, false);
+        return new ApprovalTarget(fixture, rank, unavailable, false, perRelease, ratchet);
+    }
+
+    /**
+     * The same place, checked per release and in ratchet mode where these say so
+     * ({@code @TraceFixture(perRelease = true, ratchet = true)}); a rule already on stays on.
+     */
+    public ApprovalTarget withRules(boolean perRelease, boolean ratchet) {
+        return new ApprovalTarget(fixture, rank, unavailable, mayWrite, this.perRelease || perRelease, this.ratchet || ratchet);
     }
 }

@@ -92,7 +92,13 @@ public final class ApprovedReceipt {
      * and as received).
      */
     public record Verdict(Outcome outcome, Path approved, Optional<Path> received, ReceiptDiff diff,
-                          String message, String expected, String actual) {
+                          String message, String expected, String actual, Judgement judgement) {
+
+        /** A verdict of the exact rules, as 0.2 made it. */
+        public Verdict(Outcome outcome, Path approved, Optional<Path> received, ReceiptDiff diff,
+                       String message, String expected, String actual) {
+            this(outcome, approved, received, diff, message, expected, actual, ApprovalCheck.judge(diff, ApprovalRules.EXACT));
+        }
 
         public boolean passed() {
             return outcome != Outcome.DIFFERS && outcome != Outcome.MISSING;
@@ -156,12 +162,26 @@ public final class ApprovedReceipt {
     /** As {@link #check(Receipt, Path, ApprovalMode, String, List, boolean)}, for a receipt of one rank of a multi-rank fixture. */
     public static Verdict check(Receipt receipt, Path fixture, OptionalInt rank, ApprovalMode mode, String modeText,
                                 List<String> ignored, boolean mayWrite) {
-        Path approved = approvedFile(fixture, receipt.limits().readUnder(), rank);
-        Path received = receivedFile(fixture, receipt.limits().readUnder(), rank);
-        String canonical = CanonicalJson.write(ReceiptJson.tree(receipt)) + "\n";
+        return check(receipt, fixture, rank, mode, modeText, ignored, mayWrite, ApprovalRules.EXACT);
+    }
+
+    /**
+     * As {@link #check(Receipt, Path, OptionalInt, ApprovalMode, String, List, boolean)}, judged under
+     * {@code rules}: the file per release ({@link ReleaseFiles}) and times within their bands
+     * ({@link ApprovalCheck}). A passing receipt of a release with no approved file of its own, compared
+     * with an older release's, is recorded as its release's file where the mode records a missing one.
+     */
+    public static Verdict check(Receipt receipt, Path fixture, OptionalInt rank, ApprovalMode mode, String modeText,
+                                List<String> ignored, boolean mayWrite, ApprovalRules rules) {
         JsonNode receivedTree = ReceiptJson.tree(receipt);
+        ReleaseFiles.Choice choice = ReleaseFiles.choose(approvedFile(fixture, receipt.limits().readUnder(), rank),
+                ReleaseFiles.release(receivedTree), rules.perRelease());
+        Path approved = choice.approved();
+        Path received = ReleaseFiles.receivedFile(approved);
+        String note = choice.note().map(n -> n + "%n".formatted()).orElse("");
+        String canonical = CanonicalJson.write(receivedTree) + "\n";
         String subject = "the " + VisibleText.of(receipt.fixture().name()) + " receipt";
-        Optional<ApprovedText> approvedFile = ApprovedText.read(approved);
+        Optional<ApprovedText> approvedFile = ApprovedText.read(choice.compared());
         if (approvedFile.isEmpty()) {
             ReceiptDiff none = ReceiptDiff.between(receivedTree, receivedTree).ignoring(ignored);
             if ((mode == ApprovalMode.MISSING || mode == ApprovalMode.OVERWRITE) && mayWrite) {
@@ -185,6 +205,25 @@ public final class ApprovedReceipt {
         ReceiptDiff everyFigure = approvedTree.map(tree -> ReceiptDiff.between(tree, receivedTree))
                 .orElseGet(() -> ReceiptDiff.between(receivedTree, receivedTree));
         ReceiptDiff diff = everyFigure.ignoring(ignored);
+        Judgement judgement = ApprovalCheck.judge(diff, rules);
+        boolean fallback = !choice.compared().equals(approved);
+        if (approvedTree.isPresent() && judgement.passed() && fallback) {
+            if ((mode == ApprovalMode.MISSING || mode == ApprovalMode.OVERWRITE) && mayWrite) {
+                write(approved, canonical);
+                delete(received);
+                return new Verdict(Outcome.RECORDED, approved, Optional.empty(), diff, "recorded the approved receipt " + approved
+                        + " (" + choice.note().orElse("") + "; " + ApprovalMode.PARAMETER + " = " + modeText + ")", "", "", judgement);
+            }
+            return new Verdict(Outcome.MATCHED, choice.compared(), Optional.empty(), diff,
+                    "matched " + choice.compared() + " (" + choice.note().orElse("") + ")", "", "", judgement);
+        }
+        if (approvedTree.isPresent() && !rules.equals(ApprovalRules.EXACT) && judgement.passed() && !diff.isEmpty()) {
+            if (mayWrite && everyFigure.isEmpty()) {
+                delete(received);
+            }
+            return new Verdict(Outcome.MATCHED, approved, Optional.empty(), diff, "matched " + approved + " within the rules: "
+                    + judgement.text("approved", "received"), "", "", judgement);
+        }
         if (approvedTree.isPresent() && diff.isEmpty() && everyFigure.formatGap().isPresent() && mayWrite
                 && (mode == ApprovalMode.REFRESH || mode == ApprovalMode.OVERWRITE)) {
             write(approved, canonical);
@@ -209,17 +248,18 @@ public final class ApprovedReceipt {
         }
         StringBuilder unwritten = new StringBuilder();
         Optional<Path> written = mayWrite ? writeReceived(received, canonical, unwritten) : Optional.empty();
-        String why = approvedTree.isPresent() ? diff.text("approved", "received")
+        boolean judged = !rules.exact() || rules.ratchet();
+        String why = approvedTree.isPresent() ? note + (judged ? judgement.text("approved", "received") : diff.text("approved", "received"))
                 : approvedText.notUtf8().map(place -> "the approved file is not UTF-8: " + place)
                         .orElseGet(() -> "the approved file is not a JSON receipt: " + unreadable(approvedText.text()));
-        String message = "%nExpecting%n  %s%nto match the approved receipt %s%nbut %s%n".formatted(subject, approved, why)
+        String message = "%nExpecting%n  %s%nto match the approved receipt %s%nbut %s%n".formatted(subject, choice.compared(), why)
                 + written.map(file -> "The received receipt is " + file + ".%n".formatted()
                         + "Approve it: review the difference, then mv " + quoted(file) + " " + quoted(approved)
                         + ", or run the tests with -D" + ApprovalMode.PARAMETER + "=overwrite (rewrites every approved receipt that differs).")
                 .orElse(mayWrite ? unwritten.toString() : "(a mutated receipt: nothing was written)");
         String expected = approvedTree.isPresent() ? side(diff, true) : approvedText.text().strip();
         String actual = approvedTree.isPresent() ? side(diff, false) : canonical.strip();
-        return new Verdict(Outcome.DIFFERS, approved, written, diff, message, expected, actual);
+        return new Verdict(Outcome.DIFFERS, approved, written, diff, message, expected, actual, judgement);
     }
 
     /** The differing figures as one side has them, one {@code path: value} a line. */

@@ -28,6 +28,9 @@ public final class ReceiptApproval {
     /** The report entry that says an approved file of an older format can be refreshed. */
     public static final String FORMAT_ENTRY = "compilereceipt.format";
 
+    /** The report entry that says a count improved and the check passed (outside ratchet mode). */
+    public static final String IMPROVED_ENTRY = "compilereceipt.improved";
+
     /** The approved files this run has said can be refreshed. */
     private static final Set<Path> REFRESHABLE_SAID = ConcurrentHashMap.newKeySet();
 
@@ -39,6 +42,15 @@ public final class ReceiptApproval {
      * an {@link IllegalArgumentException} saying what to do for any other receipt.
      */
     public static ApprovedReceipt.Verdict check(Receipt receipt, List<String> ignored) {
+        return check(receipt, ignored, ApprovalRules.EXACT);
+    }
+
+    /**
+     * As {@link #check(Receipt, List)}, under {@code rules} (an assert's {@code within(bands)}),
+     * to which the suite's properties ({@link ApprovalRules#withParameters}) and the fixture's
+     * {@code perRelease} and {@code ratchet} are added.
+     */
+    public static ApprovedReceipt.Verdict check(Receipt receipt, List<String> ignored, ApprovalRules rules) {
         Optional<ApprovalContext> running = running();
         if (running.isEmpty()) {
             throw new IllegalArgumentException("the " + receipt.fixture().name() + " receipt did not come from @TraceFixture"
@@ -51,26 +63,48 @@ public final class ReceiptApproval {
         if (target.fixture().isEmpty()) {
             throw new IllegalArgumentException(target.unavailable());
         }
-        return check(running, receipt, target.fixture().get(), target.rank(), ignored, target.mayWrite());
+        return check(running, receipt, target.fixture().get(), target.rank(), ignored, target.mayWrite(),
+                rules.withPerRelease(rules.perRelease() || target.perRelease()).withRatchet(rules.ratchet() || target.ratchet()));
     }
 
     /** Checks any receipt against the approved receipt beside {@code fixture} ({@code <fixture>.approved.json}). */
     public static ApprovedReceipt.Verdict check(Receipt receipt, Path fixture, List<String> ignored) {
+        return check(receipt, fixture, ignored, ApprovalRules.EXACT);
+    }
+
+    /** As {@link #check(Receipt, Path, List)}, under {@code rules} and the suite's properties. */
+    public static ApprovedReceipt.Verdict check(Receipt receipt, Path fixture, List<String> ignored, ApprovalRules rules) {
         Optional<ApprovalContext> running = running();
         Optional<ApprovalTarget> target = running.flatMap(context -> context.targetOf(receipt));
+        ApprovalRules withTarget = target.map(t -> rules.withPerRelease(rules.perRelease() || t.perRelease())
+                .withRatchet(rules.ratchet() || t.ratchet())).orElse(rules);
         return check(running, receipt, fixture.toAbsolutePath().normalize(),
-                target.map(ApprovalTarget::rank).orElse(OptionalInt.empty()), ignored, target.map(ApprovalTarget::mayWrite).orElse(true));
+                target.map(ApprovalTarget::rank).orElse(OptionalInt.empty()), ignored, target.map(ApprovalTarget::mayWrite).orElse(true),
+                withTarget);
     }
 
     private static ApprovedReceipt.Verdict check(Optional<ApprovalContext> context, Receipt receipt, Path fixture, OptionalInt rank,
-                                                 List<String> ignored, boolean mayWrite) {
-        Optional<String> configured = context.isPresent() ? context.get().configurationParameter(ApprovalMode.PARAMETER)
-                : Optional.ofNullable(System.getProperty(ApprovalMode.PARAMETER));
+                                                 List<String> ignored, boolean mayWrite, ApprovalRules asked) {
+        java.util.function.Function<String, Optional<String>> parameter = key -> context.isPresent()
+                ? context.get().configurationParameter(key) : Optional.ofNullable(System.getProperty(key));
+        // The suite's properties first, then what the check and the fixture ask for on top: a rule switched on stays on.
+        ApprovalRules suite = ApprovalRules.EXACT.withParameters(parameter);
+        ApprovalRules rules = asked.exact() ? suite.withPerRelease(suite.perRelease() || asked.perRelease())
+                .withRatchet(suite.ratchet() || asked.ratchet()) : asked.withPerRelease(suite.perRelease() || asked.perRelease())
+                .withRatchet(suite.ratchet() || asked.ratchet());
+        Optional<String> configured = parameter.apply(ApprovalMode.PARAMETER);
         ApprovalMode mode = ApprovalMode.of(configured, System.getenv());
         String modeText = configured.isPresent() && !configured.get().isBlank() ? mode.id()
                 : mode.id() + (mode == ApprovalMode.READONLY ? " (the default where the environment variable CI is set)"
                         : " (the default where the environment variable CI is not set)");
-        ApprovedReceipt.Verdict verdict = ApprovedReceipt.check(receipt, fixture, rank, mode, modeText, ignored, mayWrite);
+        ApprovedReceipt.Verdict verdict = ApprovedReceipt.check(receipt, fixture, rank, mode, modeText, ignored, mayWrite, rules);
+        if (verdict.passed() && !verdict.judgement().improvements().isEmpty()) {
+            String line = "the " + receipt.fixture().name() + " receipt improved on " + verdict.approved() + ": "
+                    + verdict.judgement().improvements().stream().map(f -> f.text(false)).collect(java.util.stream.Collectors.joining("; "))
+                    + "; approve it so it stays improved";
+            context.ifPresent(c -> c.publishReportEntry(IMPROVED_ENTRY, line));
+            System.out.println("compile-receipt: " + line);
+        }
         if (verdict.outcome() == ApprovedReceipt.Outcome.RECORDED || verdict.outcome() == ApprovedReceipt.Outcome.OVERWRITTEN
                 || verdict.outcome() == ApprovedReceipt.Outcome.REFRESHED) {
             context.ifPresent(c -> c.publishReportEntry(ApprovalMode.PARAMETER, verdict.message()));

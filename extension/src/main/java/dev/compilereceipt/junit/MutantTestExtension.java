@@ -1,6 +1,7 @@
 package dev.compilereceipt.junit;
 
 import dev.compilereceipt.mutant.Discrimination;
+import dev.compilereceipt.approval.ApprovalTarget;
 import dev.compilereceipt.mutant.Mutant;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.diff.ReceiptDifference;
@@ -42,19 +43,21 @@ final class MutantTestExtension implements TestTemplateInvocationContextProvider
         Method method = context.getRequiredTestMethod();
         Parameter parameter = receiptParameter(method);
         TraceFixtureExtension.stepAside(context, parameter.getType());
-        LoadedFixture fixture = TraceFixtureExtension.fixture(context, parameter.getAnnotation(TraceFixture.class));
+        TraceFixture annotation = parameter.getAnnotation(TraceFixture.class);
+        LoadedFixture fixture = TraceFixtureExtension.fixture(context, annotation);
+        ApprovalTarget approval = fixture.approval().withRules(annotation.perRelease(), annotation.ratchet());
         Trace trace = fixture.trace();
         Receipt truth = fixture.receipt();
         // Recorded in the template's store, which each invocation's store sees: a mutated receipt is
         // compared with the true receipt's approved file, and never written.
-        ApprovalRecords.keep(context, truth, fixture.approval());
+        ApprovalRecords.keep(context, truth, approval);
         List<TestTemplateInvocationContext> invocations = new ArrayList<>();
         AtomicReference<Throwable> truthFailed = new AtomicReference<>();
         invocations.add(MutantInvocationContext.unmutated(fixture, truthFailed));
         Map<Mutant, String> lacks = new LinkedHashMap<>();
         for (Mutant mutant : Mutant.values()) {
             Receipt mutated = mutant.receiptOf(trace);
-            ApprovalRecords.keep(context, mutated, fixture.approval().comparedOnly());
+            ApprovalRecords.keep(context, mutated, approval.comparedOnly());
             Optional<String> lack = Discrimination.lack(trace, mutant);
             lack.ifPresent(reason -> lacks.put(mutant, reason));
             invocations.add(MutantInvocationContext.mutated(mutant, truth, mutated,

@@ -144,4 +144,20 @@ public @interface TraceFixture {
 
     /** The run of {@link #log()} the profile is of, where the capture helper's markers split the log into runs ({@code baseline}, {@code candidate}). */
     String run() default "";
+
+    /**
+     * Keep the approved receipt per PyTorch release ({@code trace.json.torch-2.14.approved.json}, from the
+     * receipt's {@code fixture.torch}); a release with no file of its own is compared with the newest older
+     * release's. The suite property {@code compilereceipt.approve.perRelease=true} does it for every fixture.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+    boolean perRelease() default false;
+
+    /**
+     * Ratchet mode: an improved count (fewer breaks, fewer recompiles, a cache hit for a miss) fails
+     * {@code matchesApprovedReceipt()} like a regression, saying "improved: approve it so it stays improved".
+     * The suite property {@code compilereceipt.approve.ratchet=true} does it for every fixture.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+    boolean ratchet() default false;
 }

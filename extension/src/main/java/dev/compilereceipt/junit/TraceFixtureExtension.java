@@ -209,7 +209,7 @@ final class TraceFixtureExtension
                     + refusal.get().getMessage(), refusal.get());
         }
         if (InjectionPoint.takesReceipt(point.type())) {
-            ApprovalRecords.keep(context, fixture.receipt(), fixture.approval());
+            ApprovalRecords.keep(context, fixture.receipt(), fixture.approval().withRules(annotation.perRelease(), annotation.ratchet()));
         }
         return point.value(fixture);
     }
