@@ -6,9 +6,11 @@ import dev.compilereceipt.ranks.Fingerprints;
 import dev.compilereceipt.ranks.RankFingerprint;
 import dev.compilereceipt.ranks.Verdicts;
 import dev.compilereceipt.read.Refusal;
+import dev.compilereceipt.read.source.GraphScan;
 import dev.compilereceipt.read.source.RankFiles;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.trace.Limits;
+import dev.compilereceipt.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -125,7 +127,15 @@ public final class Ranks {
                 }
                 return read;
             }
-            return Fingerprints.of(input.rank(), input.source(), RankFiles.read(input, limits));
+            Trace trace = RankFiles.read(input, limits);
+            Map<String, List<GraphScan.Graph>> scanned = RankFiles.graphs(input);
+            Map<String, List<String>> graphs = new LinkedHashMap<>();
+            Map<String, List<String>> collectives = new LinkedHashMap<>();
+            scanned.forEach((id, ofId) -> {
+                graphs.put(id, ofId.stream().map(GraphScan.Graph::hash).toList());
+                collectives.put(id, ofId.stream().flatMap(graph -> graph.collectives().stream()).toList());
+            });
+            return Fingerprints.of(input.rank(), input.source(), trace, graphs, collectives);
         } catch (Refusal refusal) {
             throw new TraceRefusedException(refusal);
         } catch (IllegalArgumentException rule) {

@@ -6,7 +6,7 @@ import org.apiguardian.api.API;
 
 /**
  * Whether the ranks of a job compiled alike: the {@link Kind}, the ranks grouped by equal
- * fingerprints (one list of rank numbers per group, in the order of their first rank), the first
+ * fingerprints (one list of rank numbers per group, the largest first, of equal ones that with the lowest rank), the first
  * point where a group differs from the largest, and the one-line answer.
  *
  * <p>Example: for a job whose rank 1 alone saw a batch of 16, {@code Ranks.read(dir).verdict()} is

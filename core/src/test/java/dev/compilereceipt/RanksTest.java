@@ -35,11 +35,25 @@ class RanksTest {
         assertThat(verdict.groups()).containsExactly(List.of(0, 1, 2));
         assertThat(verdict.oneLine()).isEqualTo("all 3 ranks compiled alike");
         assertThat(verdict.text()).isEqualTo("all 3 ranks compiled alike\n  ranks 0, 1, 2\n");
-        // graph_one and graph_two, one compile each; the logs have no call markers, so calls are not compared
-        assertThat(ranks.fingerprint(2)).isEqualTo("{\"compared\":[\"compiles\",\"recompile_causes\",\"break_sites\",\"fallbacks\","
-                + "\"cache_outcomes\"],\"format\":\"compile-receipt-fingerprint/1\",\"rank\":2,\"source\":\"torch_trace\",\"steps\":["
-                + "{\"frame\":\"`graph_one` (test2.py:28)\",\"id\":\"0/0\",\"made\":\"variant\"},"
-                + "{\"frame\":\"`graph_two` (test2.py:52)\",\"id\":\"1/0\",\"made\":\"variant\"}]}");
+        // graph_one and graph_two, one compile each, their graphs calling all_reduce, all_gather_into_tensor,
+        // reduce_scatter_tensor, then all_reduce (each followed by a wait_tensor, left out); no call markers, so no calls
+        assertThat(ranks.fingerprint(2)).isEqualTo("{\"compared\":[\"compiles\",\"graphs\",\"collectives\",\"recompile_causes\","
+                + "\"break_sites\",\"fallbacks\",\"cache_outcomes\"],\"format\":\"compile-receipt-fingerprint/1\",\"rank\":2,"
+                + "\"source\":\"torch_trace\",\"steps\":["
+                + "{\"collectives\":[\"all_reduce\",\"all_gather_into_tensor\",\"reduce_scatter_tensor\"],"
+                + "\"frame\":\"`graph_one` (test2.py:28)\",\"graphs\":[\"" + graphHash(ranks, 2, 0) + "\"],\"id\":\"0/0\",\"made\":\"variant\"},"
+                + "{\"collectives\":[\"all_reduce\"],"
+                + "\"frame\":\"`graph_two` (test2.py:52)\",\"graphs\":[\"" + graphHash(ranks, 2, 1) + "\"],\"id\":\"1/0\",\"made\":\"variant\"}]}");
+        assertThat(graphHash(ranks, 0, 0)).isEqualTo(graphHash(ranks, 2, 0)).isNotEqualTo(graphHash(ranks, 2, 1));
+    }
+
+    /** The 16 hex digits of the graph hash of step {@code step} in rank {@code rank}'s fingerprint. */
+    private static String graphHash(Ranks ranks, int rank, int step) {
+        java.util.regex.Matcher graphs = java.util.regex.Pattern.compile("\"graphs\":\\[\"([0-9a-f]{16})\"\\]").matcher(ranks.fingerprint(rank));
+        for (int i = 0; i <= step; i++) {
+            assertThat(graphs.find()).isTrue();
+        }
+        return graphs.group(1);
     }
 
     @Test
@@ -86,7 +100,7 @@ class RanksTest {
         assertThat(verdict.text()).isEqualTo("3 of 4 ranks agree; rank 1 recompiled 0/2 because `x.size()[0]` took 16\n"
                 + "  ranks 0, 2, 3\n  rank 1\nfirst divergence (graph): rank 1 recompiled 0/2 because `x.size()[0]` took 16\n");
         assertThat(ranks.verdictText()).endsWith("compared: compiles, recompile_causes, fallbacks\n"
-                + "not compared: calls, break_sites, cache_outcomes (not in the ranks' sources)\n");
+                + "not compared: graphs, collectives, calls, break_sites, cache_outcomes (not in the ranks' sources)\n");
     }
 
     @Test

@@ -67,7 +67,8 @@ class JavadocExamplesTest {
      */
     private static boolean internal(Path file) {
         String path = file.toString().replace('\\', '/');
-        return path.contains("/dev/compilereceipt/read/") || path.contains("/dev/compilereceipt/json/") || path.contains("/dev/compilereceipt/output/")
+        return path.contains("/dev/compilereceipt/read/") || path.contains("/dev/compilereceipt/ranks/") || path.contains("/dev/compilereceipt/json/")
+                || path.contains("/dev/compilereceipt/output/")
                 || path.contains("/dev/compilereceipt/trace/json/") || path.contains("/dev/compilereceipt/receipt/json/")
                 || path.contains("/dev/compilereceipt/assertj/internal/") || path.contains("/dev/compilereceipt/assertj/error/");
     }

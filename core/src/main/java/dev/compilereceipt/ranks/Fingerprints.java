@@ -41,8 +41,17 @@ public final class Fingerprints {
     private Fingerprints() {
     }
 
-    /** The fingerprint of {@code trace}, read as {@code rank}; {@code source} names its reader ({@code torch_trace}). */
+    /** The fingerprint of {@code trace}, read as {@code rank}, without graphs; {@code source} names its reader ({@code torch_trace}). */
     public static RankFingerprint of(int rank, String source, Trace trace) {
+        return of(rank, source, trace, Map.of(), Map.of());
+    }
+
+    /**
+     * The fingerprint of {@code trace} with its FX graphs' masked hashes and their collectives by compile
+     * id (empty where the source gives no graph: then neither is compared).
+     */
+    public static RankFingerprint of(int rank, String source, Trace trace, Map<String, List<String>> graphs,
+                                     Map<String, List<String>> collectives) {
         List<RankFingerprint.Step> steps = new ArrayList<>();
         boolean perCompile = true;
         boolean calls = false;
@@ -60,8 +69,17 @@ public final class Fingerprints {
                 stepsOfCalls(run, prefix, steps);
             }
         }
+        if (!graphs.isEmpty()) {
+            steps.replaceAll(step -> new RankFingerprint.Step(step.id(), step.frame(), step.made(),
+                    graphs.getOrDefault(step.id(), List.of()), collectives.getOrDefault(step.id(), List.of()), step.call(),
+                    step.cause(), step.breaks(), step.reason(), step.cache()));
+        }
         List<String> compared = new ArrayList<>();
         compared.add(RankFingerprint.COMPILES);
+        if (!graphs.isEmpty() && !runsNamed) {
+            compared.add(RankFingerprint.GRAPHS);
+            compared.add(RankFingerprint.COLLECTIVES);
+        }
         if (calls) {
             compared.add(RankFingerprint.CALLS);
         }
@@ -222,14 +240,19 @@ public final class Fingerprints {
         root.path("compared").forEach(aspect -> compared.add(aspect.asText()));
         List<RankFingerprint.Step> steps = new ArrayList<>();
         for (JsonNode step : root.path("steps")) {
-            List<String> breaks = new ArrayList<>();
-            step.path("breaks").forEach(site -> breaks.add(site.asText()));
+            List<String> breaks = texts(step.path("breaks"));
             Map<String, String> cache = new LinkedHashMap<>();
             step.path("cache").properties().forEach(entry -> cache.put(entry.getKey(), entry.getValue().asText()));
             steps.add(new RankFingerprint.Step(step.path("id").asText(), step.path("frame").asText(), step.path("made").asText(),
-                    text(step, "call"), text(step, "cause"), breaks, text(step, "reason"), cache));
+                    texts(step.path("graphs")), texts(step.path("collectives")), text(step, "call"), text(step, "cause"), breaks, text(step, "reason"), cache));
         }
         return new RankFingerprint(root.path("rank").asInt(), root.path("source").asText(), compared, steps);
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> texts = new ArrayList<>();
+        array.forEach(item -> texts.add(item.asText()));
+        return texts;
     }
 
     private static Optional<String> text(JsonNode node, String field) {

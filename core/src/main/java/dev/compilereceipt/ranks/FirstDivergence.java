@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * Where one group of ranks first compiled otherwise than the reference group: the index of the
  * first step that differs and what differs, said for a person: an extra recompile with its cause
  * ({@code rank 1 recompiled 0/2 at call b03 because `x.size()[0]` took 16}), a compile missing, a
- * break on some ranks, a fallback, a cache outcome ({@code rank 1 hit the fx_graph cache in 0/0
+ * break on some ranks, a fallback, other collectives, another graph under the same compile id, a cache outcome ({@code rank 1 hit the fx_graph cache in 0/0
  * where ranks 0, 2, 3 missed}).
  *
  * <p>Example: {@code FirstDivergence.between(reference, List.of(0, 2, 3), other, List.of(1))}.
@@ -83,7 +83,7 @@ public record FirstDivergence(int step, boolean cacheOnly, String what) {
             List<String> fewer = new ArrayList<>(a.breaks());
             b.breaks().forEach(fewer::remove);
             if (!more.isEmpty()) {
-                return new FirstDivergence(i, false, they + " broke at " + String.join(", ", more) + " in " + id
+                return new FirstDivergence(i, false, they + " broke at " + String.join(", ", more) + " in " + id + at(b)
                         + " where " + we + (a.breaks().isEmpty() ? " did not break" : " broke at " + String.join(", ", a.breaks())));
             }
             if (!fewer.isEmpty()) {
@@ -97,26 +97,36 @@ public record FirstDivergence(int step, boolean cacheOnly, String what) {
             return new FirstDivergence(i, false, they + " fell back in " + id + " because " + b.reason().orElse("of nothing said")
                     + " where " + we + " fell back because " + a.reason().orElse("of nothing said"));
         }
+        if (!a.collectives().equals(b.collectives())) {
+            return new FirstDivergence(i, false, they + " called collectives " + collectives(b) + " in " + id + " where " + we
+                    + " called " + collectives(a));
+        }
+        if (!a.graphs().equals(b.graphs())) {
+            return new FirstDivergence(i, false, they + " compiled another graph in " + id + at(b) + " (graph "
+                    + String.join(", ", b.graphs()) + " where " + we + " compiled " + String.join(", ", a.graphs()) + ")");
+        }
         if (!a.call().equals(b.call())) {
             return new FirstDivergence(i, false, they + " compiled " + id + at(b) + " where " + we + " compiled it" + at(a));
         }
         if (!a.cache().equals(b.cache())) {
             Set<String> caches = new TreeSet<>(a.cache().keySet());
             caches.addAll(b.cache().keySet());
-            for (String cache : caches) {
-                String theirs = b.cache().get(cache);
-                String ours = a.cache().get(cache);
-                if (!Objects.equals(theirs, ours)) {
-                    return new FirstDivergence(i, true, they + " " + lookup(theirs, cache) + " in " + id + " where " + we + " "
-                            + (ours == null ? "did not look it up" : verbOf(ours)));
-                }
-            }
+            List<String> differ = caches.stream().filter(cache -> !Objects.equals(a.cache().get(cache), b.cache().get(cache))).toList();
+            String theirs = b.cache().get(differ.get(0));
+            String ours = a.cache().get(differ.get(0));
+            // Caches that differ alike are said at once: "hit the aotautograd and fx_graph caches".
+            List<String> alike = differ.stream().filter(cache -> Objects.equals(b.cache().get(cache), theirs)
+                    && Objects.equals(a.cache().get(cache), ours)).toList();
+            String named = String.join(" and ", alike) + (alike.size() == 1 ? " cache" : " caches");
+            String what = theirs == null ? "did not look up the " + named : verbOf(theirs) + " the " + named;
+            return new FirstDivergence(i, true, they + " " + what + " in " + id + at(b) + " where " + we + " "
+                    + (ours == null ? "did not look " + (alike.size() == 1 ? "it" : "them") + " up" : verbOf(ours)));
         }
         return new FirstDivergence(i, false, they + " compiled " + id + " otherwise than " + we);
     }
 
-    private static String lookup(String outcome, String cache) {
-        return outcome == null ? "did not look up the " + cache + " cache" : verbOf(outcome) + " the " + cache + " cache";
+    private static String collectives(RankFingerprint.Step step) {
+        return step.collectives().isEmpty() ? "none" : "[" + String.join(", ", step.collectives()) + "]";
     }
 
     private static String verbOf(String outcome) {

@@ -12,8 +12,9 @@ import org.apiguardian.api.API;
 
 /**
  * What one rank compiled, in the order it compiled it, small enough to hold for a thousand ranks:
- * one {@link Step} per compile id (its frame, what it made, the call it happened in, the recompile
- * cause, the breaks it reported, its cache outcomes), the {@code source} it was read from and the
+ * one {@link Step} per compile id (its frame, what it made, the hashes of its FX graphs and the
+ * collectives they call, the call it happened in, the recompile cause, the breaks it reported, its
+ * cache outcomes), the {@code source} it was read from and the
  * aspects that source lets it compare ({@code compared}). Two ranks compiled alike when their
  * {@link #sha256()}s are equal: the hash is of the canonical JSON of {@code compared} and
  * {@code steps}, never of the rank number, so equal work on different ranks hashes alike.
@@ -35,12 +36,15 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
 
     /** The aspects a fingerprint may compare, in this order. */
     public static final String COMPILES = "compiles";
+    public static final String GRAPHS = "graphs";
+    public static final String COLLECTIVES = "collectives";
     public static final String CALLS = "calls";
     public static final String RECOMPILE_CAUSES = "recompile_causes";
     public static final String BREAK_SITES = "break_sites";
     public static final String FALLBACKS = "fallbacks";
     public static final String CACHE_OUTCOMES = "cache_outcomes";
-    public static final List<String> ASPECTS = List.of(COMPILES, CALLS, RECOMPILE_CAUSES, BREAK_SITES, FALLBACKS, CACHE_OUTCOMES);
+    public static final List<String> ASPECTS = List.of(COMPILES, GRAPHS, COLLECTIVES, CALLS, RECOMPILE_CAUSES, BREAK_SITES, FALLBACKS,
+            CACHE_OUTCOMES);
 
     public RankFingerprint {
         if (rank < 0) {
@@ -52,21 +56,30 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
 
     /**
      * One compile id of a rank: {@code id} ({@code F/V}), the frame as a person reads it, what it made
-     * ({@link #VARIANT}, {@link #FALLBACK}, {@link #GRAPHLESS}), the call it happened in where the
+     * ({@link #VARIANT}, {@link #FALLBACK}, {@link #GRAPHLESS}), its FX graphs' masked hashes and their
+     * collectives ({@code all_reduce}), the call it happened in where the
      * source has calls, its recompile cause ({@code `x.size()[0]` took 16}), the break sites it
      * reported, a fallback's reason, and its cache outcomes by cache ({@code fx_graph} → {@code hit}).
      * Device numbers in texts are masked ({@code cuda:N}) so equal work on different GPUs compares equal.
      */
-    public record Step(String id, String frame, String made, Optional<String> call, Optional<String> cause,
-                       List<String> breaks, Optional<String> reason, Map<String, String> cache) {
+    public record Step(String id, String frame, String made, List<String> graphs, List<String> collectives, Optional<String> call,
+                       Optional<String> cause, List<String> breaks, Optional<String> reason, Map<String, String> cache) {
         public Step {
+            graphs = List.copyOf(graphs);
+            collectives = List.copyOf(collectives);
             breaks = List.copyOf(breaks);
             cache = java.util.Collections.unmodifiableMap(new TreeMap<>(cache));
         }
 
+        /** A step of a source that gives no graph of its own. */
+        public Step(String id, String frame, String made, Optional<String> call, Optional<String> cause, List<String> breaks,
+                    Optional<String> reason, Map<String, String> cache) {
+            this(id, frame, made, List.of(), List.of(), call, cause, breaks, reason, cache);
+        }
+
         /** The same step without its cache outcomes: what a graph divergence compares. */
         public Step withoutCache() {
-            return new Step(id, frame, made, call, cause, breaks, reason, Map.of());
+            return new Step(id, frame, made, graphs, collectives, call, cause, breaks, reason, Map.of());
         }
 
         ObjectNode json() {
@@ -74,6 +87,14 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
             step.put("id", id);
             step.put("frame", frame);
             step.put("made", made);
+            if (!graphs.isEmpty()) {
+                ArrayNode hashes = step.putArray("graphs");
+                graphs.forEach(hashes::add);
+            }
+            if (!collectives.isEmpty()) {
+                ArrayNode calls = step.putArray("collectives");
+                collectives.forEach(calls::add);
+            }
             call.ifPresent(value -> step.put("call", value));
             cause.ifPresent(value -> step.put("cause", value));
             if (!breaks.isEmpty()) {
@@ -135,6 +156,8 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
         }
         List<Step> less = steps.stream().map(step -> new Step(step.id(),
                 step.frame(), step.made(),
+                aspects.contains(GRAPHS) ? step.graphs() : List.of(),
+                aspects.contains(COLLECTIVES) ? step.collectives() : List.of(),
                 aspects.contains(CALLS) ? step.call() : Optional.empty(),
                 aspects.contains(RECOMPILE_CAUSES) ? step.cause() : Optional.empty(),
                 aspects.contains(BREAK_SITES) ? step.breaks() : List.of(),

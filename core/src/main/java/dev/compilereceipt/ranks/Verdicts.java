@@ -12,9 +12,9 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * One verdict on the ranks of a job: ranks grouped by equal fingerprints (in the order of their
- * first rank), whether they compiled alike, differ in their graphs or only in their cache outcomes,
- * and the first point where a group differs from the largest. Merging is linear in the fingerprints'
+ * One verdict on the ranks of a job: ranks grouped by equal fingerprints (the largest group first,
+ * of equal ones that with the lowest rank), whether they compiled alike, differ in their graphs or only in their cache outcomes,
+ * and the first point where a group differs from the first, the reference. Merging is linear in the fingerprints'
  * size: each is hashed once, and each group's representative is walked once against the reference.
  * Where the ranks were read from sources that measure different things, they are compared on what
  * all measured, and the verdict says what was not compared ({@code notCompared}; {@code dropped} are
@@ -59,18 +59,14 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
             byHash.computeIfAbsent(hash, h -> new ArrayList<>()).add(fingerprint.rank());
             representative.putIfAbsent(hash, less);
         }
-        List<String> hashes = List.copyOf(byHash.keySet());
-        List<List<Integer>> groups = List.copyOf(byHash.values());
+        // The largest group first, the reference; of equal ones, the one with the lowest rank.
+        List<String> hashes = new ArrayList<>(byHash.keySet());
+        hashes.sort(Comparator.comparingInt((String hash) -> -byHash.get(hash).size()).thenComparingInt(hash -> byHash.get(hash).get(0)));
+        List<List<Integer>> groups = hashes.stream().map(byHash::get).toList();
         if (groups.size() == 1) {
             return new Verdicts(Kind.ALIKE, groups, hashes, "", shared, notCompared, dropped, List.of());
         }
-        // The reference is the largest group; of equal ones, the one with the lowest rank.
         int reference = 0;
-        for (int g = 1; g < groups.size(); g++) {
-            if (groups.get(g).size() > groups.get(reference).size()) {
-                reference = g;
-            }
-        }
         RankFingerprint ours = representative.get(hashes.get(reference));
         String graph = ours.graphSha256();
         boolean cacheOnly = true;

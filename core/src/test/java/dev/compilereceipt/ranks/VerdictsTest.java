@@ -52,7 +52,7 @@ class VerdictsTest {
                 + "  ranks 0, 2, 3: fingerprint " + verdict.hashes().get(0).substring(0, 12) + " (reference)\n"
                 + "  rank 1: fingerprint " + verdict.hashes().get(1).substring(0, 12)
                 + "; rank 1 recompiled 0/1 at call 3 because `x.size()[0]` took 16\n"
-                + "compared: compiles, calls, recompile_causes, break_sites, fallbacks, cache_outcomes\n");
+                + "compared: compiles, graphs, collectives, calls, recompile_causes, break_sites, fallbacks, cache_outcomes\n");
     }
 
     @Test
@@ -72,7 +72,7 @@ class VerdictsTest {
 
         assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.CACHE);
         assertThat(verdict.groups()).containsExactly(List.of(0, 1, 2), List.of(3));
-        assertThat(verdict.oneLine()).isEqualTo("3 of 4 ranks agree; rank 3 hit the fx_graph cache in 0/0 where ranks 0, 1, 2 missed");
+        assertThat(verdict.oneLine()).isEqualTo("3 of 4 ranks agree; rank 3 hit the fx_graph cache in 0/0 at call 1 where ranks 0, 1, 2 missed");
     }
 
     @Test
@@ -83,7 +83,32 @@ class VerdictsTest {
 
         assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.GRAPH);
         assertThat(verdict.groups()).containsExactly(List.of(0, 3), List.of(1, 2));
-        assertThat(verdict.oneLine()).isEqualTo("2 of 4 ranks agree; ranks 1, 2 broke at scenarios.py:31 in 0/0 where ranks 0, 3 did not break");
+        assertThat(verdict.oneLine()).isEqualTo("2 of 4 ranks agree; ranks 1, 2 broke at scenarios.py:31 in 0/0 at call 1 where ranks 0, 3 did not break");
+    }
+
+    private static RankFingerprint.Step graph(String hash, String... collectives) {
+        return new RankFingerprint.Step("0/0", FRAME, RankFingerprint.VARIANT, List.of(hash), List.of(collectives), Optional.of("1"),
+                Optional.empty(), List.of(), Optional.empty(), Map.of("fx_graph", "miss"));
+    }
+
+    @Test
+    void anotherGraphUnderTheSameCompileIdIsAGraphDivergenceAndTheLargestGroupComesFirst() {
+        Verdicts verdict = Verdicts.of(List.of(rank(0, graph("aaaa")), rank(1, graph("bbbb")), rank(2, graph("bbbb")),
+                rank(3, graph("bbbb"))));
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.GRAPH);
+        assertThat(verdict.groups()).containsExactly(List.of(1, 2, 3), List.of(0));
+        assertThat(verdict.oneLine()).isEqualTo("3 of 4 ranks agree; rank 0 compiled another graph in 0/0 at call 1 (graph aaaa"
+                + " where ranks 1, 2, 3 compiled bbbb)");
+    }
+
+    @Test
+    void otherCollectivesAreSaidBeforeTheGraphTheyAreIn() {
+        Verdicts verdict = Verdicts.of(List.of(rank(0, graph("aaaa", "all_reduce", "all_gather_into_tensor")),
+                rank(1, graph("bbbb", "all_reduce")), rank(2, graph("aaaa", "all_reduce", "all_gather_into_tensor"))));
+
+        assertThat(verdict.oneLine()).isEqualTo("2 of 3 ranks agree; rank 1 called collectives [all_reduce] in 0/0 where ranks 0, 2"
+                + " called [all_reduce, all_gather_into_tensor]");
     }
 
     @Test
@@ -103,11 +128,11 @@ class VerdictsTest {
         Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST), text));
 
         assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.ALIKE);
-        assertThat(verdict.oneLine()).isEqualTo("all 2 ranks compiled alike (calls, break_sites, cache_outcomes not compared:"
-                + " not in every rank's source)");
-        assertThat(verdict.notCompared()).containsExactly("calls", "break_sites", "cache_outcomes");
+        assertThat(verdict.oneLine()).isEqualTo("all 2 ranks compiled alike (graphs, collectives, calls, break_sites, cache_outcomes"
+                + " not compared: not in every rank's source)");
+        assertThat(verdict.notCompared()).containsExactly("graphs", "collectives", "calls", "break_sites", "cache_outcomes");
         assertThat(verdict.text()).endsWith("compared: compiles, recompile_causes, fallbacks\n"
-                + "not compared: calls, break_sites, cache_outcomes (not in every rank's source)\n");
+                + "not compared: graphs, collectives, calls, break_sites, cache_outcomes (not in every rank's source)\n");
     }
 
     @Test
@@ -134,7 +159,7 @@ class VerdictsTest {
         RankFingerprint read = Fingerprints.read(new ObjectMapper().readTree(written.canonical()));
 
         assertThat(read).isEqualTo(written);
-        assertThat(written.canonical()).isEqualTo("{\"compared\":[\"compiles\",\"calls\",\"recompile_causes\",\"break_sites\","
+        assertThat(written.canonical()).isEqualTo("{\"compared\":[\"compiles\",\"graphs\",\"collectives\",\"calls\",\"recompile_causes\",\"break_sites\","
                 + "\"fallbacks\",\"cache_outcomes\"],\"format\":\"compile-receipt-fingerprint/1\",\"rank\":3,\"source\":\"torch_trace\","
                 + "\"steps\":[{\"cache\":{\"fx_graph\":\"miss\"},\"call\":\"1\",\"frame\":\"`f` (scenarios.py:64)\",\"id\":\"0/0\","
                 + "\"made\":\"variant\"},{\"cache\":{\"fx_graph\":\"miss\"},\"call\":\"3\",\"cause\":\"`x.size()[0]` took 16\","

@@ -254,6 +254,11 @@ public final class RankFiles {
         }
     }
 
+    /** The FX graphs of a rank's TORCH_TRACE log by compile id ({@link GraphScan}); empty for a text. */
+    public static Map<String, List<GraphScan.Graph>> graphs(RankInput input) {
+        return input.kind() == Kind.LOG ? GraphScan.of(input.file()) : Map.of();
+    }
+
     /** The trace of one rank's log or text, read as {@code Traces.read} reads it. */
     public static Trace read(RankInput input, Limits limits) {
         if (input.kind() == Kind.FINGERPRINT) {

@@ -1,0 +1,85 @@
+package dev.compilereceipt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The real 4-rank jobs of both releases (gloo on CPU, torch.multiprocessing.spawn, fixtures/ranks/2.6-* and
+ * 2.14-*): each job's groups and kind are those its capture derived from the logs and wrote beside them
+ * ({@code ranks-<scenario>.expect.json}), and its one line names the ranks and the first divergence as that
+ * capture describes it (the call, the compile id, the break site, the value, the caches).
+ */
+class RealRanksTest {
+
+    private static final Path RANKS = Path.of(System.getProperty("compilereceipt.fixtures.dir", "../fixtures")).resolve("ranks");
+
+    @TempDir
+    Path temp;
+
+    @ParameterizedTest(name = "{0}-{1}")
+    @CsvSource(delimiter = '|', value = {
+        "2.6|alike|all 4 ranks compiled alike",
+        "2.14|alike|all 4 ranks compiled alike",
+        // the capture: call b03 (steady): rank 1 compiled 0/1, recompiled because tensor 'x' size mismatch at index 0. expected 8, actual 12
+        "2.6|batch-size|3 of 4 ranks agree; rank 1 recompiled 0/1 at call b03 because `x.size()[0]` took 12",
+        "2.14|batch-size|3 of 4 ranks agree; rank 1 recompiled 0/1 at call b03 because `x.size()[0]` took 12",
+        // the capture: call b01 (warmup): rank 2 compiled 0/0 with a graph break at ranks_scenarios.py:27, then 1/0
+        "2.6|branch-break|3 of 4 ranks agree; rank 2 broke at ranks_scenarios.py:27 in 0/0 at call b01 where ranks 0, 1, 3 did not break",
+        "2.14|branch-break|3 of 4 ranks agree; rank 2 broke at ranks_scenarios.py:27 in 0/0 at call b01 where ranks 0, 1, 3 did not break",
+        // the capture: call b01 (warmup): rank 3 aotautograd hit, fx_graph hit (0/0); the others miss both
+        "2.6|warm-cache|3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed",
+        "2.14|warm-cache|3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed",
+    })
+    void eachRealJobIsGroupedAsItsCaptureSaysAndNamesTheFirstDivergence(String release, String scenario, String oneLine)
+            throws IOException {
+        Path job = RANKS.resolve(release + "-" + scenario);
+        JsonNode expect = new ObjectMapper().readTree(job.resolve("ranks-" + scenario + ".expect.json").toFile());
+
+        Ranks ranks = Ranks.read(job);
+
+        assertThat(ranks.list()).containsExactly(0, 1, 2, 3);
+        RanksVerdict verdict = ranks.verdict();
+        assertThat(verdict.groups().toString().replace(" ", "")).isEqualTo(expect.get("groups").toString());
+        assertThat(verdict.kind().name().toLowerCase(java.util.Locale.ROOT)).isEqualTo(expect.get("kind").asText());
+        assertThat(verdict.oneLine()).isEqualTo(oneLine);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"2.6", "2.14"})
+    void aPythonIntThatDependsOnTheRankGivesTheEvenAndTheOddRanksAnotherGraph(String release) throws IOException {
+        Path job = RANKS.resolve(release + "-rank-int");
+        RanksVerdict verdict = Ranks.read(job).verdict();
+
+        // the capture: the even and the odd ranks compiled 0/0 once each, with other FX graphs (1 + rank % 2 specialized)
+        assertThat(verdict.groups()).containsExactly(List.of(0, 2), List.of(1, 3));
+        assertThat(verdict.kind()).isEqualTo(RanksVerdict.Kind.GRAPH);
+        assertThat(verdict.oneLine()).matches("2 of 4 ranks agree; ranks 1, 3 compiled another graph in 0/0 at call b01"
+                + " \\(graph [0-9a-f]{16} where ranks 0, 2 compiled [0-9a-f]{16}\\)");
+    }
+
+    @Test
+    void theFingerprintsOfEachRankMergeIntoTheVerdictOfItsLogs() throws IOException {
+        Path job = RANKS.resolve("2.14-branch-break");
+        List<Path> logs = new ArrayList<>();
+        try (var files = Files.list(job)) {
+            files.filter(file -> file.toString().endsWith(".log")).sorted().forEach(logs::add);
+        }
+        for (Path log : logs) {
+            Ranks.writeFingerprint(log, temp.resolve(log.getFileName() + ".fp.json"));
+        }
+
+        assertThat(Ranks.read(temp).verdict()).isEqualTo(Ranks.read(job).verdict());
+        assertThat(Files.size(temp.resolve(logs.get(2).getFileName() + ".fp.json"))).isLessThan(2_000);
+    }
+}
