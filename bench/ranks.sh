@@ -6,7 +6,9 @@
 # Writes N rank logs built from the real 2.6 logs, three of them diverging (bench/make-ranks.py: an extra recompile, a
 # break, a cache hit where the others miss), then, in one run, each command once (ROUNDS=3 for the median of three;
 # one rank's import is always the median of three):
-#   ./receipt audit RANK0 --json                 (the single-file import of one rank: the MB/s every rank is held to)
+#   ./receipt audit RANK0 --json                 (the single-file import of one rank, median of three)
+#   ./receipt audit BIG --json                   (one BIG_MB log of the same records, default 1024, median of three:
+#                                                 the single-file import's MiB/s, which reading N ranks should reach)
 #   ./receipt ranks DIR --json                   (every rank, the verdict; checked against the groups make-ranks wrote)
 #   ./receipt fingerprint RANK -o FP             (per rank, two at a time as two hosts' schedulers would run them;
 #                                                 FP_RANKS=K fingerprints the first K ranks only and says so)
@@ -27,6 +29,7 @@ rounds="${ROUNDS:-1}"
 dir="${BENCH_DIR:-/tmp/ranks-bench}"
 job="$dir/job"
 fps="$dir/fingerprints"
+real="${REAL_TRACES:-$here/../shared/real-traces}"
 "$here/receipt" --version >/dev/null    # builds the CLI when it is stale, before anything is timed
 [ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 1; }
 rm -rf "$job" "$fps" "$job.expect.json"
@@ -59,6 +62,16 @@ row() { printf '%-34s %9.2f %9.1f %11.1f %9d\n' "$1" "$2" "$(echo "$3 / $2" | bc
 for _ in 1 2 3; do timed "$dir/one.times" "$here/receipt" audit "$job/$one" --json; done
 o=$(median "$dir/one.times" 1)
 row "receipt audit (one rank)" "$o" "$one_mb" "$(median "$dir/one.times" 2)"
+# One large log of the same records (BIG_MB, default 1024; 0 leaves it out): the single-file import's MiB/s, which N
+# ranks should reach, on this machine's load of the moment.
+if [ "${BIG_MB:-1024}" -gt 0 ]; then
+  python3 "$here/bench/make-big-log.py" "$dir/big.log" "${BIG_MB:-1024}" "$real/print-bridge/torch_trace.log" \
+    "$real/int-spec/torch_trace.log" >/dev/null
+  for _ in 1 2 3; do timed "$dir/big.times" "$here/receipt" audit "$dir/big.log" --json; done
+  row "receipt audit (one $(( $(stat -c %s "$dir/big.log") / 1048576 )) MiB log)" "$(median "$dir/big.times" 1)" \
+    "$(echo "$(stat -c %s "$dir/big.log") / 1048576" | bc -l)" "$(median "$dir/big.times" 2)"
+  rm -f "$dir/big.log"
+fi
 for _ in $(seq "$rounds"); do timed "$dir/ranks.times" "$here/receipt" ranks "$job" --json; check "receipt ranks"; done
 row "receipt ranks ($n ranks)" "$(median "$dir/ranks.times" 1)" "$mb" "$(median "$dir/ranks.times" 2)"
 for _ in $(seq "$rounds"); do timed "$dir/python.times" python3 "$here/bench/ranks_python.py" "$job"; check "ranks_python.py"; done
