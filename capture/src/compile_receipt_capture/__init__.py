@@ -30,7 +30,10 @@ folders), ``warm_process`` (that fresh process's side) and ``cli``.
 included) adds each run's ``warm_start``: its eager control and warmup calls again in a fresh
 process that reuses this one's Inductor/Triton cache folders (with ``TORCH_TRACE=DIR``, its log is
 written to ``DIR/warm/``); compile events carry ``stages`` and ``artifact_cache`` (FX graph and
-AOTAutograd cache hit/miss/bypass) from the structured log.
+AOTAutograd cache hit/miss/bypass) from the structured log. ``warm_env={"NAME": "VALUE"}``
+(``--warm-env NAME=VALUE``) runs that warm process with a change, to show which setting breaks the
+cache. On the command line, ``--repeat N`` captures the same run N times, each in a fresh process
+with fresh cache folders (``trace.1.json`` ... ``trace.N.json``).
 
 What it does, per run (``baseline``, then ``candidate``): ``torch._dynamo.reset()``, the eager
 control calls of the plain callable, ``torch._dynamo.reset()`` again, then ``torch.compile`` of the
