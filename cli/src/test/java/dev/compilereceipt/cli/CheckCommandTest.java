@@ -178,4 +178,36 @@ class CheckCommandTest {
         assertThat(run("bands", runs.get(0), "-o", bands.toString())).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("receipt: bands are measured over two runs or more; found 1\n");
     }
+
+    /**
+     * Real repeated captures (fixtures/repeat/sid: torch 2.14.1, five cold processes, the counts equal, the times
+     * wide on a loaded machine): runs 1-4 measure print-bridge's cold start at 7514.5088..10529.6385 ms, so its band
+     * is 7514.5088 - (1878.6272 + 50) .. 10529.6385 + (2632.4096 + 50) = 5585.8816..13212.0481; run 1 approved 9354.1511.
+     */
+    @Test
+    void bandsOfRealRepeatedCapturesHoldTheFifthRunAndFailATimeMovedEitherWay() throws IOException {
+        Path folder = FIXTURES.resolve("repeat/sid/repeat-print-bridge");
+        List<String> runs = java.util.stream.IntStream.rangeClosed(1, 5).mapToObj(i -> folder.resolve("print-bridge." + i + ".json").toString())
+                .toList();
+        Path bands = dir.resolve("bands.json");
+        assertThat(run("bands", runs.get(0), runs.get(1), runs.get(2), runs.get(3), "-o", bands.toString())).isEqualTo(0);
+        assertThat(err.toString()).as("the counts of the four runs agree").isEmpty();
+        Path approved = dir.resolve("approved.json");
+        assertThat(run("check", runs.get(0), "--approved", approved.toString(), "--update")).isEqualTo(0);
+        assertThat(run("check", runs.get(4), "--approved", approved.toString(), "--bands", bands.toString())).isEqualTo(0);
+        assertThat(run("check", runs.get(4), "--approved", approved.toString(), "--exact")).isEqualTo(1);
+        Path fifth = dir.resolve("fifth.json");
+        assertThat(run("check", runs.get(4), "--approved", fifth.toString(), "--update")).isEqualTo(0);
+        for (double moved : new double[] {30000, 1000}) {
+            ObjectNode tree = (ObjectNode) new ObjectMapper().readTree(fifth.toFile());
+            ((ObjectNode) tree.path("runs").path("baseline").path("cold_start")).put("empty_caches_ms", moved);
+            Path changed = Files.writeString(dir.resolve("moved.json"), tree.toString());
+            assertThat(run("check", changed.toString(), "--approved", approved.toString(), "--bands", bands.toString())).isEqualTo(1);
+            assertThat(out.toString()).contains(moved == 30000
+                    ? "  times\n    runs.baseline.cold_start.empty_caches_ms: 9354.1511 → 30000 is ×3.21, above the band 5585.8816..13212.0481"
+                            + " (measured 7514.5088..10529.6385 over 4 runs, ± 25%+50); approve 30000\n"
+                    : "  times\n    runs.baseline.cold_start.empty_caches_ms: 9354.1511 → 1000 is ×0.11, below the band 5585.8816..13212.0481"
+                            + " (measured 7514.5088..10529.6385 over 4 runs, ± 25%+50); approve 1000\n");
+        }
+    }
 }

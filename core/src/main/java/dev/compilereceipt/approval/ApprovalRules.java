@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * its family's {@link Margin}; {@link #within(TimeBands)}: the min..max measured over repeated runs,
  * widened by the margin); per PyTorch release ({@link #perRelease}: {@link ReleaseFiles}); and in
  * ratchet mode ({@link #ratchet}), where an improved count fails like a regression so that it is
- * approved on purpose. The suite properties read by {@link #fromParameters} are
+ * approved on purpose. The suite properties read by {@link #withParameters} are
  * {@value #PER_RELEASE}, {@value #RATCHET}, {@value #BANDS} ({@code true} for the margins, or the path
  * of a bands file) and {@value #MARGIN}{@code <family>} ({@code 25%+50}).
  *

@@ -14,7 +14,8 @@ import org.apiguardian.api.API;
  * What an approved file's name says, read back: the fixture it sits beside and the request it was
  * read under ({@link ApprovedReceipt#request}): {@code run.log.max_calls-128.rank-1.approved.json}
  * is {@code run.log} read with {@code max_calls} 128 at rank 1; {@code before.json+after.json.approved.json}
- * is the comparison of the two files beside it. The inverse of {@link ApprovedReceipt#approvedFile}.
+ * is the comparison of the two files beside it; {@code trace.json.torch-2.14.approved.json} is {@code trace.json}'s
+ * file for torch 2.14 ({@link ReleaseFiles}). The inverse of {@link ApprovedReceipt#approvedFile}.
  *
  * <p>Example: {@code ApprovedFileName.of(Path.of("traces/trace.json.approved.json")).get().fixtures()} is
  * {@code [traces/trace.json]}.
@@ -22,6 +23,7 @@ import org.apiguardian.api.API;
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")
 public record ApprovedFileName(Path approved, List<Path> fixtures, Limits limits, OptionalInt rank) {
 
+    private static final Pattern RELEASE = Pattern.compile("(.+)\\.torch-\\d+\\.\\d+");
     private static final Pattern RANK = Pattern.compile("(.+)\\.rank-(\\d+)");
     private static final Pattern LIMIT = Pattern.compile("(.+)\\.([a-z_]+)-(\\d+)");
 
@@ -39,6 +41,11 @@ public record ApprovedFileName(Path approved, List<Path> fixtures, Limits limits
             return Optional.empty();
         }
         String rest = name.substring(0, name.length() - ApprovedReceipt.APPROVED.length());
+        // A file of one PyTorch release (ReleaseFiles) names its release last: the fixture and request come before it.
+        Matcher release = RELEASE.matcher(rest);
+        if (release.matches() && !Files.exists(approved.resolveSibling(rest))) {
+            rest = release.group(1);
+        }
         OptionalInt rank = OptionalInt.empty();
         Matcher ranked = RANK.matcher(rest);
         if (ranked.matches() && !Files.exists(approved.resolveSibling(rest))) {

@@ -60,6 +60,14 @@ class ReleaseFilesTest {
     }
 
     @Test
+    void aReleaseFileNamesItsFixtureForRefresh() throws IOException {
+        Path fixture = Files.writeString(dir.resolve("trace.json"), "{}");
+        assertThat(ApprovedFileName.of(dir.resolve("trace.json.torch-2.14.approved.json")).orElseThrow().fixtures()).containsExactly(fixture);
+        assertThat(ApprovedFileName.of(dir.resolve("trace.json.max_calls-128.torch-2.6.approved.json")).orElseThrow().limits().maxCalls())
+                .isEqualTo(128);
+    }
+
+    @Test
     void anUpgradeShowsWhatMovedAndApprovingKeepsTheOldReleasesFile() throws IOException {
         Path old = Files.copy(Fixtures.PRINT_BRIDGE, Files.createDirectory(dir.resolve("old")).resolve("trace.json"));
         Receipt receipt26 = Receipt.of(Traces.read(old));
