@@ -67,6 +67,11 @@ for log in runs.values():
     # figures the Python reader computes; it does not compute them, so they are left out too.
     for key in ("compile_times", "graphless_variants", "graphs_compiled", "stages", "unattributed_ms"):
         log.pop(key, None)
+    # A cache with no record in the log is not measured (null, #41); the Python reader counts it as no lookups.
+    cache = log.get("artifact_cache") or {}
+    for key in ("fx_graph", "aotautograd"):
+        if key in cache and cache[key] is None:
+            cache[key] = {"bypass": 0, "hit": 0, "miss": 0}
     for site in log.get("break_sites") or []:
         for key in ("kind", "cause_kind", "user_frame"):
             site.pop(key, None)
