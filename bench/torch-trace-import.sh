@@ -55,7 +55,7 @@ for shape in 2.6 2.14; do
     log="$dir/torch_trace_${shape}_${size}mb.log"
     # shellcheck disable=SC2086
     [ -f "$log" ] || python3 "$here/bench/make-big-log.py" "$log" "$size" ${logs[$shape]} >/dev/null    # a kept log (KEEP=1) is reused
-    mb=$(( $(stat -c %s "$log") / 1000000 ))
+    mb=$(( $(stat -L -c %s "$log") / 1000000 ))
     # The same compile log on both sides, or the comparison means nothing. The break sites' kind, cause_kind and
     # user_frame (docs/trace-format.md section 8) are this project's classification of a break, not part of
     # the import, and the Python reader does not compute them: they are left out of the comparison.
@@ -87,7 +87,7 @@ print(json.dumps(runs, sort_keys=True))' >"$dir/java.out"
       timed "$dir/python.times" python3 "$here/bench/compile_log.py" "$log"
       timed "$dir/wc.times" wc -l "$log"
       timed "$dir/md5sum.times" md5sum "$log"
-      half=$(( $(stat -c %s "$log") / 2 / 1048576 ))
+      half=$(( $(stat -L -c %s "$log") / 2 / 1048576 ))
       timed "$dir/md5x2.times" bash -c "dd if='$log' bs=1M count=$half status=none | md5sum & dd if='$log' bs=1M skip=$half status=none | md5sum & wait"
       timed "$dir/c2.times" JAVA_OPTS=-XX:TieredStopAtLevel=4 "$here/receipt" audit "$log" --json
     done
