@@ -297,6 +297,19 @@ for jdk in "${jdks[@]}"; do
 done
 unset RECEIPT_JAVA_HOME
 
+# Without RECEIPT_JAVA_HOME the newest Java 17+ of JAVA_HOME's and the java on PATH runs (#48), with its own cache.
+if [[ -x $java25/bin/java ]]; then
+  java17=$(readlink -f -- "$(command -v java)"); java17=${java17%/bin/java}
+  for pair in "$java17 $java25/bin" "$java25 $(dirname -- "$(readlink -f -- "$(command -v java)")")"; do
+    newest="$copies/newest"
+    rm -rf "$newest"; copy_checkout "$newest"
+    JAVA_HOME=${pair% *} PATH=${pair#* }:$PATH launch 0 "$newest" "$newest/receipt" audit "$trace_abs"
+    [[ $(cache_in "$newest") == */receipt-java25.aot ]] \
+      || fail "JAVA_HOME=${pair% *} with ${pair#* } first on PATH: ran with $(cache_in "$newest"), not Java 25's AOT cache"
+  done
+  ok "JAVA_HOME of Java 17 and Java 25 on PATH, or the other way round: Java 25 runs, with its AOT cache"
+fi
+
 # A JDK named that is not one, or is older than 17: one line saying so and what to set, exit 1, nothing on stdout.
 old_jdk="$work/jdk 11"
 mkdir -p "$old_jdk/bin"

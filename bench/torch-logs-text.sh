@@ -10,7 +10,9 @@
 # (default 3) paired rounds, each running in turn:
 #   ./receipt audit TEXT --json                     (the command, as a user runs it)
 #   JAVA_OPTS=-Xmx64m ./receipt audit TEXT --json   (in a 64 MiB heap)
-#   JAVA_OPTS=-XX:TieredStopAtLevel=4 ./receipt audit TEXT --json   (the launcher with C2 back), and in 64 MiB
+#   RECEIPT_JAVA_HOME=$JAVA25_HOME ./receipt audit TEXT --json   (the launcher on Java 25, its AOT cache; default
+#                                                   /usr/lib/jvm/temurin-25-jdk-amd64), and in 64 MiB (#48; C2,
+#                                                   measured here before, is in docs/performance.md)
 #   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar $BEFORE_JAR audit TEXT --json   (only when BEFORE_JAR is set,
 #                                                   for texts of at most BEFORE_MAX_MB, default 100: it took 74 s on 1 GB)
 #   python3 bench/torch_logs.py TEXT                (a plain regular-expression reader of the same messages)
@@ -33,6 +35,9 @@ sizes=("$@")
 mkdir -p "$dir"
 trap '[ "${KEEP:-0}" = 1 ] || rm -f "$dir"/*.txt; rm -f "$dir"/*.out "$dir"/*.times' EXIT
 captures="$here/fixtures/torch-logs"
+java25="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+[ -x "$java25/bin/java" ] || { echo "no $java25/bin/java: set JAVA25_HOME" >&2; exit 1; }
+RECEIPT_JAVA_HOME="$java25" "$here/receipt" --version >/dev/null    # Java 25's AOT cache, made before anything is timed
 
 
 # What both readers say of the text: the receipt's compile log reduced to what bench/torch_logs.py prints.
@@ -45,8 +50,8 @@ print(json.dumps({"break_sites": {s["site"]: s["compiles"] for s in log["break_s
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); rounds: $rounds (median of each)"
-printf '%-5s %6s | %8s %8s %8s %8s %8s %8s %8s | %9s %9s %9s %8s | %7s %7s %7s %7s %9s %9s\n' shape MB java_s java64_s c2_s c2_64_s \
-  before_s python_s wc_s python/java python/c2 before/java java/wc java_MB java64_MB c2_MB c2_64_MB before_MB python_MB
+printf '%-5s %6s | %8s %8s %8s %8s %8s %8s %8s | %9s %9s %9s %8s | %7s %7s %7s %7s %9s %9s\n' shape MB java_s java64_s j25_s j25_64_s \
+  before_s python_s wc_s python/java64 python/j25_64 before/java java/wc java_MB java64_MB j25_MB j25_64_MB before_MB python_MB
 for shape in 2.6 2.14; do
   for size in "${sizes[@]}"; do
     text="$dir/torch_logs_${shape}_${size}mb.txt"
@@ -61,8 +66,8 @@ for shape in 2.6 2.14; do
     for _ in $(seq "$rounds"); do
       timed "$dir/java.times" "$here/receipt" audit "$text" --json
       timed "$dir/java64.times" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$text" --json
-      timed "$dir/c2.times" JAVA_OPTS=-XX:TieredStopAtLevel=4 "$here/receipt" audit "$text" --json
-      timed "$dir/c264.times" JAVA_OPTS="-XX:TieredStopAtLevel=4 -Xmx64m" "$here/receipt" audit "$text" --json
+      timed "$dir/c2.times" RECEIPT_JAVA_HOME="$java25" "$here/receipt" audit "$text" --json
+      timed "$dir/c264.times" RECEIPT_JAVA_HOME="$java25" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$text" --json
       [ -z "$run_before" ] || timed "$dir/before.times" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$before" audit "$text" --json
       timed "$dir/python.times" python3 "$here/bench/torch_logs.py" "$text"
       timed "$dir/wc.times" wc -l "$text"
@@ -72,9 +77,9 @@ for shape in 2.6 2.14; do
     b=nan; bm=nan; bj=nan
     [ -z "$run_before" ] || { b=$(median "$dir/before.times" 1); bm=$(( $(median "$dir/before.times" 2) / 1024 )); bj=$(echo "$b / $j" | bc -l); }
     printf '%-5s %6s | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %9.1f %9.1f %9.1f %8.1f | %7d %7d %7d %7d %9s %9d\n' "$shape" "$mb" \
-      "$j" "$j64" "$c2" "$c264" "$b" "$p" "$w" "$(echo "$p / $j" | bc -l)" "$(echo "$p / $c2" | bc -l)" "$bj" "$(echo "$j / $w" | bc -l)" \
+      "$j" "$j64" "$c2" "$c264" "$b" "$p" "$w" "$(echo "$p / $j64" | bc -l)" "$(echo "$p / $c264" | bc -l)" "$bj" "$(echo "$j / $w" | bc -l)" \
       $(( $(median "$dir/java.times" 2) / 1024 )) $(( $(median "$dir/java64.times" 2) / 1024 )) $(( $(median "$dir/c2.times" 2) / 1024 )) \
       $(( $(median "$dir/c264.times" 2) / 1024 )) "$bm" $(( $(median "$dir/python.times" 2) / 1024 ))
   done
 done
-echo "*_s: median wall seconds (java: ./receipt; before: BEFORE_JAR with the launcher's flags, nan when not set); *_MB: median peak RSS (MiB)"
+echo "*_s: median wall seconds (java: ./receipt on the java on PATH; j25: on Java 25; *64: JAVA_OPTS=-Xmx64m; before: BEFORE_JAR with the launcher's flags, nan when not set); *_MB: median peak RSS (MiB)"

@@ -11,7 +11,9 @@
 #   JAVA_OPTS=-Xmx64m ./receipt audit LOG --json    (the import in a 64 MiB heap)
 #   java -jar cli/target/receipt.jar audit LOG --json   (the same jar with the JVM's default flags, not the
 #                                                    launcher's: what the launcher's flags are worth)
-#   java -jar $BEFORE_JAR audit LOG --json          (only when BEFORE_JAR is set: an earlier build, paired)
+#   java $BEFORE_FLAGS -jar $BEFORE_JAR audit LOG --json   (only when BEFORE_JAR is set: an earlier build, paired;
+#                                                    BEFORE_FLAGS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" for the
+#                                                    launcher's flags)
 #   python3 bench/compile_log.py LOG                (a plain json-lines reader of the same compile log)
 #   wc -l LOG
 #   md5sum LOG                                      (one MD5 over every byte, on one core: what the hashing
@@ -52,8 +54,8 @@ for shape in 2.6 2.14; do
   for size in "${sizes[@]}"; do
     log="$dir/torch_trace_${shape}_${size}mb.log"
     # shellcheck disable=SC2086
-    python3 "$here/bench/make-big-log.py" "$log" "$size" ${logs[$shape]} >/dev/null
-    mb=$(( $(stat -c %s "$log") / 1000000 ))
+    [ -f "$log" ] || python3 "$here/bench/make-big-log.py" "$log" "$size" ${logs[$shape]} >/dev/null    # a kept log (KEEP=1) is reused
+    mb=$(( $(stat -L -c %s "$log") / 1000000 ))
     # The same compile log on both sides, or the comparison means nothing. The break sites' kind, cause_kind and
     # user_frame (docs/trace-format.md section 8) are this project's classification of a break, not part of
     # the import, and the Python reader does not compute them: they are left out of the comparison.
@@ -65,6 +67,11 @@ for log in runs.values():
     # figures the Python reader computes; it does not compute them, so they are left out too.
     for key in ("compile_times", "graphless_variants", "graphs_compiled", "stages", "unattributed_ms"):
         log.pop(key, None)
+    # A cache with no record in the log is not measured (null, #41); the Python reader counts it as no lookups.
+    cache = log.get("artifact_cache") or {}
+    for key in ("fx_graph", "aotautograd"):
+        if key in cache and cache[key] is None:
+            cache[key] = {"bypass": 0, "hit": 0, "miss": 0}
     for site in log.get("break_sites") or []:
         for key in ("kind", "cause_kind", "user_frame"):
             site.pop(key, None)
@@ -76,11 +83,11 @@ print(json.dumps(runs, sort_keys=True))' >"$dir/java.out"
       timed "$dir/java.times" "$here/receipt" audit "$log" --json
       timed "$dir/java64.times" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$log" --json
       timed "$dir/defaults.times" java -jar "$here/cli/target/receipt.jar" audit "$log" --json
-      [ -z "$before" ] || timed "$dir/before.times" java -jar "$before" audit "$log" --json
+      [ -z "$before" ] || timed "$dir/before.times" java ${BEFORE_FLAGS:-} -jar "$before" audit "$log" --json
       timed "$dir/python.times" python3 "$here/bench/compile_log.py" "$log"
       timed "$dir/wc.times" wc -l "$log"
       timed "$dir/md5sum.times" md5sum "$log"
-      half=$(( $(stat -c %s "$log") / 2 / 1048576 ))
+      half=$(( $(stat -L -c %s "$log") / 2 / 1048576 ))
       timed "$dir/md5x2.times" bash -c "dd if='$log' bs=1M count=$half status=none | md5sum & dd if='$log' bs=1M skip=$half status=none | md5sum & wait"
       timed "$dir/c2.times" JAVA_OPTS=-XX:TieredStopAtLevel=4 "$here/receipt" audit "$log" --json
     done
@@ -96,4 +103,4 @@ print(json.dumps(runs, sort_keys=True))' >"$dir/java.out"
     rm -f "$log"
   done
 done
-echo "*_s: median wall seconds (java: ./receipt; defaults: the same jar, the JVM's default flags; before: BEFORE_JAR, nan when not set); *_MB: median peak RSS (MiB)"
+echo "*_s: median wall seconds (java: ./receipt; defaults: the same jar, the JVM's default flags; before: BEFORE_JAR with BEFORE_FLAGS, nan when not set); *_MB: median peak RSS (MiB)"

@@ -62,7 +62,10 @@ public final class JsonSyntax {
             byte c = b[i];
             switch (state) {
                 case STRING -> {
-                    // The hot loop: most payload bytes are inside strings.
+                    // The hot loop: most payload bytes are inside strings. Eight plain bytes at a time first (2.14's
+                    // payloads over 64 KiB are checked here: a fifth of a 2.14-shaped GiB's part readers went byte by
+                    // byte), then byte by byte from the word holding the first byte to look at.
+                    i = JsonTokens.plainString(b, i, to);
                     while (i < to) {
                         c = b[i];
                         if (c == '"' || c == '\\' || c < 0x20) {

@@ -112,6 +112,22 @@ public final class JsonTokens {
     }
 
     /**
+     * Where the plain part of a string's bytes from {@code i} ends, eight bytes at a time: at or before
+     * the first quote, backslash, control character or byte past ASCII (at most seven bytes before it),
+     * or the last word's start before {@code to}. What is left to read byte by byte.
+     */
+    static int plainString(byte[] b, int i, int to) {
+        while (i + Long.BYTES <= to) {
+            long word = ByteWords.at(b, i);
+            if ((ByteWords.equal(word, QUOTES) | ByteWords.equal(word, BACKSLASHES) | ByteWords.controlOrHigh(word)) != 0) {
+                break;
+            }
+            i += Long.BYTES;
+        }
+        return i;
+    }
+
+    /**
      * The rest of a string whose opening quote is before {@code i}: its escapes, no control
      * character, its other bytes UTF-8; the index after its closing quote, or -1.
      */

@@ -142,7 +142,7 @@ public final class ReceiptCalculator {
         crossings.forEach((site, crossingCalls) -> sites.add(breakSite(trace, site, crossingCalls)));
         List<RecompileCause> causes = calls.isEmpty() ? RecompileCauses.ofLog(run)
                 : RecompileCauses.of(failures, limitGraphs, byPhase,
-                        graph -> run.compileLog().flatMap(log -> log.frameOf(graph)));
+                        FrameIndex.of(run.compileLog()));
         return new RunFigures(run.label(), phases, List.copyOf(graphs), sites, misses, run.compileLog(), fellBack, causes,
                 ColdStartCalculator.of(trace, run, Optional.ofNullable(phases.get(Phase.WARMUP))));
     }

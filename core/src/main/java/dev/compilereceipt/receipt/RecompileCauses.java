@@ -124,7 +124,7 @@ public final class RecompileCauses {
         }
         Set<GraphId> limitGraphs = new TreeSet<>();
         log.fallbackGraphs().stream().map(GraphId::parse).flatMap(Optional::stream).forEach(limitGraphs::add);
-        return of(failures, limitGraphs, false, log::frameOf);
+        return of(failures, limitGraphs, false, FrameIndex.of(run.compileLog()));
     }
 
     /** Whether a fallback's reason is the recompile limit: 2.6's cache_size_limit, 2.14's recompile_limit, this reader's words. */

@@ -125,6 +125,54 @@ class JsonSyntaxTest {
         assertThat(valid).isBetween(checked / 20, checked - checked / 20);
     }
 
+    @Test
+    void longStringsReadEightBytesAtATimeGiveTheByteByByteAnswerAtEveryOffsetAndSplit() {
+        // Strings longer than a word, with a quote, a backslash escape, a control character, UTF-8 or a byte that is
+        // none at every offset of a word: fed whole, in pieces of 1 to 17 bytes, and in one pass, one answer.
+        String[] specials = {"\\\"", "\\n", "\u0001", "\u00e9", "\u20ac", "\"", "\\u00e9", "\\x"};
+        byte[] high = {(byte) 0xc3};
+        int valid = 0;
+        int checked = 0;
+        for (String special : specials) {
+            for (int at = 0; at < 24; at++) {
+                String body = "a".repeat(at) + special + "b".repeat(40 - at);
+                for (byte[] text : List.of(bytes("{\"k\": \"" + body + "\", \"" + body + "\": [\"" + body + "\"]}"),
+                        concat(bytes("[\"" + "c".repeat(at)), high, bytes("x".repeat(30) + "\"]")))) {
+                    boolean whole = agree(text, 1000);
+                    for (int piece = 1; piece <= 17; piece++) {
+                        JsonSyntax json = new JsonSyntax(1000);
+                        json.reset();
+                        for (int from = 0; from < text.length; from += piece) {
+                            json.feed(text, from, Math.min(text.length, from + piece));
+                        }
+                        assertThat(json.complete()).as(new String(text, StandardCharsets.UTF_8) + " in pieces of " + piece)
+                                .isEqualTo(whole);
+                    }
+                    valid += whole ? 1 : 0;
+                    checked++;
+                }
+            }
+        }
+        // Valid: the three escapes and the two UTF-8 characters in the first text; never the control character, the
+        // quote in mid-string, the escape \x, nor the second text (0xc3 then 'x' is not UTF-8).
+        assertThat(checked).isEqualTo(8 * 24 * 2);
+        assertThat(valid).isEqualTo(5 * 24);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        int length = 0;
+        for (byte[] part : parts) {
+            length += part.length;
+        }
+        byte[] out = new byte[length];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, out, at, part.length);
+            at += part.length;
+        }
+        return out;
+    }
+
     private static byte[] mutate(byte[] base, int at, byte c, int edit) {
         if (edit == 0 && at < base.length) {
             byte[] out = base.clone();
