@@ -95,6 +95,18 @@ class WarmStartTest {
     }
 
     @Test
+    void theSummarySaysWhyUnderTheColdStart() {
+        Path dir = Fixtures.path("cache-keys/2.14-threads");
+        String summary = dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(
+                TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")))));
+        assertThat(summary).contains("\n    why: 0/0 missed the AOTAutograd cache: why is not measured: the log lists no components of this key\n"
+                + "    why: 0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2\n");
+        Path none = Fixtures.path("cache-keys/2.14-none");
+        assertThat(dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(
+                TraceRequest.of(none.resolve("torch_trace.log")).withWarmLog(none.resolve("warm_torch_trace.log")))))).doesNotContain("why: ");
+    }
+
+    @Test
     void withoutAWarmStartTheWarmFiguresAreNullAndNamed() {
         Receipt receipt = Receipt.of(Traces.read(Fixtures.PRINT_BRIDGE));
         JsonNode cold = ReceiptJson.tree(receipt).get("runs").get("baseline").get("cold_start");
