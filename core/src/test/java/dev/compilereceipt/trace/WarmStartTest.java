@@ -101,6 +101,10 @@ class WarmStartTest {
                 TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")))));
         assertThat(summary).contains("\n    why: 0/0 missed the AOTAutograd cache: why is not measured: the log lists no components of this key\n"
                 + "    why: 0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2\n");
+        Trace pair = Traces.read(TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")));
+        assertThat(dev.compilereceipt.view.html.ReceiptHtml.render(pair, Receipt.of(pair))).contains(
+                "<p class=\"cold-start-why\" data-run=\"baseline\">why, run baseline: 0/0 missed the FX graph cache:"
+                + " `cpp_runtime_thread_count` 1 → 2</p>");
         Path none = Fixtures.path("cache-keys/2.14-none");
         assertThat(dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(
                 TraceRequest.of(none.resolve("torch_trace.log")).withWarmLog(none.resolve("warm_torch_trace.log")))))).doesNotContain("why: ");
