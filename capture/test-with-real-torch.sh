@@ -146,6 +146,10 @@ if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   (cd "$repo" && python3 capture/check-one-logger.py "$out" "${audit_cmd[@]}")
   echo "== 5h. files of two processes or two models are not joined: a profile with another process's log, a warm pair of two models"
   (cd "$repo" && python3 capture/check-pairs.py "$out" "${audit_cmd[@]}")
+  if [[ -d "$out/keys" ]]; then
+    echo "== 5i. cache keys (#46): why each warm pair missed, from the receipt, a plain reading of both logs and the capture's expect files"
+    (cd "$repo" && python3 capture/check-cache-keys.py "$out" "${audit_cmd[@]}")
+  fi
   echo "== 6. the shipped break-kind table is what capture/derive-break-kinds.py derives from this release's registry"
   registry="$ROOT/usr/lib/python3/dist-packages/torch/_dynamo/graph_break_registry.json"
   shipped="$repo/core/src/main/resources/dev/compilereceipt/break-kinds.tsv"

@@ -1,5 +1,6 @@
 package dev.compilereceipt.receipt;
 
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.CompileLog;
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +16,9 @@ import org.apiguardian.api.API;
  * ({@code fx_graph}, {@code aotautograd}: hit, miss, bypass). {@code compileCaches} lists every
  * compile of the warm start with its own lookups, in order, so a cold one (a miss or a bypass) is
  * named with the cache it missed. Every figure the source did not measure is empty, never 0: without
- * a warm start all but {@code emptyCachesMs}.
+ * a warm start all but {@code emptyCachesMs}. {@code keyChanges}: why the warm start missed, each lookup of the warm
+ * process that missed or bypassed with the components of its key that differ from the cold process's
+ * ({@link KeyComparison}); empty where the logs list no cache keys.
  *
  * <p>Example: {@code receipt.run("baseline").coldStart().warmCachesMs()} of print-bridge's warm start
  * on PyTorch 2.6 is below its {@code emptyCachesMs}, and {@code coldCompiles()} is empty: every
@@ -29,10 +32,19 @@ public record ColdStart(
         Optional<CompileLog.CacheCounts> fxGraph,
         Optional<CompileLog.CacheCounts> aotAutograd,
         List<CompileCache> compileCaches,
-        boolean hasWarmStart) {
+        boolean hasWarmStart,
+        Optional<List<KeyComparison.Change>> keyChanges) {
 
     public ColdStart {
         compileCaches = List.copyOf(compileCaches);
+        keyChanges = keyChanges.map(List::copyOf);
+    }
+
+    /** A cold start whose logs list no cache keys (before 0.3, or a source other than two TORCH_TRACE logs). */
+    public ColdStart(OptionalDouble emptyCachesMs, OptionalDouble warmCachesMs, OptionalInt compiles,
+                     Optional<CompileLog.CacheCounts> fxGraph, Optional<CompileLog.CacheCounts> aotAutograd,
+                     List<CompileCache> compileCaches, boolean hasWarmStart) {
+        this(emptyCachesMs, warmCachesMs, compiles, fxGraph, aotAutograd, compileCaches, hasWarmStart, Optional.empty());
     }
 
     /** The cold start of a run without a warm start. */

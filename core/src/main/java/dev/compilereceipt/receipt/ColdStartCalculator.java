@@ -1,5 +1,6 @@
 package dev.compilereceipt.receipt;
 
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Event;
@@ -62,7 +63,16 @@ final class ColdStartCalculator {
         return new ColdStart(empty, warmMs, OptionalInt.of(variants),
                 trace.measured(Measure.FX_GRAPH_CACHE) ? Optional.of(lookups.fxGraph()) : Optional.empty(),
                 trace.measured(Measure.AOTAUTOGRAD_CACHE) ? Optional.of(lookups.aotAutograd()) : Optional.empty(),
-                compiles.stream().map(compile -> measuredOnly(trace, compile)).toList(), true);
+                compiles.stream().map(compile -> measuredOnly(trace, compile)).toList(), true, keyChanges(run, warm));
+    }
+
+    /** Why the warm start missed, where both processes' logs are read and either lists a cache key. */
+    private static Optional<List<KeyComparison.Change>> keyChanges(Run run, WarmStart warm) {
+        if (run.compileLog().isEmpty() || warm.compileLog().isEmpty()
+                || run.compileLog().get().cacheKeys().isEmpty() && warm.compileLog().get().cacheKeys().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(KeyComparison.between(run.compileLog().get(), warm.compileLog().get()).changes());
     }
 
     /** A compile's lookups of the caches the trace measures: one not measured is no lookup, never a miss. */

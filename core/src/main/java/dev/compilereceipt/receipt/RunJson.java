@@ -7,6 +7,7 @@ import dev.compilereceipt.trace.CompileStages;
 import dev.compilereceipt.trace.GuardMiss;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Phase;
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.json.CompileLogJson;
 import dev.compilereceipt.trace.json.TraceJson;
 import java.util.List;
@@ -106,7 +107,8 @@ final class RunJson {
      * {@code cold_start}: {@code cache} {@code {fx_graph, aotautograd}} (each {@code {hit, miss,
      * bypass}} or {@code null}), {@code cold_compiles} ({@code [{graph, missed_caches}]}, the warm
      * start's compiles that missed or bypassed), {@code compiles}, {@code empty_caches_ms},
-     * {@code warm_caches_ms}; {@code null} where not measured.
+     * {@code warm_caches_ms}, {@code key_changes} ({@code [{graph, cache, outcome, components: [{name, cold, warm}] | null}]},
+     * why each missed lookup of the warm start missed: {@link KeyComparison}); {@code null} where not measured.
      */
     private static void coldStart(JsonOutput out, ColdStart cold) {
         out.startObject();
@@ -134,7 +136,40 @@ final class RunJson {
         }
         number(out.key("compiles"), cold.compiles());
         number(out.key("empty_caches_ms"), cold.emptyCachesMs());
+        out.key("key_changes");
+        if (cold.keyChanges().isPresent()) {
+            out.startArray();
+            for (KeyComparison.Change change : cold.keyChanges().get()) {
+                keyChange(out, change);
+            }
+            out.endArray();
+        } else {
+            out.nullValue();
+        }
         number(out.key("warm_caches_ms"), cold.warmCachesMs());
+        out.endObject();
+    }
+
+    /** {@code {cache, components: [{cold, name, warm}] | null, graph, outcome}}: the key order of the canonical form. */
+    private static void keyChange(JsonOutput out, KeyComparison.Change change) {
+        out.startObject();
+        out.key("cache").value(change.cache());
+        out.key("components");
+        if (change.components().isPresent()) {
+            out.startArray();
+            for (KeyComparison.ComponentChange component : change.components().get()) {
+                out.startObject();
+                out.key("cold").value(component.cold());
+                out.key("name").value(component.name());
+                out.key("warm").value(component.warm());
+                out.endObject();
+            }
+            out.endArray();
+        } else {
+            out.nullValue();
+        }
+        out.key("graph").value(change.graph());
+        out.key("outcome").value(change.outcome());
         out.endObject();
     }
 

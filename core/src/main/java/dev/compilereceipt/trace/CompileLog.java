@@ -10,7 +10,8 @@ import org.apiguardian.api.API;
  * What a TORCH_TRACE log says about the compiles of one run, independent of calls: compile ids
  * that made a variant, recompiles among them, compile ids that gave up, break sites, the guard
  * failures behind recompiles, compile time (each compile's, split by stage, in {@code compileTimes}),
- * the on-disk artifact caches, and the frame of each compile id it names ({@code frames}).
+ * the on-disk artifact caches, the frame of each compile id it names ({@code frames}), and each cache
+ * lookup's key with the components it was hashed from, in log order ({@code cacheKeys}, see {@link CacheKey}).
  *
  * <p>Example: for a recompile storm {@code compileLog.recompiles().size()} is the number of
  * compiles with {@code cache_size > 0} or variant above 0. A variant Dynamo guarded without producing
@@ -31,10 +32,20 @@ public record CompileLog(
         List<String> graphless,
         List<CompileTime> compileTimes,
         List<CompileEvents> compileEvents,
-        Map<String, CodeFrame> frames) {
+        Map<String, CodeFrame> frames,
+        List<CacheKey> cacheKeys) {
 
     /** The reason of a fallback whose frame hit the recompile limit: Dynamo gave up before compiling. */
     public static final String RECOMPILE_LIMIT = "recompile limit reached: the frame now runs eagerly";
+
+    /** A compile log whose source lists no cache keys (anything but a TORCH_TRACE log). */
+    public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
+                      List<String> fallbackGraphs, List<Site> breakSites, List<RecompileReason> recompileReasons,
+                      OptionalDouble compileMs, ArtifactCache artifactCache, List<String> graphless,
+                      List<CompileTime> compileTimes, List<CompileEvents> compileEvents, Map<String, CodeFrame> frames) {
+        this(compiles, recompiles, fallbacks, graphs, fallbackGraphs, breakSites, recompileReasons, compileMs, artifactCache,
+                graphless, compileTimes, compileEvents, frames, List.of());
+    }
 
     /** A compile log that does not name the frame of each compile (a source before 0.2). */
     public CompileLog(List<String> compiles, List<String> recompiles, List<String> fallbacks, List<String> graphs,
@@ -70,6 +81,7 @@ public record CompileLog(
     }
 
     public CompileLog {
+        cacheKeys = List.copyOf(cacheKeys);
         frames = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(frames));
         compileEvents = List.copyOf(compileEvents);
         compileTimes = List.copyOf(compileTimes);

@@ -249,8 +249,8 @@ class CompileStagesTest {
         // of both releases, frozen since, keep theirs: 22 more; the 18 of the 4 profiler captures (graph-break:
         // 4 baseline and 2 candidate compiles a release, fallback: 1 and 2); and the 42 of the twelve warm-start logs
         // (fixtures/warm-start: 4 + 2 and 3 + 3 a release for int-spec and print-bridge, 3 + 3 and 6 + 6 for the two
-        // 2.6 captures with the AOTAutograd cache on)
-        assertThat(split).isEqualTo(84 + 12 + 22 + 18 + 42);
+        // 2.6 captures with the AOTAutograd cache on); and the 24 of the 24 logs of fixtures/cache-keys (one compile each)
+        assertThat(split).isEqualTo(84 + 12 + 22 + 18 + 42 + 24);
     }
 
     /** Whether the figures of {@code node} split its compile time: stages and unattributed_ms add up to compile_ms to the last decimal. */

@@ -79,7 +79,35 @@ class WarmStartTest {
         JsonNode run = ReceiptJson.tree(Receipt.of(Traces.read(HAND))).get("runs").get("baseline");
         assertThat(run.get("cold_start").toString()).isEqualTo("{\"cache\":{\"aotautograd\":{\"hit\":1,\"miss\":1,\"bypass\":0},"
                 + "\"fx_graph\":{\"hit\":2,\"miss\":0,\"bypass\":0}},\"cold_compiles\":[{\"graph\":\"0/0\",\"missed_caches\":"
-                + "[\"aotautograd\"]}],\"compiles\":2,\"empty_caches_ms\":1600.75,\"warm_caches_ms\":200.75}");
+                + "[\"aotautograd\"]}],\"compiles\":2,\"empty_caches_ms\":1600.75,\"key_changes\":null,\"warm_caches_ms\":200.75}");
+    }
+
+    @Test
+    void theReceiptSaysWhyTheWarmStartMissedComponentByComponent() {
+        Path dir = Fixtures.path("cache-keys/2.14-threads");
+        Receipt receipt = Receipt.of(Traces.read(TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log"))));
+        // The warm process ran with OMP_NUM_THREADS=2: its fx_graph_cache_miss (L2338) lists cpp_runtime_thread_count 2 where the
+        // cold one's (L2338 of torch_trace.log) lists 1; its aotautograd_cache_miss (L201) lists no components.
+        assertThat(ReceiptJson.tree(receipt).get("runs").get("baseline").get("cold_start").get("key_changes").toString()).isEqualTo(
+                "[{\"cache\":\"aotautograd\",\"components\":null,\"graph\":\"0/0\",\"outcome\":\"miss\"},"
+                + "{\"cache\":\"fx_graph\",\"components\":[{\"cold\":\"1\",\"name\":\"cpp_runtime_thread_count\",\"warm\":\"2\"}],"
+                + "\"graph\":\"0/0\",\"outcome\":\"miss\"}]");
+    }
+
+    @Test
+    void theSummarySaysWhyUnderTheColdStart() {
+        Path dir = Fixtures.path("cache-keys/2.14-threads");
+        String summary = dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(
+                TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")))));
+        assertThat(summary).contains("\n    why: 0/0 missed the AOTAutograd cache: why is not measured: the log lists no components of this key\n"
+                + "    why: 0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2\n");
+        Trace pair = Traces.read(TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")));
+        assertThat(dev.compilereceipt.view.html.ReceiptHtml.render(pair, Receipt.of(pair))).contains(
+                "<p class=\"cold-start-why\" data-run=\"baseline\">why, run baseline: 0/0 missed the FX graph cache:"
+                + " `cpp_runtime_thread_count` 1 → 2</p>");
+        Path none = Fixtures.path("cache-keys/2.14-none");
+        assertThat(dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(
+                TraceRequest.of(none.resolve("torch_trace.log")).withWarmLog(none.resolve("warm_torch_trace.log")))))).doesNotContain("why: ");
     }
 
     @Test
@@ -91,6 +119,7 @@ class WarmStartTest {
         assertThat(cold.get("warm_caches_ms").isNull()).isTrue();
         assertThat(cold.get("compiles").isNull()).isTrue();
         assertThat(cold.get("cache").isNull()).isTrue();
+        assertThat(cold.get("key_changes").isNull()).isTrue();
         assertThat(receipt.limits().notMeasured()).contains("warm_start");
         assertThat(ReceiptJson.tree(receipt).get("comparison").get("warm_caches").isNull()).isTrue();
     }
@@ -103,8 +132,13 @@ class WarmStartTest {
                 JsonNode fromTrace = ReceiptJson.tree(Receipt.of(Traces.read(dir.resolve("trace.json"))));
                 JsonNode fromLogs = ReceiptJson.tree(Receipt.of(Traces.read(TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")))));
                 for (String run : List.of("baseline", "candidate")) {
-                    assertThat(fromLogs.get("runs").get(run).get("cold_start")).as(dir + " " + run)
-                            .isEqualTo(fromTrace.get("runs").get(run).get("cold_start"));
+                    // The logs list the keys as well: every lookup hit, no key changed; a compile-trace/1 trace lists none.
+                    com.fasterxml.jackson.databind.node.ObjectNode logs =
+                            ((com.fasterxml.jackson.databind.node.ObjectNode) fromLogs.get("runs").get(run).get("cold_start")).deepCopy();
+                    assertThat(logs.remove("key_changes").toString()).isEqualTo("[]");
+                    assertThat(fromTrace.get("runs").get(run).get("cold_start").get("key_changes").isNull()).isTrue();
+                    logs.putNull("key_changes");
+                    assertThat(logs).as(dir + " " + run).isEqualTo(fromTrace.get("runs").get(run).get("cold_start"));
                 }
                 assertThat(fromLogs.get("comparison").get("warm_caches")).isEqualTo(fromTrace.get("comparison").get("warm_caches"));
             }

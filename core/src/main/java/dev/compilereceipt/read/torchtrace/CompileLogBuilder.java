@@ -2,6 +2,7 @@ package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.PassedLimit;
 import dev.compilereceipt.trace.BreakDetail;
+import dev.compilereceipt.trace.CacheKey;
 import dev.compilereceipt.trace.CodeFrame;
 import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Event;
@@ -36,6 +37,7 @@ final class CompileLogBuilder {
     private final List<CompileLog.CompileTime> compileTimes = new ArrayList<>();
     private final List<CompileLog.CompileEvents> compileEvents = new ArrayList<>();
     private final Map<String, CodeFrame> frames = new LinkedHashMap<>();
+    private final List<CacheKey> cacheKeys = new ArrayList<>();
     private final int[] fxGraph = new int[3];
     private final int[] aotAutograd = new int[3];
     private double compileMs;
@@ -129,6 +131,21 @@ final class CompileLogBuilder {
         return name.substring(name.lastIndexOf('_') + 1);
     }
 
+    /**
+     * A cache lookup's key, in log order; false, and not kept, past {@value #KEYS_PER_COMPILE} keys for each compile
+     * the run may hold ({@code max_compiles}): a compile looks up at most a few (real logs: one of each cache, or
+     * two FX graphs on a 2.14 AOTAutograd hit).
+     */
+    boolean addCacheKey(CacheKey key) {
+        if (cacheKeys.size() >= (long) KEYS_PER_COMPILE * limits.maxCompiles()) {
+            return false;
+        }
+        cacheKeys.add(key);
+        return true;
+    }
+
+    static final int KEYS_PER_COMPILE = 10;
+
     /** A {@code dynamo_output_graph} record of compile {@code graph}: that variant produced an FX graph. */
     void outputGraph(String graph) {
         if (withGraph.size() < limits.maxCompiles()) {
@@ -143,7 +160,7 @@ final class CompileLogBuilder {
         siteCompiles.forEach((site, count) -> sites.add(new CompileLog.Site(site, siteReasons.get(site), count, siteDetails.get(site))));
         return new CompileLog(compiles, recompiles, fallbacks, List.copyOf(graphs), List.copyOf(fallbackGraphs), sites,
                 recompileReasons, untimed ? OptionalDouble.empty() : OptionalDouble.of(Millis.round(compileMs)),
-                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)), graphless, compileTimes, compileEvents, frames);
+                new CompileLog.ArtifactCache(counts(fxGraph), counts(aotAutograd)), graphless, compileTimes, compileEvents, frames, cacheKeys);
     }
 
     private static CompileLog.CacheCounts counts(int[] counts) {

@@ -57,7 +57,7 @@ final class PartRecords implements Interner {
         if (!kind.acts(envelope) || !kind.handedOn(envelope, payload)) {
             return;
         }
-        byte[] kept = payload.kept();
+        byte[] kept = kind.condensed(envelope, payload);
         keptBytes += kept.length;
         if (++records > MAX_RECORDS || keptBytes > MAX_KEPT) {
             throw new LogParts.Unsplittable();

@@ -24,7 +24,7 @@ import java.util.Set;
  */
 sealed interface RecordKind permits CompileRecords.Start, CompileRecords.OutputGraph, CompileRecords.Metrics,
         CompileRecords.Reasons, CompileRecords.Break, RunRecords.Marker, CacheRecords.CacheArtifact,
-        CacheRecords.ChromiumCache, RunRecords.Release, RunRecords.Skipped {
+        CacheRecords.ChromiumCache, CacheRecords.AutogradKey, RunRecords.Release, RunRecords.Skipped {
 
     /** What {@link #frozenPayload} says of a kind a freeze keeps whole, however long (up to {@link LogFreezer#MAX_KEPT_PAYLOAD}). */
     long WHOLE_PAYLOAD = Long.MAX_VALUE;
@@ -64,6 +64,14 @@ sealed interface RecordKind permits CompileRecords.Start, CompileRecords.OutputG
     /** Whether a part read ahead hands on a record the reader {@link #acts} on, from what it kept of the payload. */
     default boolean handedOn(LogEnvelope envelope, KeptPayload payload) {
         return true;
+    }
+
+    /**
+     * What a part read ahead keeps of a payload for {@link #read} to read later: the kept bytes, or a shorter
+     * form that reads the same (a cache key's components with their values cut).
+     */
+    default byte[] condensed(LogEnvelope envelope, KeptPayload payload) {
+        return payload.kept();
     }
 
     /** The bytes of the payload a freeze holds as the record streams past: none, its head, or {@link #WHOLE_PAYLOAD}. */

@@ -18,7 +18,7 @@ final class RecordKinds {
     /** Every kind read, in the order of a compile's records. */
     static final List<RecordKind> ALL = List.of(RunRecords.MARKER, RunRecords.TORCH_VERSION, CompileRecords.DYNAMO_START,
             CompileRecords.RECOMPILE_REASONS, CompileRecords.GRAPH_BREAK, CompileRecords.DYNAMO_OUTPUT_GRAPH,
-            CacheRecords.FX_GRAPH, CacheRecords.AOT_AUTOGRAD, CacheRecords.CHROMIUM, CompileRecords.METRICS);
+            CacheRecords.FX_GRAPH, CacheRecords.AOT_AUTOGRAD, CacheRecords.AOT_AUTOGRAD_KEY, CacheRecords.CHROMIUM, CompileRecords.METRICS);
 
     private static final Map<String, RecordKind> BY_KEY = new HashMap<>();
     private static final Map<String, RecordKind> BY_ARTIFACT = new HashMap<>();

@@ -70,6 +70,9 @@ final class DecisionSection {
             html.element("p", "cold start, run " + run.label() + ": " + ColdStartText.of(run.coldStart()), "class", "cold-start",
                     "data-run", run.label(), "data-warm-caches-ms", run.coldStart().warmCachesMs().isPresent()
                             ? Markup.ms(run.coldStart().warmCachesMs().getAsDouble()) : "null");
+            // Why the warm start missed, one paragraph per reason (docs/cache-keys.md).
+            run.coldStart().keyChanges().ifPresent(changes -> dev.compilereceipt.trace.KeyComparison.lines(changes).forEach(line ->
+                    html.element("p", "why, run " + run.label() + ": " + line, "class", "cold-start-why", "data-run", run.label())));
         }
         axes(html);
         html.close("section").newline();

@@ -82,6 +82,9 @@ public final class ReceiptSummary {
             out.append('\n');
             out.append(BreakKindText.runSites(receipt, run));
             out.append("  cold start: ").append(ColdStartText.of(run.coldStart())).append('\n');
+            // Why the warm start missed, one line per reason (docs/cache-keys.md).
+            run.coldStart().keyChanges().ifPresent(changes -> dev.compilereceipt.trace.KeyComparison.lines(changes)
+                    .forEach(line -> out.append("    why: ").append(dev.compilereceipt.trace.VisibleText.of(line)).append('\n')));
             out.append(recompileCauses(run, receipt.limits()));
             run.compileLog().ifPresent(log -> out.append(compileLog(log, receipt.limits(), longest, RecompileCountText.of(log,
                     run.recompileCauses(), receipt.limits().notEstablished().contains(ReceiptLimits.RUNS_MERGED)))));

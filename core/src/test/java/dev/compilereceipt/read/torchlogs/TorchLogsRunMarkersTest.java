@@ -260,7 +260,7 @@ class TorchLogsRunMarkersTest {
                 receipt of 2.6-print-bridge-marked
                 read from      trace torch_logs.txt
                 trace_sha256   90c4f8fd22f63276bf121014630db01d3b13cccc345bb918866a399b949e927a
-                receipt_sha256 f00b0de3090495b424b1a6791b342002bea73d7ad2039b53885b87f383d8ea56
+                receipt_sha256 8678992801fc29bed4baf8556c2c4da8fce1ac16931846fe4b8df30e4a7b4ba6
 
                 run baseline
                   phases: none (the source has no per-call markers)
@@ -317,7 +317,7 @@ class TorchLogsRunMarkersTest {
                 receipt of 2.6-print-bridge
                 read from      trace torch_logs.txt
                 trace_sha256   34e2902210d2638fed1bf6d75756be59f40a2fa4b7bd5f6f8e9c4ae4f5c9aecc
-                receipt_sha256 92a5e68ba83e7fb84b63f41c1702dfee3c93726a80b3e745a81f7a8fd9514014
+                receipt_sha256 885ad8b9d8726cca5a660a7adf782c3b3a74094f680d8a6ad2596cf20479bb62
 
                 run baseline
                   runs merged: the text has no compile_receipt_run markers, so this run holds every run of its process (a capture's baseline and candidate add up)

@@ -4,6 +4,7 @@ import dev.compilereceipt.read.Refusal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.compilereceipt.trace.CompileLog;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Trace;
 
@@ -177,6 +178,10 @@ class LogPartsTest {
                 Trace parts = TorchTraceReader.readInParts(log, Limits.DEFAULT, false, size);
                 assertThat(parts.sha256()).as("%s in parts of %d bytes", log.getFileName(), size).isEqualTo(expected.sha256());
                 assertThat(parts.badLines()).isEqualTo(expected.badLines());
+                // The cache keys are no part of the hash: a part keeps them condensed, and they read the same.
+                assertThat(parts.runs()).extracting(run -> run.compileLog().map(CompileLog::cacheKeys))
+                        .as("%s cache keys in parts of %d bytes", log.getFileName(), size)
+                        .isEqualTo(expected.runs().stream().map(run -> run.compileLog().map(CompileLog::cacheKeys)).toList());
             } else {
                 String expectedRefusal = refusal;
                 assertThatThrownBy(() -> TorchTraceReader.readInParts(log, Limits.DEFAULT, false, size))

@@ -1,0 +1,184 @@
+package dev.compilereceipt.trace;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * Why a warm process missed a cache the cold process filled: each cache lookup of the warm process
+ * that missed or bypassed, matched to its counterpart in the cold process (the lookup of the same
+ * cache by the same compile id, {@code 0/0} or {@code 0/0_1}, the n-th for the n-th; else one whose
+ * graph, the {@code gm} component, hashes the same), and the components of the two keys whose hashes
+ * differ, by name, with both values (each followed by its hash's first 8 characters where the values as
+ * kept are alike: code that differs past the cut). A miss under the cold key itself is said as such (the entry was
+ * not found: evicted, another cache directory, a remote cache off); a key whose record lists no
+ * components (2.14's AOTAutograd records), or with no counterpart, has its reason not measured.
+ *
+ * <p>Example: after {@code torch.set_num_threads(2)} in the warm process of a 2.14 pair,
+ * {@code KeyComparison.between(cold, warm).lines()} is
+ * {@code ["every compile missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2", ...]}.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3")
+public final class KeyComparison {
+
+    /** What a view says of a miss under the cold process's own key. */
+    public static final String SAME_KEY = "the key is the cold process's: the entry was not found"
+            + " (evicted, another cache directory, or a remote cache off)";
+    /** What a view says of a miss whose key's components are not listed. */
+    public static final String NOT_MEASURED = "why is not measured: the log lists no components of this key";
+    /** At most this many components are named in one line; the rest are counted. */
+    public static final int SHOWN = 5;
+
+    private final List<Change> changes;
+
+    private KeyComparison(List<Change> changes) {
+        this.changes = List.copyOf(changes);
+    }
+
+    /**
+     * One missed (or bypassed) lookup of the warm process: {@code components} the differing ones, in the order the
+     * warm key lists them; an empty list when the key is the cold one; empty (not measured) when either key lists
+     * no components or the lookup has no counterpart.
+     */
+    public record Change(String graph, String cache, String outcome, Optional<List<ComponentChange>> components) {
+        public Change {
+            components = components.map(List::copyOf);
+        }
+
+        /** What the line of this change says after its compile and cache: the components, or why there are none. */
+        public String reason() {
+            if (components.isEmpty()) {
+                return NOT_MEASURED;
+            }
+            if (components.get().isEmpty()) {
+                return SAME_KEY;
+            }
+            List<String> named = components.get().stream().limit(SHOWN).map(ComponentChange::text).toList();
+            int more = components.get().size() - named.size();
+            return String.join(", ", named) + (more > 0 ? " and " + more + " more" : "");
+        }
+    }
+
+    /** A component whose hash differs: its value in each process ({@value #ABSENT} where a key has no such component). */
+    public record ComponentChange(String name, String cold, String warm) {
+        public String text() {
+            return "`" + name + "` " + shown(cold) + " → " + shown(warm);
+        }
+
+        private static String shown(String value) {
+            return value.isEmpty() ? "''" : value;
+        }
+    }
+
+    /** The value of a component one key lacks. */
+    public static final String ABSENT = "(absent)";
+
+    /** The misses of {@code warm}, each with the components whose hash differs from its counterpart's in {@code cold}. */
+    public static KeyComparison between(CompileLog cold, CompileLog warm) {
+        Map<String, List<CacheKey>> coldBySlot = new HashMap<>();
+        Map<String, CacheKey> coldByGraph = new HashMap<>();
+        for (CacheKey key : cold.cacheKeys()) {
+            coldBySlot.computeIfAbsent(key.graph() + " " + key.cache(), slot -> new ArrayList<>()).add(key);
+            graphHash(key).ifPresent(hash -> coldByGraph.putIfAbsent(key.cache() + " " + hash, key));
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        List<Change> changes = new ArrayList<>();
+        for (CacheKey key : warm.cacheKeys()) {
+            String slot = key.graph() + " " + key.cache();
+            int n = seen.merge(slot, 1, Integer::sum) - 1;
+            if (key.outcome().equals(CompileLog.HIT)) {
+                continue;
+            }
+            List<CacheKey> same = coldBySlot.getOrDefault(slot, List.of());
+            Optional<CacheKey> counterpart = n < same.size() ? Optional.of(same.get(n))
+                    : graphHash(key).map(hash -> coldByGraph.get(key.cache() + " " + hash));
+            changes.add(new Change(key.graph(), key.cache(), key.outcome(), counterpart.flatMap(other -> differing(other, key))));
+        }
+        return new KeyComparison(changes);
+    }
+
+    private static Optional<String> graphHash(CacheKey key) {
+        return key.components().flatMap(list -> list.stream().filter(c -> c.name().equals("gm")).findFirst()).map(CacheKey.Component::hash);
+    }
+
+    private static Optional<List<ComponentChange>> differing(CacheKey cold, CacheKey warm) {
+        if (!cold.key().isEmpty() && cold.key().equals(warm.key())) {
+            return Optional.of(List.of());
+        }
+        if (cold.components().isEmpty() || warm.components().isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, CacheKey.Component> before = new LinkedHashMap<>();
+        cold.components().get().forEach(c -> before.putIfAbsent(c.name(), c));
+        List<ComponentChange> differ = new ArrayList<>();
+        for (CacheKey.Component now : warm.components().get()) {
+            CacheKey.Component then = before.remove(now.name());
+            if (then == null) {
+                differ.add(new ComponentChange(now.name(), ABSENT, now.value()));
+            } else if (!then.hash().equals(now.hash())) {
+                // Values cut alike (two graphs' code differing past the cut) are told apart by their hashes.
+                boolean alike = then.value().equals(now.value());
+                differ.add(new ComponentChange(now.name(), alike ? hashed(then) : then.value(), alike ? hashed(now) : now.value()));
+            }
+        }
+        before.values().forEach(then -> differ.add(new ComponentChange(then.name(), then.value(), ABSENT)));
+        return Optional.of(differ);
+    }
+
+    private static String hashed(CacheKey.Component component) {
+        return component.value() + " [" + component.hash().substring(0, Math.min(8, component.hash().length())) + "]";
+    }
+
+    /** Every missed lookup of the warm process, in log order. */
+    public List<Change> changes() {
+        return changes;
+    }
+
+    /** Whether every lookup of the warm process hit (or it looked nothing up). */
+    public boolean isEmpty() {
+        return changes.isEmpty();
+    }
+
+    /**
+     * The changes as lines, one per distinct reason and cache, with the compiles that share it:
+     * {@code 0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2}, or {@code every compile missed ...}
+     * when every missed lookup of that cache shares the reason and there are several.
+     */
+    public List<String> lines() {
+        return lines(changes);
+    }
+
+    /** The lines of {@code changes} (of a receipt), as {@link #lines()} says. */
+    public static List<String> lines(List<Change> changes) {
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        Map<String, Integer> perCache = new HashMap<>();
+        for (Change change : changes) {
+            String verb = change.outcome().equals(CompileLog.BYPASS) ? "bypassed" : "missed";
+            byReason.computeIfAbsent(verb + " " + cacheName(change.cache()) + ": " + change.reason() + "\u0000" + change.cache(),
+                    reason -> new ArrayList<>()).add(change.graph());
+            perCache.merge(change.cache(), 1, Integer::sum);
+        }
+        List<String> lines = new ArrayList<>();
+        byReason.forEach((reason, graphs) -> {
+            int cut = reason.indexOf('\u0000');
+            String cache = reason.substring(cut + 1);
+            List<String> distinct = graphs.stream().distinct().toList();
+            String who = graphs.size() > 1 && graphs.size() == perCache.get(cache) ? "every compile" : VisibleText.joined(distinct);
+            lines.add(who + " " + reason.substring(0, cut));
+        });
+        return List.copyOf(lines);
+    }
+
+    /** {@code the FX graph cache} or {@code the AOTAutograd cache}. */
+    public static String cacheName(String cache) {
+        return switch (cache) {
+            case CompileLog.FX_GRAPH -> "the FX graph cache";
+            case CompileLog.AOTAUTOGRAD -> "the AOTAutograd cache";
+            default -> "the " + cache + " cache";
+        };
+    }
+}

@@ -1,0 +1,107 @@
+package dev.compilereceipt.read.torchtrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.compilereceipt.read.StringPool;
+import dev.compilereceipt.testsupport.Fixtures;
+import dev.compilereceipt.trace.CacheKey;
+import dev.compilereceipt.trace.Run;
+import dev.compilereceipt.trace.Trace;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cache keys of real logs, read into the compile log's {@code cacheKeys}: every value below is the
+ * file's, line numbers the file's (1-based, the payload line after the envelope).
+ */
+class CacheKeysTest {
+
+    private static List<CacheKey> keys(String log) {
+        Trace trace = Fixtures.trace(log);
+        return trace.runs().stream().map(Run::compileLog).flatMap(Optional::stream).flatMap(l -> l.cacheKeys().stream()).toList();
+    }
+
+    private static CacheKey.Component component(CacheKey key, String name) {
+        return key.components().orElseThrow().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void pyTorch214WritesFxGraphKeysWithTheirComponentsAndAutogradKeysWithout() {
+        List<CacheKey> keys = keys("warm-start/2.14-print-bridge/warm_torch_trace.log");
+        // fx_graph_cache_hit at L751 (0/0 attempt 1), L1447 (1/0), L2167 (0/0); aotautograd_cache_hit after each.
+        assertThat(keys).extracting(CacheKey::graph, CacheKey::cache, CacheKey::outcome, CacheKey::key).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("0/0_1", "fx_graph", "hit", "fj3jkv2z24jbmaoaorzaf4vbe47l2tcdgmjw5woyhync7qc5hgs7"),
+                org.assertj.core.groups.Tuple.tuple("0/0_1", "aotautograd", "hit", "a2faj2sqwrhvxa6xmaqqueay3ki6uzpf5ugnadsxph5mcklxq2w5"),
+                org.assertj.core.groups.Tuple.tuple("1/0", "fx_graph", "hit", "f3z7x3vremsyw6pv5z4zhsfqmpyys4uwjzyfzewe5pjdnipatxqp"),
+                org.assertj.core.groups.Tuple.tuple("1/0", "aotautograd", "hit", "apuzepkdxukv4dzojzgtgaguqnmtsopci2w4q6mwi3pqot5t7n6r"),
+                org.assertj.core.groups.Tuple.tuple("0/0", "fx_graph", "hit", "fbjihysyx5bwmebniusljqoz44e7w2fkxosmkya3bmrzygque46u"),
+                org.assertj.core.groups.Tuple.tuple("0/0", "aotautograd", "hit", "asakz2k5v5d2xgpjz6cs5frpxalkqddcbodceviml5kws6ngrwsh"));
+        CacheKey fx = keys.get(0);
+        assertThat(fx.components().orElseThrow()).hasSize(658);
+        assertThat(component(fx, "cpp_runtime_thread_count"))
+                .isEqualTo(new CacheKey.Component("cpp_runtime_thread_count", "5zwdf3lnccev7pksh4ldpridot7equdmqijinlmdifxvdzuxmwz", "2"));
+        // The digest's bytes written as text (U+FFFD, \x16): a hash only.
+        assertThat(component(fx, "torch_version").value()).isEqualTo("<bytes>");
+        assertThat(component(fx, "fx_kwargs[get_decomp_fn]").value()).isEqualTo("<function select_decomp_table at 0x…>");
+        // The graph's code on one line, cut to 200 characters.
+        assertThat(component(fx, "gm").value()).startsWith("<lambda>() def forward(self, arg0_1): sin = torch.ops.aten.sin.default(arg0_1);")
+                .hasSize(200).endsWith("…");
+        // "components": [] on every 2.14 AOTAutograd record: not measured.
+        assertThat(keys.get(1).components()).isEmpty();
+        assertThat(keys.get(1).measured()).isFalse();
+    }
+
+    @Test
+    void pyTorch26NamesItsAutogradKeyRecordAotautogradCacheHashWithTheOutcomeInCacheState() {
+        List<CacheKey> keys = keys("warm-start/2.6-print-bridge-aotautograd-cache/warm_torch_trace.log");
+        // fx_graph_cache_hit at L386, L1297, L2219 with "components": []; aotautograd_cache_hash at L681, L1592, L2514.
+        assertThat(keys).extracting(CacheKey::graph, CacheKey::cache, CacheKey::outcome).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("0/0_1", "fx_graph", "hit"),
+                org.assertj.core.groups.Tuple.tuple("0/0_1", "aotautograd", "hit"),
+                org.assertj.core.groups.Tuple.tuple("1/0", "fx_graph", "hit"),
+                org.assertj.core.groups.Tuple.tuple("1/0", "aotautograd", "hit"),
+                org.assertj.core.groups.Tuple.tuple("0/0", "fx_graph", "hit"),
+                org.assertj.core.groups.Tuple.tuple("0/0", "aotautograd", "hit"));
+        assertThat(keys.get(0).components()).isEmpty();
+        CacheKey aot = keys.get(1);
+        assertThat(aot.key()).isEqualTo("aeg5vawen4rb2oypofqp22osqhoblv6puoxrkve3uouwwwqua7vd");
+        assertThat(aot.components().orElseThrow()).hasSize(273);
+        assertThat(component(aot, "torch_version"))
+                .isEqualTo(new CacheKey.Component("torch_version", "zmkjesbz53mmhao6yzv6skfgd67ior7tb5yn52h3r5tfrecd7qd", "<bytes>"));
+        assertThat(aot.components().orElseThrow().stream().map(CacheKey.Component::name)).doesNotContain("cpp_runtime_thread_count");
+    }
+
+    @Test
+    void theColdProcessMissedUnderTheSameKeysTheWarmOneHit() {
+        List<CacheKey> cold = keys("warm-start/2.14-print-bridge/torch_trace.log");
+        List<CacheKey> warm = keys("warm-start/2.14-print-bridge/warm_torch_trace.log");
+        assertThat(cold).extracting(CacheKey::outcome).containsOnly("miss");
+        assertThat(cold.stream().map(k -> k.graph() + " " + k.cache() + " " + k.key()).sorted())
+                .containsExactlyElementsOf(warm.stream().map(k -> k.graph() + " " + k.cache() + " " + k.key()).sorted().toList());
+    }
+
+    @Test
+    void aComponentIsHashNameAndValueAndAValueIsOnePrintableBoundedLine() throws IOException {
+        StringPool pool = new StringPool();
+        assertThat(CacheKeyPayload.component("[moy5] cache_key_tag: ", pool)).isEqualTo(new CacheKey.Component("cache_key_tag", "moy5", ""));
+        assertThat(CacheKeyPayload.component("[h] fx_kwargs[a]: x: y", pool)).isEqualTo(new CacheKey.Component("fx_kwargs[a]", "h", "x: y"));
+        assertThat(CacheKeyPayload.component("no hash here", pool)).isEqualTo(new CacheKey.Component("no hash here", "", ""));
+        assertThat(CacheKeyPayload.value("a\u0007b")).isEqualTo("<bytes>");
+        assertThat(CacheKeyPayload.value("<f at 0xDEAD01> and 0x1")).isEqualTo("<f at 0x…> and 0x…");
+        assertThat(CacheKeyPayload.value("x".repeat(500))).isEqualTo("x".repeat(199) + "…");
+        // The form a part keeps reads as the payload does.
+        byte[] payload = ("{\"key\": \"k\", \"cache_state\": \"miss\", \"components\": [\"[h1] gm: def f():\\n    return 0x7f\","
+                + " \"[h2] torch_version: \\u0016\\ufffd\"], \"time_taken_ns\": 5}").getBytes(StandardCharsets.UTF_8);
+        CacheKeyPayload.Read read = CacheKeyPayload.read(payload, false, pool).orElseThrow();
+        assertThat(read).isEqualTo(new CacheKeyPayload.Read("k", Optional.of("miss"), Optional.of(List.of(
+                new CacheKey.Component("gm", "h1", "def f(): return 0x…"), new CacheKey.Component("torch_version", "h2", "<bytes>")))));
+        assertThat(CacheKeyPayload.read(CacheKeyPayload.condensed(payload, false), false, pool)).contains(read);
+        // Cut short: the key, no components.
+        byte[] cut = java.util.Arrays.copyOf(payload, 60);
+        assertThat(CacheKeyPayload.read(cut, true, pool)).contains(new CacheKeyPayload.Read("k", Optional.of("miss"), Optional.empty()));
+        assertThat(CacheKeyPayload.read("[1]".getBytes(StandardCharsets.UTF_8), false, pool)).isEmpty();
+    }
+}

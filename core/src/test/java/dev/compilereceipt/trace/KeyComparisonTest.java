@@ -1,0 +1,117 @@
+package dev.compilereceipt.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.compilereceipt.TraceRequest;
+import dev.compilereceipt.Traces;
+import dev.compilereceipt.testsupport.Fixtures;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Warm pairs made in the chroots (fixtures/cache-keys/, from /work/drop/keys: a cold process and a warm one with one
+ * change, fixtures/cache-keys/README.md): the control hits everywhere and says nothing; each changed pair names exactly
+ * the component changed. Values are the logs' (the component lines of fx_graph_cache_miss and aotautograd_cache_*).
+ */
+class KeyComparisonTest {
+
+    static KeyComparison pair(String name) {
+        if (name.endsWith("code")) {
+            // The warm process compiles another function (sin_cos_changed): no warm start of the cold run (PairAgreement
+            // refuses the pair), but two compile logs to compare.
+            return KeyComparison.between(baselineLog(name + "/torch_trace.log"), baselineLog(name + "/warm_torch_trace.log"));
+        }
+        Trace trace = Traces.read(TraceRequest.of(Fixtures.path("cache-keys/" + name + "/torch_trace.log"))
+                .withWarmLog(Fixtures.path("cache-keys/" + name + "/warm_torch_trace.log")));
+        Run run = trace.run("baseline").orElseThrow();
+        return KeyComparison.between(run.compileLog().orElseThrow(), run.warmStart().orElseThrow().compileLog().orElseThrow());
+    }
+
+    private static CompileLog baselineLog(String log) {
+        return Traces.read(Fixtures.path("cache-keys/" + log)).run("baseline").orElseThrow().compileLog().orElseThrow();
+    }
+
+    @Test
+    void theControlsHitEverywhereWithNoReasons() {
+        for (String control : List.of("2.14-none", "2.6-none", "2.6-threads")) {
+            assertThat(pair(control).changes()).as(control).isEmpty();
+            assertThat(pair(control).lines()).as(control).isEmpty();
+        }
+    }
+
+    @Test
+    void aThreadCountChangeOn214NamesTheThreadCountAndTheAutogradReasonIsNotMeasured() {
+        KeyComparison keys = pair("2.14-threads");
+        // Warm log L201: aotautograd_cache_miss, "components": []; L2338: fx_graph_cache_miss, cpp_runtime_thread_count 1 -> 2.
+        assertThat(keys.changes()).containsExactly(
+                new KeyComparison.Change("0/0", "aotautograd", "miss", Optional.empty()),
+                new KeyComparison.Change("0/0", "fx_graph", "miss", Optional.of(List.of(
+                        new KeyComparison.ComponentChange("cpp_runtime_thread_count", "1", "2")))));
+        assertThat(keys.lines()).containsExactly(
+                "0/0 missed the AOTAutograd cache: why is not measured: the log lists no components of this key",
+                "0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2");
+    }
+
+    @Test
+    void eachChangedPairNamesExactlyTheComponentChangedInEveryCacheThatListsComponents() {
+        assertThat(pair("2.14-inductor-option").lines()).containsExactly(
+                "0/0 missed the AOTAutograd cache: " + KeyComparison.NOT_MEASURED,
+                "0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False");
+        assertThat(pair("2.6-inductor-option").lines()).containsExactly(
+                "0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False",
+                "0/0 missed the AOTAutograd cache: `inductor_config[size_asserts]` True → False");
+        for (String pair : List.of("2.14-dtype", "2.14-shape", "2.6-dtype", "2.6-shape", "2.14-code", "2.6-code")) {
+            List<String> named = pair(pair).changes().stream().flatMap(change -> change.components().stream())
+                    .flatMap(List::stream).map(KeyComparison.ComponentChange::name).distinct().toList();
+            assertThat(named).as(pair).containsExactly(pair.endsWith("code") ? "gm" : "example_inputs[0]");
+        }
+        KeyComparison.ComponentChange dtype = pair("2.6-dtype").changes().get(0).components().orElseThrow().get(0);
+        assertThat(dtype.cold()).startsWith("TensorMetadata(dtype=torch.float32, shape=torch.Size([8, 16])");
+        assertThat(dtype.warm()).startsWith("TensorMetadata(dtype=torch.float64, shape=torch.Size([8, 16])");
+        KeyComparison.ComponentChange code = pair("2.6-code").changes().get(0).components().orElseThrow().get(0);
+        assertThat(code.cold()).startsWith("<lambda>() def forward(self, arg0_1): sin = torch.ops.aten.sin.default(arg0_1);")
+                .isNotEqualTo(code.warm());
+    }
+
+    private static CacheKey key(String graph, String cache, String outcome, String key, CacheKey.Component... components) {
+        return new CacheKey(graph, cache, outcome, key, components.length == 0 ? Optional.empty() : Optional.of(List.of(components)));
+    }
+
+    private static CompileLog log(CacheKey... keys) {
+        return new CompileLog(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), java.util.OptionalDouble.empty(),
+                CompileLog.ArtifactCache.NONE, List.of(), List.of(), List.of(), java.util.Map.of(), List.of(keys));
+    }
+
+    @Test
+    void aMissUnderTheColdKeyIsSaidAsSuchAndRepeatedReasonsAreGrouped() {
+        CacheKey.Component gm0 = new CacheKey.Component("gm", "g0", "def f0");
+        CacheKey.Component gm1 = new CacheKey.Component("gm", "g1", "def f1");
+        CacheKey.Component off = new CacheKey.Component("inductor_config[freezing]", "a", "False");
+        CacheKey.Component on = new CacheKey.Component("inductor_config[freezing]", "b", "True");
+        CompileLog cold = log(key("0/0", "fx_graph", "miss", "k0", gm0, off), key("1/0", "fx_graph", "miss", "k1", gm1, off),
+                key("2/0", "fx_graph", "miss", "k2", gm0), key("3/0", "fx_graph", "miss", "k3", gm1));
+        // 0/0 and 1/0 change freezing; 2/0 misses under its own key; 5/0 has no id in the cold process but the same graph as
+        // 1/0 there; 7/0 has neither.
+        CompileLog warm = log(key("0/0", "fx_graph", "miss", "w0", gm0, on), key("1/0", "fx_graph", "miss", "w1", gm1, on),
+                key("2/0", "fx_graph", "miss", "k2", gm0), key("3/0", "fx_graph", "hit", "k3", gm1),
+                key("5/0", "fx_graph", "bypass", "w5", gm1, on), key("7/0", "fx_graph", "miss", "w7", new CacheKey.Component("gm", "g7", "x")));
+        assertThat(KeyComparison.between(cold, warm).lines()).containsExactly(
+                "0/0, 1/0 missed the FX graph cache: `inductor_config[freezing]` False → True",
+                "2/0 missed the FX graph cache: " + KeyComparison.SAME_KEY,
+                "5/0 bypassed the FX graph cache: `inductor_config[freezing]` False → True",
+                "7/0 missed the FX graph cache: " + KeyComparison.NOT_MEASURED);
+        CompileLog everyCold = log(key("0/0", "fx_graph", "miss", "k0", gm0, off), key("1/0", "fx_graph", "miss", "k1", gm1, off));
+        CompileLog everyWarm = log(key("0/0", "fx_graph", "miss", "w0", gm0, on), key("1/0", "fx_graph", "miss", "w1", gm1, on));
+        assertThat(KeyComparison.between(everyCold, everyWarm).lines())
+                .containsExactly("every compile missed the FX graph cache: `inductor_config[freezing]` False → True");
+        // A component only one key has.
+        CompileLog oneMore = log(key("0/0", "fx_graph", "miss", "w0", gm0, off, new CacheKey.Component("cache_key_tag", "t", "")));
+        assertThat(KeyComparison.between(log(key("0/0", "fx_graph", "miss", "k0", gm0, off)), oneMore).lines())
+                .containsExactly("0/0 missed the FX graph cache: `cache_key_tag` (absent) → ''");
+        // Code that differs past the characters kept: the values are told apart by their hashes.
+        CompileLog longer = log(key("0/0", "fx_graph", "miss", "w0", new CacheKey.Component("gm", "zzzzzzzzzz", "def f0"), off));
+        assertThat(KeyComparison.between(log(key("0/0", "fx_graph", "miss", "k0", gm0, off)), longer).lines())
+                .containsExactly("0/0 missed the FX graph cache: `gm` def f0 [g0] → def f0 [zzzzzzzz]");
+    }
+}
