@@ -492,7 +492,7 @@ class EveryCheckOnEverySourceTest {
                 "loggers-off/2.6-print-bridge-graph-breaks-only/torch_logs.txt",
                 "loggers-off/2.6-print-bridge-recompiles-only/torch_logs.txt",
                 "torch-logs/2.14-print-bridge-marked/torch_logs.txt", "torch-logs/2.6-print-bridge-marked/torch_logs.txt");
-        assertThat(names.stream().filter(name -> name.contains(" --warm "))).hasSize(6);
+        assertThat(names.stream().filter(name -> name.contains(" --warm "))).hasSize(18);
         assertThat(names.stream().filter(name -> name.endsWith("profile.json"))).hasSize(6);
     }
 
