@@ -140,7 +140,8 @@ def number(value):
 def bands(out_dir, cmd, tmp):
     made = False
     for suite in ("trixie", "sid"):
-        for folder in sorted(glob.glob(os.path.join(out_dir, suite, "repeat", "repeat-*"))):
+        for folder in sorted(glob.glob(os.path.join(out_dir, suite, "repeat", "repeat-*", ""))):
+            folder = os.path.dirname(folder)  # the trailing "" keeps folders only: each run's .log sits beside them
             scenario = os.path.basename(folder)[len("repeat-"):]
             runs = [os.path.join(folder, "%s.%d.json" % (scenario, i)) for i in range(1, 6)]
             if not all(os.path.isfile(r) for r in runs):
