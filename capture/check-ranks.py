@@ -7,7 +7,10 @@ rank, and ranks-<scenario>.expect.json (beside the folder or in it) says
 Each job must be read (exit 0), give exactly the expected groups (one list of rank numbers per
 group, in the order of their first rank) and kind, and a diverging job must name a first divergence
 that names every rank outside the largest group; the capture's own words for the divergence are
-printed beside the receipt's. One line per job; exit 1 if any job differs, 0 when there is none.
+printed beside the receipt's. Where the capture also read the ranks' cache keys ("key_changes": per
+group's first rank, the components whose hashes differ from the largest group's, "fx_graph 0/0:
+inductor_config[size_asserts]"; issue #46), the first divergence of a cache divergence must name each
+such component in backquotes, or, where none differs, say that the ranks looked up the same keys. One line per job; exit 1 if any job differs, 0 when there is none.
 
     capture/check-ranks.py OUT_DIR RECEIPT_COMMAND...     (e.g. capture/out/sid ./receipt)
 """
@@ -58,6 +61,15 @@ def check(folder, command):
         said = verdict.get("first_divergence", "")
         if not said or not (named_ranks(said) & others):
             problems.append(f"the first divergence {said!r} names none of ranks {sorted(others)}")
+    changes = expect.get("key_changes")
+    if changes is not None and verdict["kind"] == "cache":
+        said = verdict.get("first_divergence", "")
+        names = sorted({change.split(": ", 1)[1] for group in changes.values() for change in group})
+        missing = [name for name in names if f"`{name}`" not in said]
+        if missing:
+            problems.append(f"the first divergence {said!r} does not name the key components {missing}")
+        if not names and "under the same key" not in said:
+            problems.append(f"the first divergence {said!r} does not say the keys are the same")
     line = f"{folder}: {verdict['one_line']}"
     if expect.get("first_divergence"):
         line += f" (the capture says: {expect['first_divergence']})"

@@ -35,8 +35,8 @@
 #                                that differ, read from both logs
 #   ranks/ranks-<scenario>/      test_ranks (#47): one TORCH_TRACE log per rank of a 4-rank gloo job
 #                                (torch.multiprocessing.spawn), named by PyTorch; ranks-<scenario>.expect.json:
-#                                groups, kind and first divergence read from the logs (alike, batch-size,
-#                                branch-break, warm-cache, rank-int)
+#                                groups, kind, first divergence and key changes read from the logs (alike, batch-size,
+#                                branch-break, warm-cache, rank-int, inductor-option)
 #   repeat/repeat-<scenario>/<scenario>.<i>.json  test_repeat (#45): --repeat 5 of print-bridge and int-spec
 #                                through the command line, each run a fresh process with fresh caches
 #   logger-graph_breaks/, logger-recompiles/  test_one_logger: the graph-break scenario again with

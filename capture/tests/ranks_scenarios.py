@@ -11,6 +11,9 @@ arguments of compile_receipt_capture.capture() for that rank, ``fn`` included.
                  the same graphs, its caches hit where the others miss
     rank-int     a Python int that depends on the rank (1 + rank % 2) is an argument: specialized, so the
                  even and the odd ranks compile different graphs
+    inductor-option  rank 1 compiles with torch._inductor.config.size_asserts = False (the others with the
+                 default True): the same graphs and cache outcomes (every rank misses its own fresh cache),
+                 but its FX graph key differs in exactly `inductor_config[size_asserts]` (issue #46)
 """
 
 import io
@@ -66,7 +69,13 @@ def rank_int(rank, world):
                 changed=[])
 
 
+def inductor_option(rank, world):
+    import torch._inductor.config as inductor_config
+    inductor_config.size_asserts = rank != 1
+    return dict(alike(rank, world), name=f"ranks-inductor-option-rank{rank}")
+
+
 SCENARIOS = {"alike": alike, "batch-size": batch_size, "branch-break": branch_break, "warm-cache": warm_cache,
-             "rank-int": rank_int}
+             "rank-int": rank_int, "inductor-option": inductor_option}
 WARM_RANK = {"warm-cache": 3}    # the rank whose cache folder an earlier process fills
 WORLD = 4

@@ -36,11 +36,23 @@ EXPECTED = {
     "branch-break": ([[0, 1, 3], [2]], "graph"),
     "warm-cache": ([[0, 1, 2], [3]], "cache"),
     "rank-int": ([[0, 2], [1, 3]], "graph"),
+    "inductor-option": ([[0, 2, 3], [1]], "cache"),
+}
+# Per scenario and release: the key components each group outside the largest differs in from it, per cache
+# and compile (issue #46). 2.6's AOTAutograd key lists its components (the Inductor config among them); 2.14's
+# lists none, so only its FX graph key says why.
+EXPECTED_KEYS = {
+    "alike": {"2.6": {}, "2.14": {}},
+    "warm-cache": {"2.6": {"3": []}, "2.14": {"3": []}},
+    "inductor-option": {"2.6": {"1": ["aotautograd 0/0: inductor_config[size_asserts]",
+                                      "fx_graph 0/0: inductor_config[size_asserts]"]},
+                        "2.14": {"1": ["fx_graph 0/0: inductor_config[size_asserts]"]}},
 }
 _ENVELOPE = re.compile(r"^[A-Z]\d{4} [^\]]*\] (\{.*\})\s*$")
 _LOG_NAME = re.compile(r"^dedicated_log_torch_trace_rank_(\d+)_(.+)\.log$")
 _CACHE = re.compile(r"(fx_graph|aotautograd)_cache_(hit|miss|bypass|hash)")
 _BREAK_AT = re.compile(r"^Graph break(?: \(.*?\))? in user code at (.+):(\d+)\s*$")
+_COMPONENT = re.compile(r"^\[([^\]]*)\] ([^:]*): ?(.*)$", re.S)
 
 
 def read_rank(path):
@@ -94,7 +106,8 @@ def read_rank(path):
         m = _CACHE.fullmatch(name)
         if m:
             data = json.loads("".join(payload))
-            current["caches"].append((cid, m.group(1), data["cache_state"] if m.group(2) == "hash" else m.group(2)))
+            current["caches"].append((cid, m.group(1), data["cache_state"] if m.group(2) == "hash" else m.group(2),
+                                      data.get("key", "")))
     return [(cid, phase, {"compiles": sorted((k, tuple(v["graphs"]), tuple(v["breaks"]), tuple(v["reasons"]))
                                              for k, v in c["compiles"].items()),
                           "caches": sorted(set(c["caches"]))})
@@ -112,10 +125,56 @@ def _describe(call):
         if reasons:
             text += f", recompiled because {'; '.join(reasons)}"
         parts.append(text)
-    caches = [f"{cache} {outcome} ({cid})" for cid, cache, outcome in call["caches"]]
+    caches = [f"{cache} {outcome} ({cid}, key {key[:12]})" for cid, cache, outcome, key in call["caches"]]
     if caches:
         parts.append("caches: " + ", ".join(caches))
     return "; ".join(parts) or "no compile"
+
+
+def read_keys(path):
+    """{"fx_graph 0/0": {name: hash}} of one rank's log: each cache lookup's key components (the first
+    lookup of a cache by a compile id; none where the record lists none, as 2.14's AOTAutograd records)."""
+    keys = {}
+    payload, name, cid = None, None, None
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    records, i = [], 0
+    for line in lines:
+        if line.startswith("\t"):
+            if records:
+                records[-1][1].append(line[1:])
+            continue
+        m = _ENVELOPE.match(line)
+        if m:
+            records.append((json.loads(m.group(1)), []))
+    for envelope, payload in records:
+        name = (envelope.get("artifact") or {}).get("name", "")
+        m = _CACHE.fullmatch(name)
+        if not m or "frame_id" not in envelope:
+            continue
+        data = json.loads("\n".join(payload))
+        slot = f"{m.group(1)} {envelope['frame_id']}/{envelope['frame_compile_id']}"
+        components = {}
+        for text in data.get("components") or []:
+            c = _COMPONENT.match(text)
+            if c:
+                components.setdefault(c.group(2), c.group(1))
+        keys.setdefault(slot, components)
+    return keys
+
+
+def key_changes(reference, other):
+    """The components whose hashes differ between two ranks' keys, per cache and compile both list components of:
+    ["fx_graph 0/0: inductor_config[size_asserts]"]."""
+    changes = []
+    for slot in sorted(set(reference) & set(other)):
+        a, b = reference[slot], other[slot]
+        if not a or not b:
+            continue
+        for name in sorted(set(a) | set(b)):
+            if a.get(name) != b.get(name):
+                changes.append(f"{slot}: {name}")
+    return changes
 
 
 def _ranks(ranks):
@@ -179,10 +238,16 @@ class RanksTest(unittest.TestCase):
         self.assertEqual(sorted(by_rank), list(range(ranks_scenarios.WORLD)))
         groups, kind, first = verdict(by_rank)
         self.assertEqual((groups, kind), EXPECTED[scenario], first)
+        paths = {int(_LOG_NAME.match(n).group(1)): os.path.join(folder, n) for n in names}
+        reference = read_keys(paths[groups[0][0]])
+        changes = {str(g[0]): key_changes(reference, read_keys(paths[g[0]])) for g in groups[1:]}
         import torch
+        release = ".".join(torch.__version__.split("+")[0].split(".")[:2])
+        if release in EXPECTED_KEYS.get(scenario, {}):
+            self.assertEqual(changes, EXPECTED_KEYS[scenario][release], first)
         with open(os.path.join(OUT, f"ranks-{scenario}.expect.json"), "w", encoding="utf-8") as f:
             json.dump({"torch": torch.__version__.split("+")[0], "ranks": len(by_rank), "groups": groups,
-                       "kind": kind, "first_divergence": first, "logs": names}, f, indent=1)
+                       "kind": kind, "first_divergence": first, "key_changes": changes, "logs": names}, f, indent=1)
             f.write("\n")
         return first
 
@@ -200,6 +265,9 @@ class RanksTest(unittest.TestCase):
 
     def test_5_rank_int(self):
         self.check("rank-int")
+
+    def test_6_inductor_option(self):
+        self.check("inductor-option")
 
 
 if __name__ == "__main__":      # python3 test_ranks.py: the expect.json files again from the logs in OUT

@@ -9,6 +9,8 @@ import dev.compilereceipt.read.Refusal;
 import dev.compilereceipt.read.source.GraphScan;
 import dev.compilereceipt.read.source.RankFiles;
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.CacheKey;
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Trace;
 import java.io.IOException;
@@ -17,6 +19,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -79,6 +83,9 @@ public final class Ranks {
     }
 
     private static List<RankFingerprint> fingerprints(List<RankFiles.RankInput> found, Limits limits) throws IOException {
+        // Ranks that looked a cache up under one key hold one copy of it: a key's components are hundreds, a
+        // thousand ranks mostly share their keys, and so memory grows with the distinct keys, not with the ranks.
+        Map<CacheKey, CacheKey> shared = new ConcurrentHashMap<>();
         if (found.size() == 1) {
             return List.of(fingerprint(found.get(0), limits));
         }
@@ -86,7 +93,7 @@ public final class Ranks {
         try {
             List<Future<RankFingerprint>> futures = new ArrayList<>(found.size());
             for (RankFiles.RankInput input : found) {
-                futures.add(pool.submit(() -> fingerprint(input, limits)));
+                futures.add(pool.submit(() -> sharingKeys(fingerprint(input, limits), shared)));
             }
             List<RankFingerprint> fingerprints = new ArrayList<>(found.size());
             for (Future<RankFingerprint> future : futures) {
@@ -108,6 +115,12 @@ public final class Ranks {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    private static RankFingerprint sharingKeys(RankFingerprint fingerprint, Map<CacheKey, CacheKey> shared) {
+        return new RankFingerprint(fingerprint.rank(), fingerprint.source(), fingerprint.compared(), fingerprint.steps().stream()
+                .map(step -> step.keys().isEmpty() ? step : step.withKeys(step.keys().stream()
+                        .map(key -> shared.computeIfAbsent(key, k -> k)).toList())).toList());
     }
 
     private static ThreadFactory daemons() {
@@ -173,6 +186,45 @@ public final class Ranks {
             verdicts = Verdicts.of(fingerprints);
         }
         return verdicts;
+    }
+
+    /**
+     * The cache lookups of one group of ranks ({@code ranks}) that missed under a key whose components differ from the
+     * reference group's ({@code reference}, the verdict's largest), compile by compile, as {@link KeyComparison} finds
+     * them; a miss under the reference's own key has no components, one whose key lists none has them not measured.
+     *
+     * <p>Example: for a job whose rank 1 alone compiled with {@code size_asserts} off, ranks {@code [1]}, reference
+     * {@code [0, 2, 3]}, one change {@code 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False}.
+     */
+    public record KeyChanges(List<Integer> ranks, List<Integer> reference, List<KeyComparison.Change> changes) {
+        public KeyChanges {
+            ranks = List.copyOf(ranks);
+            reference = List.copyOf(reference);
+            changes = List.copyOf(changes);
+        }
+    }
+
+    /**
+     * How the cache keys of each group of ranks differ from the largest group's, one {@link KeyChanges} per other group
+     * (none where all compiled alike); empty where some rank's source carries no keys (a TORCH_LOGS text, a fingerprint
+     * of format {@code compile-receipt-fingerprint/1}): then whether the ranks' keys differ is not measured.
+     */
+    public Optional<List<KeyChanges>> keyChanges() {
+        Verdicts of = verdicts();
+        if (!of.compared().contains(RankFingerprint.CACHE_KEYS)) {
+            return Optional.empty();
+        }
+        List<Integer> reference = of.groups().get(0);
+        List<KeyChanges> changes = new ArrayList<>();
+        for (List<Integer> group : of.groups().subList(1, of.groups().size())) {
+            changes.add(new KeyChanges(group, reference, KeyComparison.between(keysOf(reference.get(0)), keysOf(group.get(0))).changes()));
+        }
+        return Optional.of(List.copyOf(changes));
+    }
+
+    private List<CacheKey> keysOf(int rank) {
+        return fingerprints.stream().filter(fingerprint -> fingerprint.rank() == rank).findFirst().orElseThrow().steps().stream()
+                .flatMap(step -> step.keys().stream()).toList();
     }
 
     /** Rank {@code n}'s fingerprint as canonical JSON, as {@link #writeFingerprint} writes it. */

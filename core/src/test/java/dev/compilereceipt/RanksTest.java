@@ -38,7 +38,7 @@ class RanksTest {
         // graph_one and graph_two, one compile each, their graphs calling all_reduce, all_gather_into_tensor,
         // reduce_scatter_tensor, then all_reduce (each followed by a wait_tensor, left out); no call markers, so no calls
         assertThat(ranks.fingerprint(2)).isEqualTo("{\"compared\":[\"compiles\",\"graphs\",\"collectives\",\"recompile_causes\","
-                + "\"break_sites\",\"fallbacks\",\"cache_outcomes\"],\"format\":\"compile-receipt-fingerprint/1\",\"rank\":2,"
+                + "\"break_sites\",\"fallbacks\",\"cache_outcomes\",\"cache_keys\"],\"format\":\"compile-receipt-fingerprint/2\",\"rank\":2,"
                 + "\"source\":\"torch_trace\",\"steps\":["
                 + "{\"collectives\":[\"all_reduce\",\"all_gather_into_tensor\",\"reduce_scatter_tensor\"],"
                 + "\"frame\":\"`graph_one` (test2.py:28)\",\"graphs\":[\"" + graphHash(ranks, 2, 0) + "\"],\"id\":\"0/0\",\"made\":\"variant\"},"
@@ -100,7 +100,7 @@ class RanksTest {
         assertThat(verdict.text()).isEqualTo("3 of 4 ranks agree; rank 1 recompiled 0/2 because `x.size()[0]` took 16\n"
                 + "  ranks 0, 2, 3\n  rank 1\nfirst divergence (graph): rank 1 recompiled 0/2 because `x.size()[0]` took 16\n");
         assertThat(ranks.verdictText()).endsWith("compared: compiles, recompile_causes, fallbacks\n"
-                + "not compared: graphs, collectives, calls, break_sites, cache_outcomes (not in the ranks' sources)\n");
+                + "not compared: graphs, collectives, calls, break_sites, cache_outcomes, cache_keys (not in the ranks' sources)\n");
     }
 
     @Test
@@ -163,10 +163,11 @@ class RanksTest {
     void aFingerprintOfAnotherFormatVersionIsRefusedNamingTheFile() throws IOException {
         Path fp = temp.resolve("rank0.fp.json");
         Ranks.writeFingerprint(PRINT_BRIDGE, fp);
-        Files.writeString(fp, Files.readString(fp).replace("compile-receipt-fingerprint/1", "compile-receipt-fingerprint/9"));
+        Files.writeString(fp, Files.readString(fp).replace("compile-receipt-fingerprint/2", "compile-receipt-fingerprint/9"));
 
         assertThatThrownBy(() -> Ranks.read(fp)).isInstanceOf(TraceRefusedException.class)
-                .hasMessage(fp + ": (document): a fingerprint of format compile-receipt-fingerprint/1 is read; this one is of format"
+                .hasMessage(fp + ": (document): a fingerprint of format compile-receipt-fingerprint/2 or compile-receipt-fingerprint/1 is read;"
+                        + " this one is of format"
                         + " compile-receipt-fingerprint/9");
     }
 
@@ -176,7 +177,7 @@ class RanksTest {
 
         assertThatThrownBy(() -> Ranks.read(json)).isInstanceOf(TraceRefusedException.class)
                 .hasMessage(json + ": (document): a rank's input is a TORCH_TRACE log, a TORCH_LOGS text or a fingerprint file"
-                        + " (compile-receipt-fingerprint/1); this is none of them");
+                        + " (compile-receipt-fingerprint/2); this is none of them");
         assertThatThrownBy(() -> Ranks.read(temp.resolve("absent"))).isInstanceOf(TraceRefusedException.class)
                 .hasMessage(temp.resolve("absent") + ": (document): no such file or folder");
     }

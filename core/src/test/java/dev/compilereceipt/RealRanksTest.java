@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.compilereceipt.trace.KeyComparison;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,8 +39,20 @@ class RealRanksTest {
         "2.6|branch-break|3 of 4 ranks agree; rank 2 broke at ranks_scenarios.py:27 in 0/0 at call b01 where ranks 0, 1, 3 did not break",
         "2.14|branch-break|3 of 4 ranks agree; rank 2 broke at ranks_scenarios.py:27 in 0/0 at call b01 where ranks 0, 1, 3 did not break",
         // the capture: call b01 (warmup): rank 3 aotautograd hit, fx_graph hit (0/0); the others miss both
-        "2.6|warm-cache|3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed",
-        "2.14|warm-cache|3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed",
+        // and every rank's keys are equal (fx_graph fxlrtl6oxkrb…, aotautograd aei7zl2wkba7… on 2.6; fcoadzfwgltt…,
+        // agim65m4g6kj… on 2.14): rank 3's cache folder held the entries, no key differs
+        "2.6|warm-cache|3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2"
+            + " missed, under the same keys",
+        "2.14|warm-cache|3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2"
+            + " missed, under the same keys",
+        // the capture: rank 1 alone compiled with torch._inductor.config.size_asserts = False; every rank missed its own
+        // fresh cache, so the outcomes are equal and only the keys differ: on 2.6 the FX graph key (fglftb35… against
+        // fxlrtl6o…) and the AOTAutograd key (auangaqj… against aei7zl2w…), each in inductor_config[size_asserts] alone;
+        // on 2.14 the FX graph key (fxcid6kb… against fcoadzfw…) in it alone, the AOTAutograd key's components not listed
+        "2.6|inductor-option|3 of 4 ranks agree; rank 1 missed the FX graph and AOTAutograd caches in 0/0 at call b01 under other"
+            + " keys than ranks 0, 2, 3: `inductor_config[size_asserts]` True → False",
+        "2.14|inductor-option|3 of 4 ranks agree; rank 1 missed the FX graph cache in 0/0 at call b01 under another key than"
+            + " ranks 0, 2, 3: `inductor_config[size_asserts]` True → False",
     })
     void eachRealJobIsGroupedAsItsCaptureSaysAndNamesTheFirstDivergence(String release, String scenario, String oneLine)
             throws IOException {
@@ -69,6 +82,34 @@ class RealRanksTest {
     }
 
     @Test
+    void theKeyComparisonOfTheInductorOptionJobsNamesTheOptionPerCompileAndCache() throws IOException {
+        // 2.6: both keys of rank 1's 0/0 list their components, each differing in size_asserts alone
+        List<Ranks.KeyChanges> six = Ranks.read(RANKS.resolve("2.6-inductor-option")).keyChanges().orElseThrow();
+        assertThat(six).hasSize(1);
+        assertThat(six.get(0).ranks()).containsExactly(1);
+        assertThat(six.get(0).reference()).containsExactly(0, 2, 3);
+        assertThat(KeyComparison.lines(six.get(0).changes())).containsExactly(
+                "0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False",
+                "0/0 missed the AOTAutograd cache: `inductor_config[size_asserts]` True → False");
+        // 2.14: the AOTAutograd record lists no components: its reason is not measured; the FX graph key says why
+        List<Ranks.KeyChanges> fourteen = Ranks.read(RANKS.resolve("2.14-inductor-option")).keyChanges().orElseThrow();
+        assertThat(KeyComparison.lines(fourteen.get(0).changes())).containsExactly(
+                "0/0 missed the AOTAutograd cache: " + KeyComparison.NOT_MEASURED,
+                "0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"2.6", "2.14"})
+    void theWarmCacheJobsRank3HitUnderTheSameKeysSoNoKeyChanged(String release) throws IOException {
+        // rank 3 hit both caches in 0/0 and missed nothing: a comparison of its misses finds none
+        List<Ranks.KeyChanges> changes = Ranks.read(RANKS.resolve(release + "-warm-cache")).keyChanges().orElseThrow();
+        assertThat(changes).hasSize(1);
+        assertThat(changes.get(0).ranks()).containsExactly(3);
+        assertThat(changes.get(0).changes()).isEmpty();
+        assertThat(Ranks.read(RANKS.resolve(release + "-alike")).keyChanges()).contains(List.of());
+    }
+
+    @Test
     void theFingerprintsOfEachRankMergeIntoTheVerdictOfItsLogs() throws IOException {
         Path job = RANKS.resolve("2.14-branch-break");
         List<Path> logs = new ArrayList<>();
@@ -80,6 +121,9 @@ class RealRanksTest {
         }
 
         assertThat(Ranks.read(temp).verdict()).isEqualTo(Ranks.read(job).verdict());
-        assertThat(Files.size(temp.resolve(logs.get(2).getFileName() + ".fp.json"))).isLessThan(2_000);
+        // Rank 2's fingerprint carries its two FX graph keys' 658 components each by name and hash (format /2): about
+        // 150 KB, under a quarter of its 690 KB log; without keys it was under 2 KB.
+        long size = Files.size(temp.resolve(logs.get(2).getFileName() + ".fp.json"));
+        assertThat(size).isLessThan(Files.size(logs.get(2)) / 4);
     }
 }

@@ -68,6 +68,8 @@ public record ReceiptFormat(String id, String release, List<String> added, List<
                     "limits.not_measured[output_checks]",
                     "limits.not_measured[phase_stages]",
                     "runs.*.cold_start.key_changes"),                   // #46: why the warm start missed
+                    // #46 on ranks: no receipt figure; the rank fingerprint became compile-receipt-fingerprint/2 (each
+                    // compile's cache keys, ranks.RankFingerprint.FORMAT), /1 still read with its keys not measured
                     List.of(
                             MeaningChange.bound("runs.*.break_sites[*].calls"),                   // b421f36 (#28)
                             MeaningChange.bound("runs.*.break_sites[*].per_call_max"),

@@ -2,6 +2,7 @@ package dev.compilereceipt.ranks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.compilereceipt.receipt.GuardFailure;
+import dev.compilereceipt.trace.CacheKey;
 import dev.compilereceipt.trace.Call;
 import dev.compilereceipt.trace.CodeFrame;
 import dev.compilereceipt.trace.CompileLog;
@@ -72,7 +73,7 @@ public final class Fingerprints {
         if (!graphs.isEmpty()) {
             steps.replaceAll(step -> new RankFingerprint.Step(step.id(), step.frame(), step.made(),
                     graphs.getOrDefault(step.id(), List.of()), collectives.getOrDefault(step.id(), List.of()), step.call(),
-                    step.cause(), step.breaks(), step.reason(), step.cache()));
+                    step.cause(), step.breaks(), step.reason(), step.cache(), step.keys()));
         }
         List<String> compared = new ArrayList<>();
         compared.add(RankFingerprint.COMPILES);
@@ -92,6 +93,7 @@ public final class Fingerprints {
         compared.add(RankFingerprint.FALLBACKS);
         if (perCompile && trace.measured(Measure.ARTIFACT_CACHE)) {
             compared.add(RankFingerprint.CACHE_OUTCOMES);
+            compared.add(RankFingerprint.CACHE_KEYS);
         }
         return new RankFingerprint(rank, source, compared, steps).comparedOn(compared);
     }
@@ -115,6 +117,13 @@ public final class Fingerprints {
         Map<String, List<String>> causes = causes(log);
         Map<String, List<CompileLog.CompileTime>> timesOf = new HashMap<>();
         log.compileTimes().forEach(time -> timesOf.computeIfAbsent(time.graph(), graph -> new ArrayList<>()).add(time));
+        Map<String, List<CacheKey>> keysOf = new HashMap<>();
+        for (CacheKey key : log.cacheKeys()) {
+            // A frame restarted after a graph break looks its caches up under 0/0_1: its compile id is 0/0's.
+            int restart = key.graph().indexOf('_');
+            String id = restart < 0 ? key.graph() : key.graph().substring(0, restart);
+            keysOf.computeIfAbsent(id, graph -> new ArrayList<>()).add(RankFingerprint.carried(key));
+        }
         Map<String, Integer> seen = new HashMap<>();
         for (CompileLog.CompileEvents compile : log.compileEvents()) {
             GraphId graph = compile.graph();
@@ -131,8 +140,10 @@ public final class Fingerprints {
                 made = log.graphless().contains(id) ? RankFingerprint.GRAPHLESS : RankFingerprint.VARIANT;
             }
             List<String> breaks = compile.breaks().stream().map(b -> site(b.site())).toList();
-            steps.add(new RankFingerprint.Step(prefix + id, frame(log, graph), made, Optional.ofNullable(callOf.get(graph)),
-                    cause(causes.get(id)), breaks, reason, outcomes(cache)));
+            // Every lookup of a compile id goes with its first step, so that no lookup is lost or counted twice.
+            List<CacheKey> keys = nth == 0 ? keysOf.getOrDefault(id, List.of()) : List.of();
+            steps.add(new RankFingerprint.Step(prefix + id, frame(log, graph), made, List.of(), List.of(),
+                    Optional.ofNullable(callOf.get(graph)), cause(causes.get(id)), breaks, reason, outcomes(cache), keys));
         }
     }
 
@@ -222,14 +233,16 @@ public final class Fingerprints {
     }
 
     /**
-     * A fingerprint read back from the JSON {@link RankFingerprint#json()} wrote.
+     * A fingerprint read back from the JSON {@link RankFingerprint#json()} wrote, or one of format
+     * {@value RankFingerprint#FORMAT_1}, which carries no cache keys: {@link RankFingerprint#CACHE_KEYS} is then not
+     * among what it compares, so that the ranks' keys are not measured rather than equal.
      * A file of another format, or missing a field, is refused naming the file and the rule.
      */
     public static RankFingerprint read(JsonNode root) {
         String format = root.path("format").asText("");
-        if (!RankFingerprint.FORMAT.equals(format)) {
-            throw new IllegalArgumentException("a fingerprint of format " + RankFingerprint.FORMAT
-                    + " is read; this one is " + (format.isEmpty() ? "of no format" : "of format " + format));
+        if (!RankFingerprint.FORMAT.equals(format) && !RankFingerprint.FORMAT_1.equals(format)) {
+            throw new IllegalArgumentException("a fingerprint of format " + RankFingerprint.FORMAT + " or "
+                    + RankFingerprint.FORMAT_1 + " is read; this one is " + (format.isEmpty() ? "of no format" : "of format " + format));
         }
         if (!root.path("rank").canConvertToInt() || root.path("rank").asInt() < 0 || !root.path("steps").isArray()
                 || !root.path("compared").isArray() || !root.path("source").isTextual()) {
@@ -238,15 +251,45 @@ public final class Fingerprints {
         }
         List<String> compared = new ArrayList<>();
         root.path("compared").forEach(aspect -> compared.add(aspect.asText()));
+        if (RankFingerprint.FORMAT_1.equals(format)) {
+            compared.remove(RankFingerprint.CACHE_KEYS);
+        }
         List<RankFingerprint.Step> steps = new ArrayList<>();
         for (JsonNode step : root.path("steps")) {
             List<String> breaks = texts(step.path("breaks"));
             Map<String, String> cache = new LinkedHashMap<>();
             step.path("cache").properties().forEach(entry -> cache.put(entry.getKey(), entry.getValue().asText()));
             steps.add(new RankFingerprint.Step(step.path("id").asText(), step.path("frame").asText(), step.path("made").asText(),
-                    texts(step.path("graphs")), texts(step.path("collectives")), text(step, "call"), text(step, "cause"), breaks, text(step, "reason"), cache));
+                    texts(step.path("graphs")), texts(step.path("collectives")), text(step, "call"), text(step, "cause"), breaks,
+                    text(step, "reason"), cache, keys(step.path("keys"))));
         }
         return new RankFingerprint(root.path("rank").asInt(), root.path("source").asText(), compared, steps);
+    }
+
+    private static List<CacheKey> keys(JsonNode array) {
+        List<CacheKey> keys = new ArrayList<>();
+        for (JsonNode lookup : array) {
+            for (String field : List.of("graph", "cache", "outcome", "key")) {
+                if (!lookup.path(field).isTextual()) {
+                    throw new IllegalArgumentException("a fingerprint's cache lookup holds a graph, a cache, an outcome and a key"
+                            + " (texts); one has no " + field);
+                }
+            }
+            Optional<List<CacheKey.Component>> components = Optional.empty();
+            if (lookup.has("components")) {
+                List<CacheKey.Component> listed = new ArrayList<>();
+                for (JsonNode triple : lookup.path("components")) {
+                    if (!triple.isArray() || triple.size() != 3) {
+                        throw new IllegalArgumentException("a fingerprint's key component is [name, hash, value]; one is " + triple);
+                    }
+                    listed.add(new CacheKey.Component(triple.get(0).asText(), triple.get(1).asText(), triple.get(2).asText()));
+                }
+                components = Optional.of(listed);
+            }
+            keys.add(new CacheKey(lookup.path("graph").asText(), lookup.path("cache").asText(), lookup.path("outcome").asText(),
+                    lookup.path("key").asText(), components));
+        }
+        return keys;
     }
 
     private static List<String> texts(JsonNode array) {

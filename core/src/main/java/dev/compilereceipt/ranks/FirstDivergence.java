@@ -1,12 +1,17 @@
 package dev.compilereceipt.ranks;
 
+import dev.compilereceipt.trace.CacheKey;
 import dev.compilereceipt.trace.GraphId;
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.VisibleText;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
@@ -16,7 +21,9 @@ import org.apiguardian.api.API;
  * first step that differs and what differs, said for a person: an extra recompile with its cause
  * ({@code rank 1 recompiled 0/2 at call b03 because `x.size()[0]` took 16}), a compile missing, a
  * break on some ranks, a fallback, other collectives, another graph under the same compile id, a cache outcome ({@code rank 1 hit the fx_graph cache in 0/0
- * where ranks 0, 2, 3 missed}).
+ * where ranks 0, 2, 3 missed, under the same key}), another cache key with the components that differ, as
+ * {@link KeyComparison} compares and words them ({@code rank 1 missed the FX graph cache in 0/0 under another key than
+ * ranks 0, 2, 3: `inductor_config[size_asserts]` True → False}).
  *
  * <p>Example: {@code FirstDivergence.between(reference, List.of(0, 2, 3), other, List.of(1))}.
  */
@@ -120,9 +127,69 @@ public record FirstDivergence(int step, boolean cacheOnly, String what) {
             String named = String.join(" and ", alike) + (alike.size() == 1 ? " cache" : " caches");
             String what = theirs == null ? "did not look up the " + named : verbOf(theirs) + " the " + named;
             return new FirstDivergence(i, true, they + " " + what + " in " + id + at(b) + " where " + we + " "
-                    + (ours == null ? "did not look " + (alike.size() == 1 ? "it" : "them") + " up" : verbOf(ours)));
+                    + (ours == null ? "did not look " + (alike.size() == 1 ? "it" : "them") + " up" : verbOf(ours))
+                    + keysOf(alike, a, b));
+        }
+        if (!a.keys().equals(b.keys())) {
+            return new FirstDivergence(i, true, otherKeys(a, b, we, they));
         }
         return new FirstDivergence(i, false, they + " compiled " + id + " otherwise than " + we);
+    }
+
+    /**
+     * What the keys say of caches whose outcomes differ: {@code , under the same key} where both groups looked them
+     * up under equal keys (an entry one rank had and another had not: a warm cache folder), the components that
+     * differ where the other group missed under another key, else nothing (keys not carried, or not comparable).
+     */
+    private static String keysOf(List<String> caches, RankFingerprint.Step a, RankFingerprint.Step b) {
+        Map<String, List<String>> ours = keyStrings(a, caches);
+        Map<String, List<String>> theirs = keyStrings(b, caches);
+        if (ours.size() == caches.size() && ours.equals(theirs)) {
+            return caches.size() == 1 ? ", under the same key" : ", under the same keys";
+        }
+        List<KeyComparison.Change> changed = measuredChanges(a, b).stream().filter(change -> caches.contains(change.cache())).toList();
+        return changed.isEmpty() ? "" : ", under another key: " + changed.get(0).reason();
+    }
+
+    private static Map<String, List<String>> keyStrings(RankFingerprint.Step step, List<String> caches) {
+        Map<String, List<String>> keys = new TreeMap<>();
+        for (CacheKey key : step.keys()) {
+            if (caches.contains(key.cache())) {
+                keys.computeIfAbsent(key.cache(), cache -> new ArrayList<>()).add(key.key());
+            }
+        }
+        return keys;
+    }
+
+    /** The other group's misses under keys whose components differ from ours, as {@link KeyComparison} finds them. */
+    private static List<KeyComparison.Change> measuredChanges(RankFingerprint.Step a, RankFingerprint.Step b) {
+        return KeyComparison.between(a.keys(), b.keys()).changes().stream()
+                .filter(change -> change.components().map(list -> !list.isEmpty()).orElse(false)).toList();
+    }
+
+    /**
+     * The same outcomes under other keys: {@code rank 1 missed the FX graph cache in 0/0 at call b01 under another key
+     * than ranks 0, 2, 3: `inductor_config[size_asserts]` True → False}, caches that differ alike said at once, others
+     * after a semicolon; where no missed lookup's components tell why, that it is not measured.
+     */
+    private static String otherKeys(RankFingerprint.Step a, RankFingerprint.Step b, String we, String they) {
+        List<KeyComparison.Change> changed = measuredChanges(a, b);
+        if (changed.isEmpty()) {
+            return they + " looked the caches up in " + a.id() + at(b) + " under other keys than " + we
+                    + " (which components differ is not measured: a hit, or a key that lists no components)";
+        }
+        Map<String, List<KeyComparison.Change>> byReason = new LinkedHashMap<>();
+        changed.forEach(change -> byReason.computeIfAbsent(change.reason(), reason -> new ArrayList<>()).add(change));
+        List<String> parts = new ArrayList<>();
+        byReason.forEach((reason, changes) -> {
+            List<String> names = changes.stream().map(change -> KeyComparison.cacheName(change.cache()).substring("the ".length())
+                    .replace(" cache", "")).distinct().toList();
+            String caches = "the " + String.join(" and ", names) + (names.size() == 1 ? " cache" : " caches");
+            parts.add(parts.isEmpty() ? verbOf(changes.get(0).outcome()) + " " + caches + " in " + a.id() + at(b)
+                    + (names.size() == 1 ? " under another key than " : " under other keys than ") + we + ": " + reason
+                    : "and " + caches + ": " + reason);
+        });
+        return they + " " + String.join("; ", parts);
     }
 
     private static String collectives(RankFingerprint.Step step) {

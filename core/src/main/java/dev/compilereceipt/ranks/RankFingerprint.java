@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.compilereceipt.json.CanonicalJson;
+import dev.compilereceipt.trace.CacheKey;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,20 +15,29 @@ import org.apiguardian.api.API;
  * What one rank compiled, in the order it compiled it, small enough to hold for a thousand ranks:
  * one {@link Step} per compile id (its frame, what it made, the hashes of its FX graphs and the
  * collectives they call, the call it happened in, the recompile cause, the breaks it reported, its
- * cache outcomes), the {@code source} it was read from and the
+ * cache outcomes and keys), the {@code source} it was read from and the
  * aspects that source lets it compare ({@code compared}). Two ranks compiled alike when their
  * {@link #sha256()}s are equal: the hash is of the canonical JSON of {@code compared} and
  * {@code steps}, never of the rank number, so equal work on different ranks hashes alike.
  *
  * <p>Example: rank 1 of a job whose rank 1 alone recompiled on a batch of 16 has steps
  * {@code [0/0 variant, 0/1 variant because `x.size()[0]` took 16]}; its {@link #json()} is
- * {@code {"compared":[...],"format":"compile-receipt-fingerprint/1","rank":1,"source":"torch_trace","steps":[...]}}.
+ * {@code {"compared":[...],"format":"compile-receipt-fingerprint/2","rank":1,"source":"torch_trace","steps":[...]}}.
  */
 @API(status = API.Status.INTERNAL, since = "0.3")
 public record RankFingerprint(int rank, String source, List<String> compared, List<Step> steps) {
 
-    /** The format a fingerprint file is written in; a file of another is refused, naming both. */
-    public static final String FORMAT = "compile-receipt-fingerprint/1";
+    /** The format a fingerprint file is written in: /2 carries each compile's cache keys ({@link #CACHE_KEYS}). */
+    public static final String FORMAT = "compile-receipt-fingerprint/2";
+    /** The format before cache keys, still read: its ranks' keys are not measured ({@link #CACHE_KEYS} not compared). */
+    public static final String FORMAT_1 = "compile-receipt-fingerprint/1";
+    /**
+     * A key component's value longer than this is not carried (written {@value #VALUE_CUT}): its hash says whether
+     * two differ, and a thousand ranks' fingerprints stay small. The graph's code ({@code gm}) is one such value.
+     */
+    public static final int VALUE_CHARS = 64;
+    /** What a fingerprint carries for a component's value longer than {@value #VALUE_CHARS} characters. */
+    public static final String VALUE_CUT = "\u2026";
 
     /** What a step's compile made. */
     public static final String VARIANT = "variant";
@@ -43,8 +53,10 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
     public static final String BREAK_SITES = "break_sites";
     public static final String FALLBACKS = "fallbacks";
     public static final String CACHE_OUTCOMES = "cache_outcomes";
+    /** Each cache lookup's key and its components' names and hashes (format /2): what a rank's cache misses are compared by. */
+    public static final String CACHE_KEYS = "cache_keys";
     public static final List<String> ASPECTS = List.of(COMPILES, GRAPHS, COLLECTIVES, CALLS, RECOMPILE_CAUSES, BREAK_SITES, FALLBACKS,
-            CACHE_OUTCOMES);
+            CACHE_OUTCOMES, CACHE_KEYS);
 
     public RankFingerprint {
         if (rank < 0) {
@@ -59,16 +71,26 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
      * ({@link #VARIANT}, {@link #FALLBACK}, {@link #GRAPHLESS}), its FX graphs' masked hashes and their
      * collectives ({@code all_reduce}), the call it happened in where the
      * source has calls, its recompile cause ({@code `x.size()[0]` took 16}), the break sites it
-     * reported, a fallback's reason, and its cache outcomes by cache ({@code fx_graph} → {@code hit}).
+     * reported, a fallback's reason, its cache outcomes by cache ({@code fx_graph} → {@code hit}), and its cache
+     * lookups' keys in log order ({@code keys}: each with its components' names, hashes and values up to
+     * {@value #VALUE_CHARS} characters, as the reader masked them).
      * Device numbers in texts are masked ({@code cuda:N}) so equal work on different GPUs compares equal.
      */
     public record Step(String id, String frame, String made, List<String> graphs, List<String> collectives, Optional<String> call,
-                       Optional<String> cause, List<String> breaks, Optional<String> reason, Map<String, String> cache) {
+                       Optional<String> cause, List<String> breaks, Optional<String> reason, Map<String, String> cache,
+                       List<CacheKey> keys) {
         public Step {
             graphs = List.copyOf(graphs);
             collectives = List.copyOf(collectives);
             breaks = List.copyOf(breaks);
             cache = java.util.Collections.unmodifiableMap(new TreeMap<>(cache));
+            keys = List.copyOf(keys);
+        }
+
+        /** A step whose cache keys are not carried. */
+        public Step(String id, String frame, String made, List<String> graphs, List<String> collectives, Optional<String> call,
+                    Optional<String> cause, List<String> breaks, Optional<String> reason, Map<String, String> cache) {
+            this(id, frame, made, graphs, collectives, call, cause, breaks, reason, cache, List.of());
         }
 
         /** A step of a source that gives no graph of its own. */
@@ -77,9 +99,14 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
             this(id, frame, made, List.of(), List.of(), call, cause, breaks, reason, cache);
         }
 
-        /** The same step without its cache outcomes: what a graph divergence compares. */
+        /** The same step without its cache outcomes and keys: what a graph divergence compares. */
         public Step withoutCache() {
-            return new Step(id, frame, made, graphs, collectives, call, cause, breaks, reason, Map.of());
+            return new Step(id, frame, made, graphs, collectives, call, cause, breaks, reason, Map.of(), List.of());
+        }
+
+        /** The same step carrying {@code keys}. */
+        public Step withKeys(List<CacheKey> keys) {
+            return new Step(id, frame, made, graphs, collectives, call, cause, breaks, reason, cache, keys);
         }
 
         ObjectNode json() {
@@ -106,8 +133,40 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
                 ObjectNode caches = step.putObject("cache");
                 cache.forEach(caches::put);
             }
+            if (!keys.isEmpty()) {
+                ArrayNode lookups = step.putArray("keys");
+                keys.forEach(key -> lookups.add(keyJson(key)));
+            }
             return step;
         }
+    }
+
+    /**
+     * A lookup as a fingerprint writes it: {@code {"cache":"fx_graph","components":[[name, hash, value], ...],
+     * "graph":"0/0","key":"fcoad…","outcome":"miss"}}, {@code components} absent where the record lists none.
+     */
+    private static ObjectNode keyJson(CacheKey key) {
+        ObjectNode lookup = JsonNodeFactory.instance.objectNode();
+        lookup.put("graph", key.graph());
+        lookup.put("cache", key.cache());
+        lookup.put("outcome", key.outcome());
+        lookup.put("key", key.key());
+        key.components().ifPresent(components -> {
+            ArrayNode array = lookup.putArray("components");
+            for (CacheKey.Component component : components) {
+                ArrayNode triple = array.addArray();
+                triple.add(component.name());
+                triple.add(component.hash());
+                triple.add(component.value());
+            }
+        });
+        return lookup;
+    }
+
+    /** {@code key} as a fingerprint carries it: each value longer than {@value #VALUE_CHARS} characters written {@value #VALUE_CUT}. */
+    public static CacheKey carried(CacheKey key) {
+        return new CacheKey(key.graph(), key.cache(), key.outcome(), key.key(), key.components().map(components -> components.stream()
+                .map(c -> c.value().length() > VALUE_CHARS ? new CacheKey.Component(c.name(), c.hash(), VALUE_CUT) : c).toList()));
     }
 
     /** The whole fingerprint as written to a file: format, rank, source, compared, steps. */
@@ -129,9 +188,9 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
         return CanonicalJson.sha256(body(steps));
     }
 
-    /** The SHA-256 of what it compiled without the cache outcomes: equal where ranks differ only in their caches. */
+    /** The SHA-256 of what it compiled without the cache outcomes and keys: equal where ranks differ only in their caches. */
     public String graphSha256() {
-        List<String> graphAspects = compared.stream().filter(aspect -> !aspect.equals(CACHE_OUTCOMES)).toList();
+        List<String> graphAspects = compared.stream().filter(aspect -> !aspect.equals(CACHE_OUTCOMES) && !aspect.equals(CACHE_KEYS)).toList();
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ArrayNode aspects = root.putArray("compared");
         graphAspects.forEach(aspects::add);
@@ -162,7 +221,8 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
                 aspects.contains(RECOMPILE_CAUSES) ? step.cause() : Optional.empty(),
                 aspects.contains(BREAK_SITES) ? step.breaks() : List.of(),
                 aspects.contains(FALLBACKS) ? step.reason() : Optional.empty(),
-                aspects.contains(CACHE_OUTCOMES) ? step.cache() : Map.of())).toList();
+                aspects.contains(CACHE_OUTCOMES) ? step.cache() : Map.of(),
+                aspects.contains(CACHE_KEYS) ? step.keys() : List.of())).toList();
         return new RankFingerprint(rank, source, aspects, less);
     }
 }

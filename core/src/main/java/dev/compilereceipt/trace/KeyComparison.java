@@ -49,6 +49,14 @@ public final class KeyComparison {
             components = components.map(List::copyOf);
         }
 
+        /**
+         * The changed components that are none of {@code allowed} ({@link #named}); empty where the reason is not
+         * measured or the key is the cold one.
+         */
+        public List<ComponentChange> outside(List<String> allowed) {
+            return components.orElse(List.of()).stream().filter(component -> !named(component.name(), allowed)).toList();
+        }
+
         /** What the line of this change says after its compile and cache: the components, or why there are none. */
         public String reason() {
             if (components.isEmpty()) {
@@ -77,17 +85,33 @@ public final class KeyComparison {
     /** The value of a component one key lacks. */
     public static final String ABSENT = "(absent)";
 
+    /**
+     * Whether a component's {@code name} is one of {@code allowed}: a name ({@code cpp_runtime_thread_count}) or,
+     * ending in {@code [}, a prefix ({@code inductor_config[}).
+     */
+    public static boolean named(String name, List<String> allowed) {
+        return allowed.stream().anyMatch(one -> one.endsWith("[") ? name.startsWith(one) : name.equals(one));
+    }
+
     /** The misses of {@code warm}, each with the components whose hash differs from its counterpart's in {@code cold}. */
     public static KeyComparison between(CompileLog cold, CompileLog warm) {
+        return between(cold.cacheKeys(), warm.cacheKeys());
+    }
+
+    /**
+     * The misses among the lookups {@code warm}, each with the components whose hash differs from its counterpart's
+     * among {@code cold}: two processes' lookups, or two ranks' (a rank's fingerprint carries its keys).
+     */
+    public static KeyComparison between(List<CacheKey> coldKeys, List<CacheKey> warmKeys) {
         Map<String, List<CacheKey>> coldBySlot = new HashMap<>();
         Map<String, CacheKey> coldByGraph = new HashMap<>();
-        for (CacheKey key : cold.cacheKeys()) {
+        for (CacheKey key : coldKeys) {
             coldBySlot.computeIfAbsent(key.graph() + " " + key.cache(), slot -> new ArrayList<>()).add(key);
             graphHash(key).ifPresent(hash -> coldByGraph.putIfAbsent(key.cache() + " " + hash, key));
         }
         Map<String, Integer> seen = new HashMap<>();
         List<Change> changes = new ArrayList<>();
-        for (CacheKey key : warm.cacheKeys()) {
+        for (CacheKey key : warmKeys) {
             String slot = key.graph() + " " + key.cache();
             int n = seen.merge(slot, 1, Integer::sum) - 1;
             if (key.outcome().equals(CompileLog.HIT)) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.compilereceipt.trace.CacheKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ class VerdictsTest {
                 + "  ranks 0, 2, 3: fingerprint " + verdict.hashes().get(0).substring(0, 12) + " (reference)\n"
                 + "  rank 1: fingerprint " + verdict.hashes().get(1).substring(0, 12)
                 + "; rank 1 recompiled 0/1 at call 3 because `x.size()[0]` took 16\n"
-                + "compared: compiles, graphs, collectives, calls, recompile_causes, break_sites, fallbacks, cache_outcomes\n");
+                + "compared: compiles, graphs, collectives, calls, recompile_causes, break_sites, fallbacks, cache_outcomes, cache_keys\n");
     }
 
     @Test
@@ -128,11 +129,11 @@ class VerdictsTest {
         Verdicts verdict = Verdicts.of(List.of(rank(0, FIRST), text));
 
         assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.ALIKE);
-        assertThat(verdict.oneLine()).isEqualTo("all 2 ranks compiled alike (graphs, collectives, calls, break_sites, cache_outcomes"
-                + " not compared: not in every rank's source)");
-        assertThat(verdict.notCompared()).containsExactly("graphs", "collectives", "calls", "break_sites", "cache_outcomes");
+        assertThat(verdict.oneLine()).isEqualTo("all 2 ranks compiled alike (graphs, collectives, calls, break_sites, cache_outcomes,"
+                + " cache_keys not compared: not in every rank's source)");
+        assertThat(verdict.notCompared()).containsExactly("graphs", "collectives", "calls", "break_sites", "cache_outcomes", "cache_keys");
         assertThat(verdict.text()).endsWith("compared: compiles, recompile_causes, fallbacks\n"
-                + "not compared: graphs, collectives, calls, break_sites, cache_outcomes (not in every rank's source)\n");
+                + "not compared: graphs, collectives, calls, break_sites, cache_outcomes, cache_keys (not in every rank's source)\n");
     }
 
     @Test
@@ -160,7 +161,7 @@ class VerdictsTest {
 
         assertThat(read).isEqualTo(written);
         assertThat(written.canonical()).isEqualTo("{\"compared\":[\"compiles\",\"graphs\",\"collectives\",\"calls\",\"recompile_causes\",\"break_sites\","
-                + "\"fallbacks\",\"cache_outcomes\"],\"format\":\"compile-receipt-fingerprint/1\",\"rank\":3,\"source\":\"torch_trace\","
+                + "\"fallbacks\",\"cache_outcomes\",\"cache_keys\"],\"format\":\"compile-receipt-fingerprint/2\",\"rank\":3,\"source\":\"torch_trace\","
                 + "\"steps\":[{\"cache\":{\"fx_graph\":\"miss\"},\"call\":\"1\",\"frame\":\"`f` (scenarios.py:64)\",\"id\":\"0/0\","
                 + "\"made\":\"variant\"},{\"cache\":{\"fx_graph\":\"miss\"},\"call\":\"3\",\"cause\":\"`x.size()[0]` took 16\","
                 + "\"frame\":\"`f` (scenarios.py:64)\",\"id\":\"0/1\",\"made\":\"variant\"}]}");
@@ -168,11 +169,12 @@ class VerdictsTest {
 
     @Test
     void aFingerprintOfAnotherFormatIsRefusedNamingBoth() throws Exception {
-        String other = rank(0, FIRST).canonical().replace("compile-receipt-fingerprint/1", "compile-receipt-fingerprint/2");
+        String other = rank(0, FIRST).canonical().replace("compile-receipt-fingerprint/2", "compile-receipt-fingerprint/3");
 
         assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(other)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("a fingerprint of format compile-receipt-fingerprint/1 is read; this one is of format compile-receipt-fingerprint/2");
+                .hasMessage("a fingerprint of format compile-receipt-fingerprint/2 or compile-receipt-fingerprint/1 is read; this one is"
+                        + " of format compile-receipt-fingerprint/3");
         assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree("{\"format\":\"compile-receipt-fingerprint/1\"}")))
                 .hasMessage("a fingerprint holds a rank (a non-negative number), a source, compared and steps");
     }
@@ -186,6 +188,81 @@ class VerdictsTest {
                 .contains("`x.device` took 1");
         assertThat(Fingerprints.mask("x on cuda:3 and cuda:12, not cudax:1")).isEqualTo("x on cuda:N and cuda:N, not cudax:1");
         assertThat(Fingerprints.cause(List.of())).isEmpty();
+    }
+
+    private static final String LONG = "x".repeat(RankFingerprint.VALUE_CHARS + 1);
+
+    /** A lookup of 0/0's FX graph cache whose key lists a graph, a config option and the thread count. */
+    private static CacheKey fx(String outcome, String key, String sizeAsserts, String threads) {
+        return new CacheKey("0/0", "fx_graph", outcome, key, Optional.of(List.of(new CacheKey.Component("gm", "g1", LONG),
+                new CacheKey.Component("inductor_config[size_asserts]", "s" + sizeAsserts, sizeAsserts),
+                new CacheKey.Component("cpp_runtime_thread_count", "t" + threads, threads))));
+    }
+
+    private static RankFingerprint.Step withKeys(String outcome, CacheKey... keys) {
+        return new RankFingerprint.Step("0/0", FRAME, RankFingerprint.VARIANT, List.of(), List.of(), Optional.of("b01"), Optional.empty(),
+                List.of(), Optional.empty(), Map.of("fx_graph", outcome), List.of(keys));
+    }
+
+    @Test
+    void theSameOutcomesUnderAnotherKeyAreACacheDivergenceNamingTheComponents() {
+        RankFingerprint.Step ours = withKeys("miss", fx("miss", "fa", "True", "1"));
+        RankFingerprint.Step theirs = withKeys("miss", fx("miss", "fb", "False", "2"));
+        Verdicts verdict = Verdicts.of(List.of(rank(0, ours), rank(1, theirs), rank(2, ours), rank(3, ours)));
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.CACHE);
+        assertThat(verdict.groups()).containsExactly(List.of(0, 2, 3), List.of(1));
+        assertThat(verdict.firstDivergence()).isEqualTo("rank 1 missed the FX graph cache in 0/0 at call b01 under another key than"
+                + " ranks 0, 2, 3: `inductor_config[size_asserts]` True → False, `cpp_runtime_thread_count` 1 → 2");
+    }
+
+    @Test
+    void otherOutcomesUnderTheSameKeySaySo() {
+        Verdicts verdict = Verdicts.of(List.of(rank(0, withKeys("miss", fx("miss", "fa", "True", "1"))),
+                rank(1, withKeys("hit", fx("hit", "fa", "True", "1")))));
+
+        assertThat(verdict.firstDivergence()).isEqualTo("rank 1 hit the fx_graph cache in 0/0 at call b01 where rank 0 missed,"
+                + " under the same key");
+    }
+
+    @Test
+    void keysThatDifferWithoutComponentsSayWhyIsNotMeasured() {
+        CacheKey bare = new CacheKey("0/0", "fx_graph", "miss", "fb", Optional.empty());
+        Verdicts verdict = Verdicts.of(List.of(rank(0, withKeys("miss", fx("miss", "fa", "True", "1"))), rank(1, withKeys("miss", bare))));
+
+        assertThat(verdict.firstDivergence()).isEqualTo("rank 1 looked the caches up in 0/0 at call b01 under other keys than rank 0"
+                + " (which components differ is not measured: a hit, or a key that lists no components)");
+    }
+
+    @Test
+    void aFingerprintCarriesKeysWithLongValuesCutAndReadsThemBack() throws Exception {
+        RankFingerprint written = rank(1, withKeys("miss", RankFingerprint.carried(fx("miss", "fa", "True", "1"))));
+        RankFingerprint read = Fingerprints.read(new ObjectMapper().readTree(written.canonical()));
+
+        assertThat(read).isEqualTo(written);
+        assertThat(written.canonical()).contains("\"keys\":[{\"cache\":\"fx_graph\",\"components\":[[\"gm\",\"g1\",\"\u2026\"],"
+                + "[\"inductor_config[size_asserts]\",\"sTrue\",\"True\"],[\"cpp_runtime_thread_count\",\"t1\",\"1\"]],"
+                + "\"graph\":\"0/0\",\"key\":\"fa\",\"outcome\":\"miss\"}]");
+    }
+
+    @Test
+    void aFingerprintOfFormatOneIsReadWithItsKeysNotMeasured() throws Exception {
+        String one = rank(0, FIRST).canonical().replace("compile-receipt-fingerprint/2", "compile-receipt-fingerprint/1")
+                .replace(",\"cache_keys\"", "");
+        RankFingerprint read = Fingerprints.read(new ObjectMapper().readTree(one));
+        Verdicts verdict = Verdicts.of(List.of(read, rank(1, FIRST)));
+
+        assertThat(read.compared()).doesNotContain(RankFingerprint.CACHE_KEYS);
+        assertThat(verdict.oneLine()).isEqualTo("all 2 ranks compiled alike (cache_keys not compared: not in every rank's source)");
+        assertThat(verdict.notCompared()).containsExactly(RankFingerprint.CACHE_KEYS);
+    }
+
+    @Test
+    void aLookupWithoutItsFieldsIsRefused() {
+        String bad = rank(0, FIRST).canonical().replace("\"made\":\"variant\"", "\"made\":\"variant\",\"keys\":[{\"graph\":\"0/0\"}]");
+
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(bad))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a fingerprint's cache lookup holds a graph, a cache, an outcome and a key (texts); one has no cache");
     }
 
     @Test

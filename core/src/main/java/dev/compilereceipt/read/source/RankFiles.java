@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
  * included); a log whose name has no rank (the process group started after its first record), by
  * the {@code "rank"} field of its first records; our own {@code rank_<N>/} folders, each holding one
  * log, text or fingerprint; a TORCH_LOGS text with {@code [rankN]:} lines, one input per rank of it;
- * and fingerprint files ({@code compile-receipt-fingerprint/1}), which carry their rank. A name's
+ * and fingerprint files ({@code compile-receipt-fingerprint/2}, or {@code /1} without cache keys), which carry their rank. A name's
  * rank wins over the records'. Two inputs claiming one rank, and a log with no rank beside others,
  * are refused, naming the file and the rule. Files of a folder that are none of these (notes,
  * tlparse output, an {@code .expect.json}) are passed over.
@@ -82,7 +82,7 @@ public final class RankFiles {
             } else if (Files.isRegularFile(path)) {
                 if (!file(path, OptionalInt.empty(), found, unnamed)) {
                     throw new Refusal(path, "", 0, 0, "a rank's input is a TORCH_TRACE log, a TORCH_LOGS text or a fingerprint"
-                            + " file (" + FINGERPRINT_PREFIX + "1); this is none of them");
+                            + " file (" + FINGERPRINT_PREFIX + "2); this is none of them");
                 }
             } else {
                 throw new Refusal(path, "", 0, 0, "no such file or folder");
