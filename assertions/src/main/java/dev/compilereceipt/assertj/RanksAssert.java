@@ -3,13 +3,14 @@ package dev.compilereceipt.assertj;
 import dev.compilereceipt.Ranks;
 import dev.compilereceipt.assertj.internal.RanksChecks;
 import dev.compilereceipt.receipt.Receipt;
+import java.util.List;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
 
 /**
  * Assertions on all ranks of a distributed job ({@link Ranks}): whether they compiled alike, and two figures ranks
- * must share so that no rank waits on another at a collective (recompiles, cache outcomes). A failure shows the groups
+ * must share so that no rank waits on another at a collective (recompiles, cache outcomes, cache keys). A failure shows the groups
  * of ranks and the first divergence ({@link dev.compilereceipt.RanksVerdict#text()}); {@link #rank(int)} goes on with
  * one rank's receipt. Not final: soft assertions subclass it through a proxy.
  *
@@ -53,6 +54,36 @@ public class RanksAssert extends AbstractObjectAssert<RanksAssert, Ranks> {
     public RanksAssert haveEqualCacheOutcomes() {
         isNotNull();
         RanksChecks.haveEqualCacheOutcomes(info, RanksChecks.subject(actual), actual);
+        return myself;
+    }
+
+    /**
+     * Checks that no group of ranks missed a cache under a key whose components differ from the largest group's: a
+     * miss under the same key (a rank whose cache folder lacked the entry) passes, as does one whose key lists no
+     * components (2.14's AOTAutograd records). Fails listing, per group of ranks and lookup, the components that differ
+     * with both values ({@code rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False}),
+     * and fails saying not measured where some rank's source carries no keys (a TORCH_LOGS text, a
+     * {@code compile-receipt-fingerprint/1} file).
+     */
+    public RanksAssert haveNoCacheKeyChanges() {
+        isNotNull();
+        RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, List.of(),
+                "have no cache key changes between ranks");
+        return myself;
+    }
+
+    /**
+     * Checks that every component in which a group's cache keys differ from the largest group's is one of
+     * {@code components}: a name ({@code cpp_runtime_thread_count}) or, ending in {@code [}, a prefix
+     * ({@code inductor_config[}). Fails as {@link #haveNoCacheKeyChanges()} does, listing the other components.
+     */
+    public RanksAssert cacheKeysDifferOnlyIn(String... components) {
+        if (components.length == 0) {
+            throw new IllegalArgumentException("cacheKeysDifferOnlyIn needs a component name or prefix; for none, haveNoCacheKeyChanges()");
+        }
+        isNotNull();
+        RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, List.of(components),
+                "have cache keys that differ between ranks only in " + String.join(", ", components));
         return myself;
     }
 

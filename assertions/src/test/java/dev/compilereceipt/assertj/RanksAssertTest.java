@@ -156,4 +156,99 @@ class RanksAssertTest {
         assertThatThrownBy(() -> assertThat((Ranks) null).compiledAlike())
                 .hasMessage(lines("\nExpecting actual not to be null"));
     }
+
+    private static Ranks real(String job) throws IOException {
+        return Ranks.read(Fixtures.dir().resolve("ranks/" + job));
+    }
+
+    @Test
+    void aRankWhoseKeysDifferInAnOptionFailsNamingTheComponentWithBothValues() throws IOException {
+        // 2.14 inductor-option: rank 1's FX graph key of 0/0 differs in inductor_config[size_asserts] alone (True on
+        // ranks 0, 2, 3); its AOTAutograd key differs too, but 2.14's record lists no components: not listed
+        assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).haveNoCacheKeyChanges())
+                .isInstanceOfSatisfying(AssertionFailedError.class, error -> {
+                    Assertions.assertThat(error.getActual().getValue())
+                            .isEqualTo("rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False");
+                    Assertions.assertThat(error.getExpected().getValue()).isEqualTo("no cache key changes");
+                })
+                .hasMessage(lines("""
+
+                        Expecting
+                          4 ranks (0-3)
+                        to have no cache key changes between ranks
+                        but the keys of 1 lookup differ from ranks 0, 2, 3's (the largest group):
+                          rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False"""));
+    }
+
+    @Test
+    void keysThatDifferOnlyInTheAllowedComponentsPass() throws IOException {
+        assertThat(real("2.6-inductor-option")).cacheKeysDifferOnlyIn("inductor_config[size_asserts]")
+                .cacheKeysDifferOnlyIn("inductor_config[", "cpp_runtime_thread_count");
+        assertThat(real("2.14-inductor-option")).cacheKeysDifferOnlyIn("inductor_config[size_asserts]");
+    }
+
+    @Test
+    void otherComponentsThanTheAllowedFailListingEachLookup() throws IOException {
+        assertThatThrownBy(() -> assertThat(real("2.6-inductor-option")).cacheKeysDifferOnlyIn("cpp_runtime_thread_count", "inductor_config[fx_"))
+                .isInstanceOfSatisfying(AssertionFailedError.class, error ->
+                        Assertions.assertThat(error.getExpected().getValue())
+                                .isEqualTo("key changes only in cpp_runtime_thread_count, inductor_config[fx_"))
+                .hasMessage(lines("""
+
+                        Expecting
+                          4 ranks (0-3)
+                        to have cache keys that differ between ranks only in cpp_runtime_thread_count, inductor_config[fx_
+                        but other components differ from ranks 0, 2, 3's (the largest group) in 2 lookups:
+                          rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False
+                          rank 1: 0/0 missed the AOTAutograd cache: `inductor_config[size_asserts]` True → False"""));
+    }
+
+    @Test
+    void aWarmCacheOrAlikeRanksHaveNoKeyChanges() throws IOException {
+        // warm-cache: rank 3 hit both caches under the keys ranks 0-2 missed under; it missed nothing
+        assertThat(real("2.6-warm-cache")).haveNoCacheKeyChanges();
+        assertThat(real("2.14-warm-cache")).haveNoCacheKeyChanges();
+        assertThat(real("2.14-alike")).haveNoCacheKeyChanges().compiledAlike();
+    }
+
+    @Test
+    void fingerprintsOfTheFormatBeforeKeysFailTheKeyChecksSayingNotMeasured(@org.junit.jupiter.api.io.TempDir java.nio.file.Path temp)
+            throws IOException {
+        try (var logs = java.nio.file.Files.list(Fixtures.dir().resolve("ranks/2.14-alike"))) {
+            for (java.nio.file.Path log : logs.filter(file -> file.toString().endsWith(".log")).sorted().toList()) {
+                java.nio.file.Path fp = temp.resolve(log.getFileName() + ".fp.json");
+                Ranks.writeFingerprint(log, fp);
+                // what a /1 file held: no keys, no cache_keys among what it compares
+                var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+                var root = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(fp.toFile());
+                root.put("format", "compile-receipt-fingerprint/1");
+                var compared = (com.fasterxml.jackson.databind.node.ArrayNode) root.get("compared");
+                compared.remove(compared.size() - 1);
+                root.get("steps").forEach(step -> ((com.fasterxml.jackson.databind.node.ObjectNode) step).remove("keys"));
+                String json = mapper.writeValueAsString(root);
+                java.nio.file.Files.writeString(fp, json);
+            }
+        }
+        Ranks old = Ranks.read(temp);
+        assertThat(old).compiledAlike();
+        assertThatThrownBy(() -> assertThat(old).cacheKeysDifferOnlyIn("inductor_config["))
+                .isInstanceOfSatisfying(AssertionFailedError.class, error -> {
+                    Assertions.assertThat(error.getActual().getValue()).isEqualTo("cache_keys: not measured by every rank's source");
+                    Assertions.assertThat(error.getExpected().getValue()).isEqualTo("cache_keys: measured");
+                })
+                .hasMessage(lines("""
+
+                        Expecting
+                          4 ranks (0-3)
+                        to have cache keys that differ between ranks only in inductor_config[
+                        but whether the ranks' cache keys differ was not measured: some rank's source carries no keys (cache_keys not compared);
+                        what would measure it: every rank's TORCH_TRACE log, or fingerprints of format compile-receipt-fingerprint/2"""));
+    }
+
+    @Test
+    void cacheKeysDifferOnlyInNeedsAComponent() throws IOException {
+        Ranks alike = real("2.14-alike");
+        assertThatThrownBy(() -> assertThat(alike).cacheKeysDifferOnlyIn()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cacheKeysDifferOnlyIn needs a component name or prefix; for none, haveNoCacheKeyChanges()");
+    }
 }

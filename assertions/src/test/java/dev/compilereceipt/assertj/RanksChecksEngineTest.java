@@ -116,10 +116,10 @@ class RanksChecksEngineTest {
                 but the ranks hit and missed the caches differently:
                   ranks 0-2: fx_graph 1 miss, aotautograd 1 miss
                   rank 3: fx_graph 1 hit, aotautograd 1 hit
-                the verdict: 3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed
+                the verdict: 3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed, under the same keys
                   ranks 0, 1, 2
                   rank 3
-                first divergence (cache): rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed""");
+                first divergence (cache): rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed, under the same keys""");
         failsWith(tests, "branchBreak214", """
 
                 Expecting
@@ -129,6 +129,61 @@ class RanksChecksEngineTest {
                   ranks 0, 1, 3
                   rank 2
                 first divergence (graph): rank 2 broke at ranks_scenarios.py:27 in 0/0 at call b01 where ranks 0, 1, 3 did not break""");
+    }
+
+    /**
+     * The key checks on the real {@code inductor-option} jobs (rank 1 alone compiled with
+     * {@code torch._inductor.config.size_asserts = False}; every rank missed its own fresh cache) and {@code warm-cache}
+     * jobs (rank 3 hit under the keys the others missed: no key differs). 2.6 lists the components of both keys of
+     * rank 1's {@code 0/0}, each differing in {@code inductor_config[size_asserts]} alone; 2.14 those of the FX graph key
+     * only (its AOTAutograd record lists none: not measured, so not listed).
+     */
+    static class KeyCases {
+        @Test
+        void optionAllowed214(@TraceFixture(value = "ranks/2.14-inductor-option", ranks = RankScope.ALL) Ranks ranks) {
+            assertThat(ranks).cacheKeysDifferOnlyIn("inductor_config[").haveNoRecompilesOnSomeRanksOnly().haveEqualCacheOutcomes();
+        }
+
+        @Test
+        void optionAllowed26(@TraceFixture(value = "ranks/2.6-inductor-option", ranks = RankScope.ALL) Ranks ranks) {
+            assertThat(ranks).cacheKeysDifferOnlyIn("inductor_config[size_asserts]");
+        }
+
+        @Test
+        void warmCacheSameKeys26(@TraceFixture(value = "ranks/2.6-warm-cache", ranks = RankScope.ALL) Ranks ranks) {
+            assertThat(ranks).haveNoCacheKeyChanges();
+        }
+
+        @Test
+        void noKeyChanges26(@TraceFixture(value = "ranks/2.6-inductor-option", ranks = RankScope.ALL) Ranks ranks) {
+            assertThat(ranks).haveNoCacheKeyChanges();
+        }
+
+        @Test
+        void onlyThreads214(@TraceFixture(value = "ranks/2.14-inductor-option", ranks = RankScope.ALL) Ranks ranks) {
+            assertThat(ranks).cacheKeysDifferOnlyIn("cpp_runtime_thread_count");
+        }
+    }
+
+    @Test
+    void theKeyChecksNameTheComponentsEachRankDiffersInOrPass() {
+        Events tests = run(KeyCases.class);
+        tests.assertStatistics(stats -> stats.started(5).succeeded(3).failed(2));
+        failsWith(tests, "noKeyChanges26", """
+
+                Expecting
+                  4 ranks (0-3)
+                to have no cache key changes between ranks
+                but the keys of 2 lookups differ from ranks 0, 2, 3's (the largest group):
+                  rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False
+                  rank 1: 0/0 missed the AOTAutograd cache: `inductor_config[size_asserts]` True → False""");
+        failsWith(tests, "onlyThreads214", """
+
+                Expecting
+                  4 ranks (0-3)
+                to have cache keys that differ between ranks only in cpp_runtime_thread_count
+                but other components differ from ranks 0, 2, 3's (the largest group) in 1 lookup:
+                  rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False""");
     }
 
     private static void failsWith(Events tests, String method, String expected) {

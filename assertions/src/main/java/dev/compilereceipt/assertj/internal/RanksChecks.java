@@ -5,6 +5,9 @@ import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.error.ShouldHaveCompiledAlike.shouldHaveCompiledAlike;
 import static dev.compilereceipt.assertj.error.ShouldHaveEqualCacheOutcomes.shouldHaveEqualCacheOutcomes;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoRecompilesOnSomeRanksOnly.shouldHaveNoRecompilesOnSomeRanksOnly;
+import static dev.compilereceipt.assertj.error.ShouldHaveRankCacheKeys.shouldHaveNoRankCacheKeyChanges;
+import static dev.compilereceipt.assertj.error.ShouldHaveRankCacheKeys.shouldHaveRankCacheKeysDifferingOnlyIn;
+import static dev.compilereceipt.assertj.error.ShouldHaveRankCacheKeys.shouldHaveRankCacheKeysMeasured;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
 
@@ -13,12 +16,14 @@ import dev.compilereceipt.RanksVerdict;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.RunFigures;
 import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.Measure;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AssertionInfo;
@@ -70,6 +75,35 @@ public final class RanksChecks {
         if (lines.size() > 1) {
             throw diffFailure(info, shouldHaveEqualCacheOutcomes(subject, lines, verdict), String.join(RankList.NL, lines),
                     expected(ranks, lines));
+        }
+    }
+
+    /**
+     * Checks that every component in which a group's cache keys differ from the largest group's is one of
+     * {@code allowed} (names, or prefixes ending in {@code [}; none: no component may differ), lookup by lookup as
+     * {@link Ranks#keyChanges()} compares them; fails saying not measured where some rank's source carries no keys.
+     */
+    public static void cacheKeysDifferOnlyIn(AssertionInfo info, String subject, Ranks ranks, List<String> allowed, String check) {
+        Optional<List<Ranks.KeyChanges>> groups = ranks.keyChanges();
+        if (groups.isEmpty()) {
+            throw diffFailure(info, shouldHaveRankCacheKeysMeasured(subject, check), "cache_keys: not measured by every rank's source",
+                    "cache_keys: measured");
+        }
+        List<String> changed = new ArrayList<>();
+        List<Integer> reference = List.of();
+        for (Ranks.KeyChanges group : groups.get()) {
+            reference = group.reference();
+            for (KeyComparison.Change change : group.changes()) {
+                if (!change.outside(allowed).isEmpty()) {
+                    changed.add(RankList.named(group.ranks()) + ": " + KeyComparison.lines(List.of(change)).get(0));
+                }
+            }
+        }
+        if (!changed.isEmpty()) {
+            throw diffFailure(info, allowed.isEmpty() ? shouldHaveNoRankCacheKeyChanges(subject, reference, changed)
+                    : shouldHaveRankCacheKeysDifferingOnlyIn(subject, String.join(", ", allowed), reference, changed),
+                    String.join(RankList.NL, changed),
+                    allowed.isEmpty() ? "no cache key changes" : "key changes only in " + String.join(", ", allowed));
         }
     }
 
