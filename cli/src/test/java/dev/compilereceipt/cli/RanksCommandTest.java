@@ -49,8 +49,8 @@ class RanksCommandTest {
     void alikeRanksPrintTheVerdictAndExitZeroEvenWhenStrict() {
         assertThat(run("ranks", SCHEDULE.toString(), "--strict")).isZero();
         assertThat(out.toString()).isEqualTo("all 3 ranks compiled alike\n"
-                + "  ranks 0, 1, 2: fingerprint a31c90595961\n"
-                + "compared: compiles, graphs, collectives, recompile_causes, break_sites, fallbacks, cache_outcomes\n"
+                + "  ranks 0, 1, 2: fingerprint de7159593e80\n"
+                + "compared: compiles, graphs, collectives, recompile_causes, break_sites, fallbacks, cache_outcomes, cache_keys\n"
                 + "not compared: calls (not in the ranks' sources)\n");
         assertThat(err.toString()).isEmpty();
     }
@@ -63,7 +63,7 @@ class RanksCommandTest {
                 + "  ranks 0, 2, 3: fingerprint 9b9861c8ce80 (reference)\n"
                 + "  rank 1: fingerprint c05c5d4b6ede; rank 1 recompiled 0/2 because `x.size()[0]` took 16\n"
                 + "compared: compiles, recompile_causes, fallbacks\n"
-                + "not compared: graphs, collectives, calls, break_sites, cache_outcomes (not in the ranks' sources)\n";
+                + "not compared: graphs, collectives, calls, break_sites, cache_outcomes, cache_keys (not in the ranks' sources)\n";
 
         assertThat(run("ranks", job)).isZero();
         assertThat(out.toString()).isEqualTo(text);
@@ -76,7 +76,7 @@ class RanksCommandTest {
                 + "\"fingerprints\":[\"9b9861c8ce8081aac6947eaf6f4c01eb0788118690314b5bac52976d4dee1052\","
                 + "\"c05c5d4b6ede00335585595434d0f181defdde6fb3b0a00866d1e09e6465e44e\"],"
                 + "\"first_divergence\":\"rank 1 recompiled 0/2 because `x.size()[0]` took 16\",\"groups\":[[0,2,3],[1]],"
-                + "\"kind\":\"graph\",\"not_compared\":[\"graphs\",\"collectives\",\"calls\",\"break_sites\",\"cache_outcomes\"],"
+                + "\"kind\":\"graph\",\"not_compared\":[\"graphs\",\"collectives\",\"calls\",\"break_sites\",\"cache_outcomes\",\"cache_keys\"],"
                 + "\"one_line\":\"3 of 4 ranks agree; rank 1 recompiled 0/2 because `x.size()[0]` took 16\",\"ranks\":4}\n");
         assertThat(err.toString()).isEmpty();
     }
