@@ -110,4 +110,17 @@ class RanksCommandTest {
                 + " rank's; this holds ranks 0, 1, 2, 3\n");
         assertThat(temp.resolve("fp.json")).doesNotExist();
     }
+
+    @Test
+    void ranksThatDifferOnlyInTheirKeysAreACacheDivergenceNamingTheComponent() {
+        // the real 2.14 job whose rank 1 alone compiled with size_asserts off: every rank missed its fresh cache
+        String divergence = "rank 1 missed the FX graph cache in 0/0 at call b01 under another key than ranks 0, 2, 3:"
+                + " `inductor_config[size_asserts]` True → False";
+        assertThat(run("ranks", FIXTURES.resolve("ranks/2.14-inductor-option").toString(), "--strict")).isEqualTo(1);
+        assertThat(out.toString()).isEqualTo("3 of 4 ranks agree; " + divergence + "\n"
+                + "cache divergence: the same graphs, other cache outcomes or keys\n"
+                + "  ranks 0, 2, 3: fingerprint e83d28741e7e (reference)\n"
+                + "  rank 1: fingerprint e546a339186d; " + divergence + "\n"
+                + "compared: compiles, graphs, collectives, calls, recompile_causes, break_sites, fallbacks, cache_outcomes, cache_keys\n");
+    }
 }

@@ -27,7 +27,7 @@ import org.apiguardian.api.API;
 public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashes, String firstDivergence,
                        List<String> compared, List<String> notCompared, List<String> dropped, List<String> divergences) {
 
-    /** Alike; different graphs (compiles, causes, breaks, fallbacks, calls); the same graphs but other cache outcomes. */
+    /** Alike; different graphs (compiles, causes, breaks, fallbacks, calls); the same graphs but other cache outcomes or keys. */
     public enum Kind { ALIKE, GRAPH, CACHE }
 
     public Verdicts {
@@ -113,7 +113,7 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
     public String text() {
         StringBuilder out = new StringBuilder(oneLine()).append('\n');
         if (!alike()) {
-            out.append(kind == Kind.CACHE ? "cache divergence: the same graphs, other cache outcomes\n"
+            out.append(kind == Kind.CACHE ? "cache divergence: the same graphs, other cache outcomes or keys\n"
                     : "graph divergence: the ranks compiled different graphs\n");
         }
         for (int g = 0; g < groups.size(); g++) {
