@@ -1,5 +1,6 @@
 package dev.compilereceipt;
 
+import dev.compilereceipt.trace.VisibleText;
 import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -31,12 +32,14 @@ public record RanksVerdict(Kind kind, List<List<Integer>> groups, String firstDi
         return kind == Kind.ALIKE;
     }
 
-    /** The verdict on several lines, as failure messages show it: the one line, each group, then the first divergence. */
+    /**
+     * The verdict on several lines, as failure messages show it: the one line, each group with every rank of it (runs of
+     * three or more consecutive ranks as ranges: {@code ranks 0-511, 513-999}), then the first divergence.
+     */
     public String text() {
         StringBuilder out = new StringBuilder(oneLine).append('\n');
         for (List<Integer> group : groups) {
-            out.append("  ").append(group.size() == 1 ? "rank " : "ranks ")
-                    .append(String.join(", ", group.stream().map(String::valueOf).toList())).append('\n');
+            out.append("  ").append(group.size() == 1 ? "rank " : "ranks ").append(VisibleText.ranges(group)).append('\n');
         }
         if (!alike()) {
             out.append("first divergence (").append(kind == Kind.CACHE ? "cache" : "graph").append("): ")

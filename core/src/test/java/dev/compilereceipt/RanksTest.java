@@ -34,7 +34,7 @@ class RanksTest {
         assertThat(verdict.alike()).isTrue();
         assertThat(verdict.groups()).containsExactly(List.of(0, 1, 2));
         assertThat(verdict.oneLine()).isEqualTo("all 3 ranks compiled alike");
-        assertThat(verdict.text()).isEqualTo("all 3 ranks compiled alike\n  ranks 0, 1, 2\n");
+        assertThat(verdict.text()).isEqualTo("all 3 ranks compiled alike\n  ranks 0-2\n");
         // graph_one and graph_two, one compile each, their graphs calling all_reduce, all_gather_into_tensor,
         // reduce_scatter_tensor, then all_reduce (each followed by a wait_tensor, left out); no call markers, so no calls
         assertThat(ranks.fingerprint(2)).isEqualTo("{\"compared\":[\"compiles\",\"graphs\",\"collectives\",\"recompile_causes\","

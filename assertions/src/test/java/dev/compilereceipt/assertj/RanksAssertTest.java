@@ -90,7 +90,7 @@ class RanksAssertTest {
                           ranks 0-2: fx_graph 7 hit, aotautograd none
                           rank 3: fx_graph 6 hit, aotautograd none
                         the verdict: 3 of 4 ranks agree; rank 3 did not look up the fx_graph cache in 0/0 where ranks 0, 1, 2 hit
-                          ranks 0, 1, 2
+                          ranks 0-2
                           rank 3
                         first divergence (cache): rank 3 did not look up the fx_graph cache in 0/0 where ranks 0, 1, 2 hit"""));
     }

@@ -117,7 +117,7 @@ class RanksChecksEngineTest {
                   ranks 0-2: fx_graph 1 miss, aotautograd 1 miss
                   rank 3: fx_graph 1 hit, aotautograd 1 hit
                 the verdict: 3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed, under the same keys
-                  ranks 0, 1, 2
+                  ranks 0-2
                   rank 3
                 first divergence (cache): rank 3 hit the aotautograd and fx_graph caches in 0/0 at call b01 where ranks 0, 1, 2 missed, under the same keys""");
         failsWith(tests, "branchBreak214", """

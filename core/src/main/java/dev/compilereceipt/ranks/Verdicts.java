@@ -3,6 +3,7 @@ package dev.compilereceipt.ranks;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.compilereceipt.trace.VisibleText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -117,7 +118,8 @@ public record Verdicts(Kind kind, List<List<Integer>> groups, List<String> hashe
                     : "graph divergence: the ranks compiled different graphs\n");
         }
         for (int g = 0; g < groups.size(); g++) {
-            out.append("  ").append(FirstDivergence.ranks(groups.get(g))).append(": fingerprint ")
+            List<Integer> group = groups.get(g);
+            out.append("  ").append(group.size() == 1 ? "rank " : "ranks ").append(VisibleText.ranges(group)).append(": fingerprint ")
                     .append(hashes.get(g), 0, 12);
             String what = divergences.isEmpty() ? "" : divergences.get(g);
             out.append(what.isEmpty() ? (alike() ? "" : " (reference)") : "; " + what).append('\n');

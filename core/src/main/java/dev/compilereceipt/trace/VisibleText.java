@@ -1,5 +1,6 @@
 package dev.compilereceipt.trace;
 
+import java.util.List;
 import org.apiguardian.api.API;
 
 /**
@@ -88,6 +89,29 @@ public final class VisibleText {
     /** Items joined by {@code ", "}, at most 20 of them and how many more: {@code a.py:1, b.py:2 and 3 more (5 in all)}. */
     public static String joined(java.util.Collection<?> items) {
         return shown(items) + more(items);
+    }
+
+    /**
+     * Numbers (ranks) for a person, every one of them: ascending, each run of three or more consecutive ones as
+     * {@code first-last}, so that a group of 999 of 1,000 ranks is one short line: {@code 0-511, 513-999};
+     * {@code 0, 1, 3} and {@code 0, 2-4} otherwise.
+     */
+    public static String ranges(java.util.Collection<Integer> numbers) {
+        List<Integer> sorted = numbers.stream().sorted().toList();
+        List<String> parts = new java.util.ArrayList<>();
+        for (int i = 0; i < sorted.size(); ) {
+            int j = i;
+            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) {
+                j++;
+            }
+            if (j - i >= 2) {
+                parts.add(sorted.get(i) + "-" + sorted.get(j));
+            } else {
+                sorted.subList(i, j + 1).forEach(n -> parts.add(n.toString()));
+            }
+            i = j + 1;
+        }
+        return String.join(", ", parts);
     }
 
     private static String shown(java.util.Collection<?> items) {

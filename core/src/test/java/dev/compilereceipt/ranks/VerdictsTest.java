@@ -266,6 +266,26 @@ class VerdictsTest {
     }
 
     @Test
+    void aThousandRanksAreListedEveryOneWithRunsAsRanges() {
+        List<RankFingerprint> fingerprints = new ArrayList<>();
+        for (int r = 0; r < 1000; r++) {
+            fingerprints.add(r == 512 ? rank(r, FIRST, RECOMPILE) : rank(r, FIRST));
+        }
+        Verdicts verdict = Verdicts.of(fingerprints);
+
+        assertThat(verdict.text()).contains("\n  ranks 0-511, 513-999: fingerprint " + verdict.hashes().get(0).substring(0, 12)
+                + " (reference)\n  rank 512: fingerprint ");
+        dev.compilereceipt.RanksVerdict facade = new dev.compilereceipt.RanksVerdict(dev.compilereceipt.RanksVerdict.Kind.GRAPH,
+                verdict.groups(), verdict.firstDivergence(), verdict.oneLine());
+        assertThat(facade.text()).isEqualTo("999 of 1000 ranks agree; rank 512 recompiled 0/1 at call 3 because `x.size()[0]` took 16\n"
+                + "  ranks 0-511, 513-999\n  rank 512\n"
+                + "first divergence (graph): rank 512 recompiled 0/1 at call 3 because `x.size()[0]` took 16\n");
+        assertThat(dev.compilereceipt.trace.VisibleText.ranges(List.of(3, 0, 1))).isEqualTo("0, 1, 3");
+        assertThat(dev.compilereceipt.trace.VisibleText.ranges(List.of(4, 0, 2, 3))).isEqualTo("0, 2-4");
+        assertThat(dev.compilereceipt.trace.VisibleText.ranges(List.of())).isEmpty();
+    }
+
+    @Test
     void noRanksIsNoVerdict() {
         assertThatThrownBy(() -> Verdicts.of(new ArrayList<>())).hasMessage("a verdict needs at least one rank");
     }

@@ -1,6 +1,6 @@
 package dev.compilereceipt.assertj.internal;
 
-import java.util.ArrayList;
+import dev.compilereceipt.trace.VisibleText;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
@@ -20,23 +20,9 @@ public final class RankList {
     private RankList() {
     }
 
-    /** The ranks, ascending, runs of three or more consecutive ones as {@code first-last}. */
+    /** The ranks, ascending, runs of three or more consecutive ones as {@code first-last}, as the verdict writes them. */
     public static String of(List<Integer> ranks) {
-        List<Integer> sorted = ranks.stream().sorted().toList();
-        List<String> parts = new ArrayList<>();
-        for (int i = 0; i < sorted.size(); ) {
-            int j = i;
-            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) {
-                j++;
-            }
-            if (j - i >= 2) {
-                parts.add(sorted.get(i) + "-" + sorted.get(j));
-            } else {
-                sorted.subList(i, j + 1).forEach(rank -> parts.add(rank.toString()));
-            }
-            i = j + 1;
-        }
-        return String.join(", ", parts);
+        return VisibleText.ranges(ranks);
     }
 
     /** {@code rank 1} or {@code ranks 0, 2-3}. */
