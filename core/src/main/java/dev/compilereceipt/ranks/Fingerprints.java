@@ -255,18 +255,19 @@ public final class Fingerprints {
             compared.remove(RankFingerprint.CACHE_KEYS);
         }
         List<RankFingerprint.Step> steps = new ArrayList<>();
+        Map<String, List<CacheKey.Component>> previous = new HashMap<>();
         for (JsonNode step : root.path("steps")) {
             List<String> breaks = texts(step.path("breaks"));
             Map<String, String> cache = new LinkedHashMap<>();
             step.path("cache").properties().forEach(entry -> cache.put(entry.getKey(), entry.getValue().asText()));
             steps.add(new RankFingerprint.Step(step.path("id").asText(), step.path("frame").asText(), step.path("made").asText(),
                     texts(step.path("graphs")), texts(step.path("collectives")), text(step, "call"), text(step, "cause"), breaks,
-                    text(step, "reason"), cache, keys(step.path("keys"))));
+                    text(step, "reason"), cache, keys(step.path("keys"), previous)));
         }
         return new RankFingerprint(root.path("rank").asInt(), root.path("source").asText(), compared, steps);
     }
 
-    private static List<CacheKey> keys(JsonNode array) {
+    private static List<CacheKey> keys(JsonNode array, Map<String, List<CacheKey.Component>> previous) {
         List<CacheKey> keys = new ArrayList<>();
         for (JsonNode lookup : array) {
             for (String field : List.of("graph", "cache", "outcome", "key")) {
@@ -275,6 +276,7 @@ public final class Fingerprints {
                             + " (texts); one has no " + field);
                 }
             }
+            String cache = lookup.path("cache").asText();
             Optional<List<CacheKey.Component>> components = Optional.empty();
             if (lookup.has("components")) {
                 List<CacheKey.Component> listed = new ArrayList<>();
@@ -285,11 +287,46 @@ public final class Fingerprints {
                     listed.add(new CacheKey.Component(triple.get(0).asText(), triple.get(1).asText(), triple.get(2).asText()));
                 }
                 components = Optional.of(listed);
+            } else if (lookup.has("changed")) {
+                components = Optional.of(changed(lookup, previous.get(cache)));
             }
+            components.ifPresent(listed -> previous.put(cache, listed));
             keys.add(new CacheKey(lookup.path("graph").asText(), lookup.path("cache").asText(), lookup.path("outcome").asText(),
                     lookup.path("key").asText(), components));
         }
         return keys;
+    }
+
+    /** A key's components written as the positions where they differ from the last listed ones of its cache. */
+    private static List<CacheKey.Component> changed(JsonNode lookup, List<CacheKey.Component> before) {
+        if (before == null) {
+            throw new IllegalArgumentException("a fingerprint's cache lookup lists what changed from an earlier lookup of its cache,"
+                    + " and none lists components before it");
+        }
+        if (!lookup.path("size").canConvertToInt() || lookup.path("size").asInt() < 0 || !lookup.path("changed").isArray()) {
+            throw new IllegalArgumentException("a fingerprint's cache lookup that lists what changed holds a size (a non-negative number)"
+                    + " and changed ([index, name, hash, value] each)");
+        }
+        int size = lookup.path("size").asInt();
+        CacheKey.Component[] now = new CacheKey.Component[size];
+        for (int i = 0; i < Math.min(size, before.size()); i++) {
+            now[i] = before.get(i);
+        }
+        for (JsonNode entry : lookup.path("changed")) {
+            if (!entry.isArray() || entry.size() != 4 || !entry.get(0).canConvertToInt() || entry.get(0).asInt() < 0
+                    || entry.get(0).asInt() >= size) {
+                throw new IllegalArgumentException("a fingerprint's changed key component is [index, name, hash, value] with an index"
+                        + " below the size " + size + "; one is " + entry);
+            }
+            now[entry.get(0).asInt()] = new CacheKey.Component(entry.get(1).asText(), entry.get(2).asText(), entry.get(3).asText());
+        }
+        for (int i = 0; i < size; i++) {
+            if (now[i] == null) {
+                throw new IllegalArgumentException("a fingerprint's cache lookup of " + size + " components lists no component "
+                        + i + ", past the " + before.size() + " of the lookup before it");
+            }
+        }
+        return List.of(now);
     }
 
     private static List<String> texts(JsonNode array) {

@@ -110,6 +110,11 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
         }
 
         ObjectNode json() {
+            return json(new java.util.HashMap<>());
+        }
+
+        /** The step as JSON, each key's components written against {@code previous} (the last listed ones by cache), which it updates. */
+        ObjectNode json(Map<String, List<CacheKey.Component>> previous) {
             ObjectNode step = JsonNodeFactory.instance.objectNode();
             step.put("id", id);
             step.put("frame", frame);
@@ -135,7 +140,7 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
             }
             if (!keys.isEmpty()) {
                 ArrayNode lookups = step.putArray("keys");
-                keys.forEach(key -> lookups.add(keyJson(key)));
+                keys.forEach(key -> lookups.add(keyJson(key, previous)));
             }
             return step;
         }
@@ -143,24 +148,43 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
 
     /**
      * A lookup as a fingerprint writes it: {@code {"cache":"fx_graph","components":[[name, hash, value], ...],
-     * "graph":"0/0","key":"fcoad…","outcome":"miss"}}, {@code components} absent where the record lists none.
+     * "graph":"0/0","key":"fcoad…","outcome":"miss"}}, {@code components} absent where the record lists none. Where an
+     * earlier lookup of the same cache in this fingerprint listed components, only how this one's differ from those is
+     * written: {@code "size"}, the number of components, and {@code "changed"}, {@code [index, name, hash, value]} for
+     * each position that differs (or lies past the earlier list's end): the hundreds of Inductor options a key lists are
+     * the same from compile to compile, and a fingerprint stays small.
      */
-    private static ObjectNode keyJson(CacheKey key) {
+    private static ObjectNode keyJson(CacheKey key, Map<String, List<CacheKey.Component>> previous) {
         ObjectNode lookup = JsonNodeFactory.instance.objectNode();
         lookup.put("graph", key.graph());
         lookup.put("cache", key.cache());
         lookup.put("outcome", key.outcome());
         lookup.put("key", key.key());
         key.components().ifPresent(components -> {
-            ArrayNode array = lookup.putArray("components");
-            for (CacheKey.Component component : components) {
-                ArrayNode triple = array.addArray();
-                triple.add(component.name());
-                triple.add(component.hash());
-                triple.add(component.value());
+            List<CacheKey.Component> before = previous.get(key.cache());
+            if (before == null) {
+                ArrayNode array = lookup.putArray("components");
+                components.forEach(component -> add(array.addArray(), component));
+            } else {
+                lookup.put("size", components.size());
+                ArrayNode changed = lookup.putArray("changed");
+                for (int i = 0; i < components.size(); i++) {
+                    if (i >= before.size() || !before.get(i).equals(components.get(i))) {
+                        ArrayNode entry = changed.addArray();
+                        entry.add(i);
+                        add(entry, components.get(i));
+                    }
+                }
             }
+            previous.put(key.cache(), components);
         });
         return lookup;
+    }
+
+    private static void add(ArrayNode array, CacheKey.Component component) {
+        array.add(component.name());
+        array.add(component.hash());
+        array.add(component.value());
     }
 
     /** {@code key} as a fingerprint carries it: each value longer than {@value #VALUE_CHARS} characters written {@value #VALUE_CUT}. */
@@ -204,7 +228,8 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
         ArrayNode aspects = root.putArray("compared");
         compared.forEach(aspects::add);
         ArrayNode array = root.putArray("steps");
-        of.forEach(step -> array.add(step.json()));
+        Map<String, List<CacheKey.Component>> previous = new java.util.HashMap<>();
+        of.forEach(step -> array.add(step.json(previous)));
         return root;
     }
 

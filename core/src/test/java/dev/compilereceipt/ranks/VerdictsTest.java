@@ -246,6 +246,31 @@ class VerdictsTest {
     }
 
     @Test
+    void aLaterKeyIsWrittenAsTheComponentsThatDifferFromTheEarlierOneAndReadsBackWhole() throws Exception {
+        CacheKey later = new CacheKey("1/0", "fx_graph", "miss", "fc", Optional.of(List.of(new CacheKey.Component("gm", "g2", "\u2026"),
+                new CacheKey.Component("inductor_config[size_asserts]", "sTrue", "True"),
+                new CacheKey.Component("cpp_runtime_thread_count", "t1", "1"), new CacheKey.Component("example_inputs[0]", "e", "T"))));
+        RankFingerprint.Step second = new RankFingerprint.Step("1/0", FRAME, RankFingerprint.VARIANT, List.of(), List.of(),
+                Optional.of("b01"), Optional.empty(), List.of(), Optional.empty(), Map.of("fx_graph", "miss"), List.of(later));
+        RankFingerprint written = rank(1, withKeys("miss", RankFingerprint.carried(fx("miss", "fa", "True", "1"))), second);
+
+        // the second lookup of fx_graph: 4 components, of which 0 (gm, another graph) and 3 (past the first's 3) differ
+        assertThat(written.canonical()).contains("{\"cache\":\"fx_graph\",\"changed\":[[0,\"gm\",\"g2\",\"\u2026\"],"
+                + "[3,\"example_inputs[0]\",\"e\",\"T\"]],\"graph\":\"1/0\",\"key\":\"fc\",\"outcome\":\"miss\",\"size\":4}");
+        assertThat(Fingerprints.read(new ObjectMapper().readTree(written.canonical()))).isEqualTo(written);
+    }
+
+    @Test
+    void changedComponentsWithoutAnEarlierListAreRefused() {
+        String bad = rank(0, FIRST).canonical().replace("\"made\":\"variant\"", "\"made\":\"variant\",\"keys\":[{\"cache\":\"fx_graph\","
+                + "\"changed\":[],\"graph\":\"0/0\",\"key\":\"k\",\"outcome\":\"miss\",\"size\":1}]");
+
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(bad))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a fingerprint's cache lookup lists what changed from an earlier lookup of its cache, and none lists"
+                        + " components before it");
+    }
+
+    @Test
     void aFingerprintOfFormatOneIsReadWithItsKeysNotMeasured() throws Exception {
         String one = rank(0, FIRST).canonical().replace("compile-receipt-fingerprint/2", "compile-receipt-fingerprint/1")
                 .replace(",\"cache_keys\"", "");
