@@ -77,6 +77,9 @@ final class FreezeCommand implements Callable<Integer> {
             ReceiptDiff diff = FreezeCheck.differences(before, after, Optional.ofNullable(relativeTo));
             out.println("froze " + VisibleText.of(frozen.log().toString()) + " into " + VisibleText.of(output.toString()) + ": "
                     + frozen.summary());
+            if (!frozen.keys().summary().isEmpty()) {
+                out.println(frozen.keys().summary());
+            }
             if (!diff.isEmpty()) {
                 out.println("the frozen log's receipt differs from the log's, so " + VisibleText.of(output.toString())
                         + " was not written: " + diff.text("log", "frozen"));

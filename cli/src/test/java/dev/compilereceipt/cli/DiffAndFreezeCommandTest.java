@@ -95,6 +95,29 @@ class DiffAndFreezeCommandTest {
     }
 
     @Test
+    void freezeKeepsTheCacheKeysSaysWhatItDroppedAndTwoFrozenLogsSayWhyTheWarmStartMissed() throws Exception {
+        String cold = FIXTURES.resolve("cache-keys/2.14-threads/torch_trace.log").toString();
+        String warm = FIXTURES.resolve("cache-keys/2.14-threads/warm_torch_trace.log").toString();
+        Path frozenCold = temp.resolve("cold.log");
+        Path frozenWarm = temp.resolve("warm.log");
+        assertThat(run("freeze", cold, "-o", frozenCold.toString())).isZero();
+        // The FX graph key's 658 components (4 values over 200 characters: the code, the input and two others) and
+        // the AOTAutograd key, which 2.14 writes with none.
+        assertThat(out.toString().lines().toList()).hasSize(3).element(1).isEqualTo("cache keys: kept 2 keys with 658 components"
+                + " (name, value as read: one line of at most 200 characters, addresses masked; hash cut to 8 characters);"
+                + " dropped each hash past 8 characters and the text of 4 values past 200 characters");
+        assertThat(run("freeze", warm, "-o", frozenWarm.toString())).isZero();
+        assertThat(Files.size(frozenCold) * 10).isLessThanOrEqualTo(Files.size(Path.of(cold)));
+        assertThat(Files.size(frozenWarm) * 10).isLessThanOrEqualTo(Files.size(Path.of(warm)));
+        assertThat(run("audit", frozenCold.toString(), "--warm", frozenWarm.toString())).isZero();
+        assertThat(out.toString()).contains("\n    why: 0/0 missed the AOTAutograd cache: why is not measured: the log lists no"
+                + " components of this key\n    why: 0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2\n");
+        // A log without cache records (tlparse's) says nothing of keys.
+        assertThat(run("freeze", FIXTURES.resolve("tlparse/comp_metrics.log").toString(), "-o", temp.resolve("cm.log").toString())).isZero();
+        assertThat(out.toString().lines().toList()).hasSize(2).noneMatch(line -> line.contains("cache keys"));
+    }
+
+    @Test
     void freezeRefusesStandardInputItsOwnInputAndAReceipt() throws Exception {
         assertThat(run("freeze", "-", "-o", temp.resolve("a.log").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("freeze reads one log file twice");

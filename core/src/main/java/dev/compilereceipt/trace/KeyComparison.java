@@ -143,7 +143,7 @@ public final class KeyComparison {
             CacheKey.Component then = before.remove(now.name());
             if (then == null) {
                 differ.add(new ComponentChange(now.name(), ABSENT, now.value()));
-            } else if (!then.hash().equals(now.hash())) {
+            } else if (!sameHash(then.hash(), now.hash())) {
                 // Values cut alike (two graphs' code differing past the cut) are told apart by their hashes.
                 boolean alike = then.value().equals(now.value());
                 differ.add(new ComponentChange(now.name(), alike ? hashed(then) : then.value(), alike ? hashed(now) : now.value()));
@@ -152,6 +152,18 @@ public final class KeyComparison {
         before.values().forEach(then -> differ.add(new ComponentChange(then.name(), then.value(), ABSENT)));
         return Optional.of(differ);
     }
+
+    /**
+     * Whether two hashes are of one value: equal, or where one was cut by a freeze (to 8 characters at least), equal
+     * on the shorter, so a frozen log compares with the log it was frozen from.
+     */
+    static boolean sameHash(String a, String b) {
+        int shorter = Math.min(a.length(), b.length());
+        return a.length() == b.length() ? a.equals(b) : shorter >= FROZEN_HASH_CHARS && a.regionMatches(0, b, 0, shorter);
+    }
+
+    /** The fewest characters of a hash a freeze keeps. */
+    private static final int FROZEN_HASH_CHARS = 8;
 
     private static String hashed(CacheKey.Component component) {
         return component.value() + " [" + component.hash().substring(0, Math.min(8, component.hash().length())) + "]";

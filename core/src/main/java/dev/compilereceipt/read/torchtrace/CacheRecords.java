@@ -112,6 +112,19 @@ final class CacheRecords {
             return true;
         }
 
+        /** A compile's key is frozen with its components ({@link CacheKeyPayload#frozen}); a run's record as its envelope. */
+        @Override
+        public long frozenPayload() {
+            return CacheKeyPayload.MAX_INFLATED + 1L;
+        }
+
+        @Override
+        public Optional<List<byte[]>> freeze(LogEnvelope record, ObjectNode envelope, List<byte[]> payload, FrozenKeys keys) {
+            String name = record.artifactName();
+            return record.hasCompileId() ? keys.freeze(payload, Optional.of(name.substring(name.lastIndexOf('_') + 1)))
+                    : Optional.of(List.of());
+        }
+
         @Override
         public void read(LogEnvelope envelope, KeptPayload payload, RecordTarget target) throws IOException {
             if (envelope.hasCompileId()) {
@@ -166,6 +179,16 @@ final class CacheRecords {
         @Override
         public void read(LogEnvelope envelope, KeptPayload payload, RecordTarget target) throws IOException {
             addKey(envelope, payload, target, CompileLog.AOTAUTOGRAD, Optional.empty());
+        }
+
+        @Override
+        public long frozenPayload() {
+            return CacheKeyPayload.MAX_INFLATED + 1L;
+        }
+
+        @Override
+        public Optional<List<byte[]>> freeze(LogEnvelope record, ObjectNode envelope, List<byte[]> payload, FrozenKeys keys) {
+            return keys.freeze(payload, Optional.empty());
         }
     }
 

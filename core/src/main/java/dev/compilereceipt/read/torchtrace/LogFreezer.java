@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
 /**
@@ -33,7 +34,9 @@ import org.apiguardian.api.API;
  * the log streams past: each record the reader acts on, as its {@link RecordKind} freezes it (the
  * {@code compile_receipt_call} markers, {@code recompile_reasons}, {@code dynamo_graph_break_reason}
  * and {@code torch_version} artifacts with their payloads; {@code dynamo_start},
- * {@code dynamo_output_graph} and the on-disk cache artifacts as their envelopes; each
+ * {@code dynamo_output_graph} as their envelopes; the on-disk cache artifacts of a compile and
+ * 2.6's {@code aotautograd_cache_hash} with their key, outcome and components as kept, deflated
+ * ({@link CacheKeyPayload#frozen}), a run's cache artifacts as their envelopes; each
  * {@code compilation_metrics} cut to the {@link CompileMetrics#FIELDS} the reader takes; the
  * {@code autograd_cache_*} chromium events cut to their name). Everything else (Inductor output
  * code, graphs, configs, other chromium events) and every record the reader would skip as bad (its
@@ -56,7 +59,7 @@ public final class LogFreezer {
      * {@link FrozenLog#NAMED_KINDS} kinds met by kind, and how many dropped records were of later kinds.
      */
     public record Summary(long recordsKept, long recordsDropped, long bytesRead, long bytesWritten, Map<String, Long> droppedByKind,
-                          long droppedOfOtherKinds) {
+                          long droppedOfOtherKinds, FrozenLog.Keys keys) {
         public Summary {
             droppedByKind = Map.copyOf(droppedByKind);
         }
@@ -81,11 +84,13 @@ public final class LogFreezer {
     private final List<byte[]> payload = new ArrayList<>();
     private long payloadBytes;
     private long recordLine;
+    private final FrozenKeys keys;
 
     private LogFreezer(Path file, OutputStream out, Optional<String> relativeTo) {
         this.file = file;
         this.out = out;
         this.relativeTo = relativeTo.map(DirectoryCut::new);
+        this.keys = new FrozenKeys(this.relativeTo.<UnaryOperator<String>>map(cut -> cut::cut).orElse(UnaryOperator.identity()));
     }
 
     /**
@@ -114,7 +119,7 @@ public final class LogFreezer {
             throw new IOException("cannot write " + frozen.target() + ": " + OutputFile.plainWords(e), e);
         }
         return new FrozenLog(file, frozen.target(), summary.recordsKept(), summary.recordsDropped(), summary.bytesRead(),
-                summary.bytesWritten(), summary.droppedByKind(), summary.droppedOfOtherKinds());
+                summary.bytesWritten(), summary.droppedByKind(), summary.droppedOfOtherKinds(), summary.keys());
     }
 
     /**
@@ -135,7 +140,9 @@ public final class LogFreezer {
             throw new Refusal(file, "", 0, 0, "no record the receipt reads (compile_receipt_call, dynamo_start,"
                     + " compilation_metrics, recompile_reasons, dynamo_graph_break_reason, cache artifacts): nothing to freeze");
         }
-        return new Summary(freezer.kept, freezer.droppedRecords, read, freezer.written, freezer.dropped, freezer.droppedOfOtherKinds);
+        return new Summary(freezer.kept, freezer.droppedRecords, read, freezer.written, freezer.dropped, freezer.droppedOfOtherKinds,
+                new FrozenLog.Keys(freezer.keys.keys(), freezer.keys.components(), CacheKeyPayload.FROZEN_HASH_CHARS,
+                        freezer.keys.valuesCut(), freezer.keys.hits()));
     }
 
     private void line(LogLines lines) throws IOException {
@@ -195,7 +202,7 @@ public final class LogFreezer {
             return;
         }
         boolean good = !check.tooDeep() && check.jsonValid() && check.md5Matches(record.payloadMd5());
-        Optional<List<byte[]>> frozen = good && kind.acts(record) ? kind.freeze(envelope, List.copyOf(payload)) : Optional.empty();
+        Optional<List<byte[]>> frozen = good && kind.acts(record) ? kind.freeze(record, envelope, List.copyOf(payload), keys) : Optional.empty();
         payload.clear();
         payloadBytes = 0;
         if (frozen.isEmpty()) {

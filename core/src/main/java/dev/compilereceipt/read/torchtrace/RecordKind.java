@@ -87,6 +87,14 @@ sealed interface RecordKind permits CompileRecords.Start, CompileRecords.OutputG
         return Optional.of(payload);
     }
 
+    /**
+     * The record as a freeze writes it, as {@link #freeze(ObjectNode, List)}, for a kind that also needs the record read
+     * and the freeze's tally of cache keys (a cache record writes its key's components in a form of its own).
+     */
+    default Optional<List<byte[]>> freeze(LogEnvelope record, ObjectNode envelope, List<byte[]> payload, FrozenKeys keys) {
+        return freeze(envelope, payload);
+    }
+
     /** Whether a frozen payload is JSON text, whose strings a directory is cut from one by one. */
     default boolean frozenPayloadIsJson(LogEnvelope envelope, List<byte[]> payload) {
         return payloadIsJson(envelope);

@@ -43,11 +43,11 @@ class RecordKindsTest {
                 "artifact dynamo_graph_break_reason | kept 65536 | acts with a compile id | frozen whole | fallbacks site_crossings break_sites",
                 "dynamo_output_graph | kept 0 | acts with a compile id | frozen envelope | graphs_compiled",
                 // A key's payload: twice the longest string (1 MiB) and 4 KiB, for the graph's code and the other components.
-                "artifact fx_graph_cache_hit fx_graph_cache_miss fx_graph_cache_bypass | kept 2101248 | acts always | frozen envelope"
+                "artifact fx_graph_cache_hit fx_graph_cache_miss fx_graph_cache_bypass | kept 2101248 | acts always | frozen 2101249"
                         + " | artifact_cache fx_graph_cache",
                 "artifact aotautograd_cache_hit aotautograd_cache_miss aotautograd_cache_bypass | kept 2101248 | acts always"
-                        + " | frozen envelope | artifact_cache aotautograd_cache",
-                "artifact aotautograd_cache_hash | kept 2101248 | acts with a compile id | frozen envelope | aotautograd_cache",
+                        + " | frozen 2101249 | artifact_cache aotautograd_cache",
+                "artifact aotautograd_cache_hash | kept 2101248 | acts with a compile id | frozen 2101249 | aotautograd_cache",
                 "chromium_event | kept 512 | acts with a compile id | frozen 512 | artifact_cache aotautograd_cache",
                 "compilation_metrics | kept 0 | acts with a compile id | frozen envelope"
                         + " | compiles compile_ms compile_stages fallbacks site_crossings phase_stages");
