@@ -10,7 +10,12 @@
 # JVM's default flags, without a cache and with the same kind of cache made by one training run of the suite (what a
 # user's surefire argLine could give it). Prints the median wall seconds and peak RSS of each.
 #
+# BEFORE_JAR=an earlier build's receipt.jar adds, in the same rounds, that build run by this launcher (a copy beside
+# it in $BENCH_DIR/before, with its own start-up caches made by its own StartupTraining) on the small audit and the
+# text, and the suite on that jar with its own caches: a second table, before and now, per JDK, each with its cache.
+#
 #   flock /tmp/maven.lock bench/launcher-start.sh      # hold the build lock: nothing else of ours runs meanwhile
+#   BEFORE_JAR=/tmp/receipt-main.jar ROUNDS=5 flock /tmp/bench.lock bench/launcher-start.sh
 set -euo pipefail
 here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${BENCH_DIR:-/tmp/compile-receipt-start}"
@@ -20,6 +25,8 @@ java17="${JAVA17_HOME:-$(dirname -- "$(dirname -- "$(readlink -f -- "$(command -
 java25="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 jar="$here/cli/target/receipt.jar"
 m2="${M2_REPO:-$HOME/.m2/repository}"
+before_jar="${BEFORE_JAR:-}"
+[ -z "$before_jar" ] || [ -f "$before_jar" ] || { echo "BEFORE_JAR: no $before_jar" >&2; exit 1; }
 for j in "$java17" "$java25"; do [ -x "$j/bin/java" ] || { echo "no $j/bin/java: set JAVA17_HOME / JAVA25_HOME" >&2; exit 1; }; done
 mkdir -p "$dir"
 trap 'rm -f "$dir"/*.times "$dir"/*.out' EXIT
@@ -87,6 +94,22 @@ fi
 "$java17/bin/java" -cp "$cp" com.example.suite.RunSuite | grep -qx "64 passed, 0 failed" || { echo "the suite does not pass" >&2; exit 1; }
 
 for j in "$java17" "$java25"; do RECEIPT_JAVA_HOME="$j" "$here/receipt" --version >/dev/null; done    # both launcher caches
+if [ -n "$before_jar" ]; then
+  # The earlier build in a tree of its own for the launcher (its jar, no sources: never stale), its caches made now.
+  mkdir -p "$dir/before/cli/target"
+  cp "$here/receipt" "$dir/before/receipt"; ln -sfn "$here/fixtures" "$dir/before/fixtures"
+  if ! cmp -s "$before_jar" "$dir/before/cli/target/receipt.jar"; then
+    rm -f "$dir/before/cli/target/"receipt-java*
+    cp "$before_jar" "$dir/before/cli/target/receipt.jar"
+  fi
+  for j in "$java17" "$java25"; do RECEIPT_JAVA_HOME="$j" "$dir/before/receipt" --version >/dev/null; done
+  bcp="$suite/suite.jar:$dir/before/cli/target/receipt.jar:$junit"
+  [ "$suite/suite-before.jsa" -nt "$dir/before/cli/target/receipt.jar" ] \
+    || "$java17/bin/java" -XX:ArchiveClassesAtExit="$suite/suite-before.jsa" -cp "$bcp" com.example.suite.RunSuite >/dev/null 2>&1
+  [ "$suite/suite-before.aot" -nt "$dir/before/cli/target/receipt.jar" ] \
+    || "$java25/bin/java" -XX:AOTCacheOutput="$suite/suite-before.aot" -cp "$bcp" com.example.suite.RunSuite >/dev/null 2>&1
+  "$java17/bin/java" -cp "$bcp" com.example.suite.RunSuite | grep -qx "64 passed, 0 failed" || { echo "the suite does not pass on BEFORE_JAR" >&2; exit 1; }
+fi
 flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 # timing.sh's timed, plus the CPU seconds (user + system): on a shared machine the wall time carries the load, the
 # CPU time much less. Anything on stderr (a cache made again, a JVM warning) spoils the figure, so it stops the run.
@@ -110,11 +133,19 @@ for r in $(seq "$rounds"); do
     timed "$dir/$input.17.cache.times" RECEIPT_JAVA_HOME="$java17" "$here/receipt" audit "$file" --json
     timed "$dir/$input.25.plain.times" "$java25/bin/java" "${flags[@]}" -jar "$jar" audit "$file" --json
     timed "$dir/$input.25.cache.times" RECEIPT_JAVA_HOME="$java25" "$here/receipt" audit "$file" --json
+    if [ -n "$before_jar" ]; then
+      timed "$dir/$input.17.before.times" RECEIPT_JAVA_HOME="$java17" "$dir/before/receipt" audit "$file" --json
+      timed "$dir/$input.25.before.times" RECEIPT_JAVA_HOME="$java25" "$dir/before/receipt" audit "$file" --json
+    fi
   done
   timed "$dir/suite.17.plain.times" "$java17/bin/java" -cp "$cp" com.example.suite.RunSuite
   timed "$dir/suite.17.cache.times" "$java17/bin/java" -XX:SharedArchiveFile="$suite/suite.jsa" -cp "$cp" com.example.suite.RunSuite
   timed "$dir/suite.25.plain.times" "$java25/bin/java" -cp "$cp" com.example.suite.RunSuite
   timed "$dir/suite.25.cache.times" "$java25/bin/java" -XX:AOTCache="$suite/suite.aot" -cp "$cp" com.example.suite.RunSuite
+  if [ -n "$before_jar" ]; then
+    timed "$dir/suite.17.before.times" "$java17/bin/java" -XX:SharedArchiveFile="$suite/suite-before.jsa" -cp "$bcp" com.example.suite.RunSuite
+    timed "$dir/suite.25.before.times" "$java25/bin/java" -XX:AOTCache="$suite/suite-before.aot" -cp "$bcp" com.example.suite.RunSuite
+  fi
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"
 table() { # column of the .times files (1 wall s, 3 CPU s), its name
@@ -129,3 +160,15 @@ table() { # column of the .times files (1 wall s, 3 CPU s), its name
 }
 table 1 "wall seconds (medians)"
 table 3 "CPU seconds, user + system"
+[ -n "$before_jar" ] || exit 0
+pairs() { # column of the .times files (1 wall s, 3 CPU s), its name: BEFORE_JAR against now, each with its cache
+  printf '%-30s %9s %9s %9s %9s %9s %9s\n' "$2" 17_before 17_now now/bef 25_before 25_now now/bef
+  for input in small text suite; do
+    case $input in small) label="audit trace.json (small)" ;; text) label="audit 100 MB TORCH_LOGS text" ;; *) label="JUnit suite, 64 tests" ;; esac
+    a=$(median "$dir/$input.17.before.times" "$1"); b=$(median "$dir/$input.17.cache.times" "$1")
+    c=$(median "$dir/$input.25.before.times" "$1"); d=$(median "$dir/$input.25.cache.times" "$1")
+    printf '%-30s %9.3f %9.3f %9.2f %9.3f %9.3f %9.2f\n' "$label" "$a" "$b" "$(echo "$b / $a" | bc -l)" "$c" "$d" "$(echo "$d / $c" | bc -l)"
+  done
+}
+pairs 1 "BEFORE_JAR and now, wall s"
+pairs 3 "BEFORE_JAR and now, CPU s"

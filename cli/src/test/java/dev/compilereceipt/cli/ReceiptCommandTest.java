@@ -23,6 +23,33 @@ class ReceiptCommandTest {
         return ReceiptCommand.run(args, new PrintWriter(out), new PrintWriter(err));
     }
 
+    /** The command names a usage lists, in its order: the lines of its "Commands:" block that start a command. */
+    private static java.util.List<String> listedCommands(String usage) {
+        String commands = usage.substring(usage.indexOf("Commands:\n") + "Commands:\n".length());
+        return commands.lines().filter(line -> line.startsWith("  ") && !line.startsWith("   "))
+                .map(line -> line.strip().split(" ")[0]).toList();
+    }
+
+    @Test
+    void everyRunThatNamesNoSubcommandFirstListsAllTen() {
+        // the subcommands are added lazily (one when args[0] names it): the usage must still list all ten, in order
+        java.util.List<String> all = java.util.List.of("approve", "audit", "bands", "check", "diff", "fingerprint", "freeze",
+                "mutants", "ranks", "report");
+        assertThat(run()).isEqualTo(1);
+        assertThat(out.toString()).startsWith("Usage: receipt [-hV] [COMMAND]\n");
+        assertThat(listedCommands(out.toString())).isEqualTo(all);
+        out.getBuffer().setLength(0);
+        assertThat(run("--help")).isZero();
+        assertThat(listedCommands(out.toString())).isEqualTo(all);
+        assertThat(run("audi", "x")).isEqualTo(1);
+        assertThat(err.toString()).startsWith("receipt: Unmatched arguments from index 0: 'audi', 'x'\n"
+                + "Usage: receipt [-hV] [COMMAND]\n");
+        assertThat(listedCommands(err.toString())).isEqualTo(all);
+        out.getBuffer().setLength(0);
+        assertThat(run("report", "--help")).isZero();
+        assertThat(out.toString()).startsWith("Usage: receipt report [-hV]");
+    }
+
     @Test
     void auditPrintsAReadableSummary() {
         assertThat(run("audit", FIXTURES.resolve("print-bridge/trace.json").toString())).isZero();

@@ -37,4 +37,19 @@ class StartupTrainingTest {
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertThat(StartupTraining.train(copy)).isTrue();
     }
+
+    @Test
+    void picocliIsTheCliBuildsOwnAtClassVersion61WhichTheCachesTake() throws IOException {
+        // CDS and the AOT cache refuse class files older than Java 6 (picocli's jar: version 49), so cli/pom.xml
+        // compiles picocli's sources at release 17 into the CLI's own classes: major version 61, same code source.
+        byte[] header;
+        try (java.io.InputStream in = picocli.CommandLine.class.getResourceAsStream("CommandLine.class")) {
+            assertThat(in).isNotNull();
+            header = in.readNBytes(8);
+        }
+        assertThat(header[0] & 0xff).isEqualTo(0xCA);
+        assertThat(((header[6] & 0xff) << 8) | (header[7] & 0xff)).isEqualTo(61);
+        assertThat(picocli.CommandLine.class.getProtectionDomain().getCodeSource().getLocation())
+                .isEqualTo(ReceiptCommand.class.getProtectionDomain().getCodeSource().getLocation());
+    }
 }
