@@ -1,7 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -9,7 +8,6 @@ import dev.compilereceipt.json.JsonReading;
 import dev.compilereceipt.read.Interner;
 import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.trace.CacheKey;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -37,9 +35,62 @@ final class CacheKeyPayload {
 
     /** What a payload says: {@code key} empty where it names none (a bypass), {@code components} empty where not listed or cut. */
     record Read(String key, Optional<String> state, Optional<List<CacheKey.Component>> components) {
+
+        /** The same, each string given to {@code pool} in the order a reading of it would give them. */
+        Read interned(Interner pool) {
+            return new Read(key.isEmpty() ? key : pool.intern(key), state.map(pool::intern), components.map(list -> {
+                List<CacheKey.Component> out = new ArrayList<>(list.size());
+                for (CacheKey.Component c : list) {
+                    out.add(new CacheKey.Component(pool.intern(c.name()), pool.intern(c.hash()), pool.intern(c.value())));
+                }
+                return out;
+            }));
+        }
+
+        /** About the bytes its JSON form takes: what a part counts against what it may keep. */
+        long size() {
+            long size = key.length() + state.map(String::length).orElse(0) + 32;
+            for (CacheKey.Component c : components.orElse(List.of())) {
+                size += c.name().length() + c.hash().length() + c.value().length() + 8;
+            }
+            return size;
+        }
+    }
+
+    /**
+     * A payload read by a part of the log read ahead ({@link LogParts}): its key, components and values as
+     * {@link #read} gives them, their strings not yet interned, so that the part, not the thread handing the
+     * parts on, does the reading once. Empty when the payload is no JSON object.
+     */
+    record Ahead(Optional<Read> read, boolean overflowed, long size) implements KeptPayload {
+
+        /** Read by {@link CacheKeyPayload#read(KeptPayload, Interner)}, never as bytes: none are kept. */
+        @Override
+        public byte[] kept() {
+            return new byte[0];
+        }
     }
 
     private CacheKeyPayload() {
+    }
+
+    /** What {@code payload} says, read ahead by a part ({@link Ahead}) or from its kept bytes. */
+    static Optional<Read> read(KeptPayload payload, Interner pool) throws IOException {
+        if (payload instanceof Ahead ahead) {
+            return ahead.read().map(read -> read.interned(pool));
+        }
+        return read(payload.kept(), payload.overflowed(), pool);
+    }
+
+    /** The payload read ahead by a part, for {@link #read(KeptPayload, Interner)} to hand on. */
+    static Ahead ahead(KeptPayload payload) {
+        byte[] bytes = payload.kept();
+        try {
+            Optional<Read> read = read(bytes, payload.overflowed(), text -> text);
+            return new Ahead(read, payload.overflowed(), read.map(Read::size).orElse((long) bytes.length));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The payload read; empty when it is not a JSON object (the record is then counted, not a key). */
@@ -189,38 +240,5 @@ final class CacheKeyPayload {
             end--;
         }
         return line.subSequence(0, end) + "…";
-    }
-
-    /**
-     * The payload as a part read ahead keeps it: the same fields with each component as kept, so a log of
-     * many compiles does not fill the part's bound with source code; reading it gives what reading the payload gives.
-     */
-    static byte[] condensed(byte[] payload, boolean overflowed) {
-        try {
-            Optional<Read> read = read(payload, overflowed, text -> text);
-            if (read.isEmpty()) {
-                return payload;
-            }
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (JsonGenerator out = FACTORY.createGenerator(bytes)) {
-                out.writeStartObject();
-                out.writeStringField("key", read.get().key());
-                if (read.get().state().isPresent()) {
-                    out.writeStringField("cache_state", read.get().state().get());
-                }
-                if (read.get().components().isPresent()) {
-                    out.writeArrayFieldStart("components");
-                    for (CacheKey.Component component : read.get().components().get()) {
-                        out.writeString(component.hash().isEmpty() ? component.name()
-                                : "[" + component.hash() + "] " + component.name() + ": " + component.value());
-                    }
-                    out.writeEndArray();
-                }
-                out.writeEndObject();
-            }
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
