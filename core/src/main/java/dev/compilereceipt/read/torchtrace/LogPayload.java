@@ -2,6 +2,8 @@ package dev.compilereceipt.read.torchtrace;
 
 import dev.compilereceipt.read.JsonSyntax;
 import dev.compilereceipt.read.OnePassJsonSyntax;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -19,7 +21,7 @@ final class LogPayload implements KeptPayload {
 
     private static final byte[] NEWLINE = {'\n'};
 
-    private final Md5 md5 = new Md5();
+    private final MessageDigest md5;
     private final byte[] block = new byte[BLOCK];
     private int blockLength;
     /** Whether the payload outgrew the block, so that it is hashed and checked as it streams past. */
@@ -39,6 +41,11 @@ final class LogPayload implements KeptPayload {
     LogPayload(int maxDepth) {
         json = new JsonSyntax(maxDepth);
         onePass = new OnePassJsonSyntax(maxDepth);
+        try {
+            md5 = MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has MD5", e);
+        }
     }
 
     /** Starts a payload; {@code keepLimit} 0 keeps nothing. */
