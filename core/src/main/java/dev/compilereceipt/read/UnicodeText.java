@@ -63,13 +63,38 @@ public final class UnicodeText {
                 + " and no canonical hash", (int) text.charAt(loneSurrogate(text)));
     }
 
+    /** The index of the first surrogate without its pair in {@code text[from, to)}, or -1 when it is Unicode text. */
+    public static int loneSurrogate(char[] text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text[i];
+            if (c < Character.MIN_SURROGATE) {
+                continue;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(text[i + 1])) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** The string value at {@code parser}; a parse error, like any other JSON that is not text, when it is not Unicode text. */
     public static String text(JsonParser parser) throws IOException {
-        String text = parser.getText();
-        if (loneSurrogate(text) >= 0) {
-            throw new JsonParseException(parser, loneSurrogateRule(text));
+        int from = parser.getTextOffset();
+        checkText(parser, parser.getTextCharacters(), from, from + parser.getTextLength());
+        return parser.getText();
+    }
+
+    /**
+     * Checks the string value at {@code parser}, whose characters are {@code chars[from, to)} (its
+     * {@link JsonParser#getTextCharacters}), without making a string of it: the parse error of {@link #text}
+     * when it is not Unicode text.
+     */
+    public static void checkText(JsonParser parser, char[] chars, int from, int to) throws IOException {
+        if (loneSurrogate(chars, from, to) >= 0) {
+            throw new JsonParseException(parser, loneSurrogateRule(parser.getText()));
         }
-        return text;
     }
 
     /** The UTF-8 character of two bytes or more that starts at {@code i}; the index after it, or -1. */

@@ -1,7 +1,6 @@
 package dev.compilereceipt.read.torchtrace;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -22,8 +21,6 @@ import java.util.function.UnaryOperator;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The key of a cache record's JSON payload: {@code key}, {@code cache_state} (2.6's
@@ -42,9 +39,6 @@ import java.util.regex.Pattern;
 final class CacheKeyPayload {
 
     private static final JsonFactory FACTORY = JsonReading.RECORDS;
-    private static final Pattern LINE = Pattern.compile("\\[([^\\]\\s]*)\\] (.*?): ?(.*)", Pattern.DOTALL);
-    private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]+");
-    private static final Pattern SPACE = Pattern.compile("\\s+");
     /** The field of a frozen payload holding its components, deflated ({@link #frozen}). */
     static final String FROZEN_COMPONENTS = "compile_receipt_components";
     /** The field of a frozen payload saying what the freeze kept of its components. */
@@ -56,12 +50,66 @@ final class CacheKeyPayload {
     static final int FROZEN_HASH_CHARS = 8;
     /** The most bytes frozen components inflate to: what the reader keeps of one cache record's payload by default. */
     static final int MAX_INFLATED = 2 * Limits.DEFAULT_MAX_STRING_LENGTH + 4096;
+    private static final String MASKED = "0x…";
 
     /** What a payload says: {@code key} empty where it names none (a bypass), {@code components} empty where not listed or cut. */
     record Read(String key, Optional<String> state, Optional<List<CacheKey.Component>> components) {
+
+        /** The same, each string given to {@code pool} in the order a reading of it would give them. */
+        Read interned(Interner pool) {
+            return new Read(key.isEmpty() ? key : pool.intern(key), state.map(pool::intern), components.map(list -> {
+                List<CacheKey.Component> out = new ArrayList<>(list.size());
+                for (CacheKey.Component c : list) {
+                    out.add(new CacheKey.Component(pool.intern(c.name()), pool.intern(c.hash()), pool.intern(c.value())));
+                }
+                return out;
+            }));
+        }
+
+        /** About the bytes its JSON form takes: what a part counts against what it may keep. */
+        long size() {
+            long size = key.length() + state.map(String::length).orElse(0) + 32;
+            for (CacheKey.Component c : components.orElse(List.of())) {
+                size += c.name().length() + c.hash().length() + c.value().length() + 8;
+            }
+            return size;
+        }
+    }
+
+    /**
+     * A payload read by a part of the log read ahead ({@link LogParts}): its key, components and values as
+     * {@link #read} gives them, their strings not yet interned, so that the part, not the thread handing the
+     * parts on, does the reading once. Empty when the payload is no JSON object.
+     */
+    record Ahead(Optional<Read> read, boolean overflowed, long size) implements KeptPayload {
+
+        /** Read by {@link CacheKeyPayload#read(KeptPayload, Interner)}, never as bytes: none are kept. */
+        @Override
+        public byte[] kept() {
+            return new byte[0];
+        }
     }
 
     private CacheKeyPayload() {
+    }
+
+    /** What {@code payload} says, read ahead by a part ({@link Ahead}) or from its kept bytes. */
+    static Optional<Read> read(KeptPayload payload, Interner pool) throws IOException {
+        if (payload instanceof Ahead ahead) {
+            return ahead.read().map(read -> read.interned(pool));
+        }
+        return read(payload.kept(), payload.overflowed(), pool);
+    }
+
+    /** The payload read ahead by a part, for {@link #read(KeptPayload, Interner)} to hand on. */
+    static Ahead ahead(KeptPayload payload) {
+        byte[] bytes = payload.kept();
+        try {
+            Optional<Read> read = read(bytes, payload.overflowed(), text -> text);
+            return new Ahead(read, payload.overflowed(), read.map(Read::size).orElse((long) bytes.length));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The payload read; empty when it is not a JSON object (the record is then counted, not a key). */
@@ -101,7 +149,7 @@ final class CacheKeyPayload {
         List<CacheKey.Component> listed = new ArrayList<>();
         for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
             if (item == JsonToken.VALUE_STRING) {
-                listed.add(component(UnicodeText.text(parser), pool));
+                listed.add(component(parser, pool));
             } else {
                 parser.skipChildren();
             }
@@ -254,64 +302,113 @@ final class CacheKeyPayload {
         }
     }
 
+    /**
+     * The component at {@code parser}, read from the parser's own characters: a graph module's code of
+     * 100 KB and more is scanned where it lies, never copied into a string of its own.
+     */
+    private static CacheKey.Component component(JsonParser parser, Interner pool) throws IOException {
+        char[] chars = parser.getTextCharacters();
+        int from = parser.getTextOffset();
+        int to = from + parser.getTextLength();
+        UnicodeText.checkText(parser, chars, from, to);
+        return component(chars, from, to, pool);
+    }
+
     /** One {@code [hash] name: value} line; a line of another shape is a component of that name with no hash. */
     static CacheKey.Component component(String line, Interner pool) {
-        Matcher m = LINE.matcher(line);
-        if (!m.matches()) {
-            return new CacheKey.Component(pool.intern(value(line)), "", "");
+        return component(line.toCharArray(), 0, line.length(), pool);
+    }
+
+    /**
+     * The line {@code c[from, to)}, read as the pattern {@code \[([^\]\s]*)\] (.*?): ?(.*)} (dot matching
+     * newlines) reads it, scanned by hand: the hash runs from the {@code [} to the first {@code ]} or
+     * whitespace, which must be {@code "] "}; the name to the first {@code :} after it; the value is the
+     * rest, less one space after the colon.
+     */
+    private static CacheKey.Component component(char[] c, int from, int to, Interner pool) {
+        if (from < to && c[from] == '[') {
+            int close = from + 1;
+            while (close < to && c[close] != ']' && !patternSpace(c[close])) {
+                close++;
+            }
+            if (close + 1 < to && c[close] == ']' && c[close + 1] == ' ') {
+                int colon = close + 2;
+                while (colon < to && c[colon] != ':') {
+                    colon++;
+                }
+                if (colon < to) {
+                    int value = colon + 1 < to && c[colon + 1] == ' ' ? colon + 2 : colon + 1;
+                    return new CacheKey.Component(pool.intern(new String(c, close + 2, colon - close - 2)),
+                            pool.intern(new String(c, from + 1, close - from - 1)), pool.intern(value(c, value, to)));
+                }
+            }
         }
-        return new CacheKey.Component(pool.intern(m.group(2)), pool.intern(m.group(1)), pool.intern(value(m.group(3))));
+        return new CacheKey.Component(pool.intern(value(c, from, to)), "", "");
+    }
+
+    /** What {@code \s} matches in a pattern without Unicode classes. */
+    private static boolean patternSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    private static boolean hexDigit(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
     /** A value as kept: bytes as {@value CacheKey#BINARY}, else one line, addresses masked, cut to {@value CacheKey#VALUE_CHARS}. */
     static String value(String raw) {
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c == '\uFFFD' || (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f) {
-                return CacheKey.BINARY;
-            }
-        }
-        String line = ADDRESS.matcher(SPACE.matcher(raw).replaceAll(" ").strip()).replaceAll("0x…");
-        if (line.length() > CacheKey.VALUE_CHARS) {
-            int end = CacheKey.VALUE_CHARS - 1;
-            if (Character.isHighSurrogate(line.charAt(end - 1))) {
-                end--;
-            }
-            line = line.substring(0, end) + "…";
-        }
-        return line;
+        return value(raw.toCharArray(), 0, raw.length());
     }
 
     /**
-     * The payload as a part read ahead keeps it: the same fields with each component as kept, so a log of
-     * many compiles does not fill the part's bound with source code; reading it gives what reading the payload gives.
+     * The value {@code c[from, to)} as kept, in one pass: each run of whitespace ({@code \s+}) one space, each
+     * address ({@code 0x[0-9a-fA-F]+}) {@code 0x…}, then stripped ({@link String#strip}) and cut. A value
+     * far longer than is kept is built only as far as the cut can reach.
      */
-    static byte[] condensed(byte[] payload, boolean overflowed) {
-        try {
-            Optional<Read> read = read(payload, overflowed, text -> text);
-            if (read.isEmpty()) {
-                return payload;
+    private static String value(char[] c, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char ch = c[i];
+            if (ch == '\uFFFD' || (ch < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') || ch == 0x7f) {
+                return CacheKey.BINARY;
             }
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (JsonGenerator out = FACTORY.createGenerator(bytes)) {
-                out.writeStartObject();
-                out.writeStringField("key", read.get().key());
-                if (read.get().state().isPresent()) {
-                    out.writeStringField("cache_state", read.get().state().get());
-                }
-                if (read.get().components().isPresent()) {
-                    out.writeArrayFieldStart("components");
-                    for (CacheKey.Component component : read.get().components().get()) {
-                        out.writeString(component.hash().isEmpty() ? component.name()
-                                : "[" + component.hash() + "] " + component.name() + ": " + component.value());
-                    }
-                    out.writeEndArray();
-                }
-                out.writeEndObject();
-            }
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+        // Leading whitespace is stripped; past it, VALUE_CHARS + 1 characters of which the last is no
+        // whitespace make the stripped value longer than VALUE_CHARS: cut, whatever follows.
+        int start = from;
+        while (start < to && Character.isWhitespace(c[start])) {
+            start++;
+        }
+        StringBuilder line = new StringBuilder(Math.min(to - start, CacheKey.VALUE_CHARS + 8));
+        for (int i = start; i < to; ) {
+            char ch = c[i];
+            if (patternSpace(ch)) {
+                while (i < to && patternSpace(c[i])) {
+                    i++;
+                }
+                line.append(' ');
+            } else if (ch == '0' && i + 2 < to && c[i + 1] == 'x' && hexDigit(c[i + 2])) {
+                i += 3;
+                while (i < to && hexDigit(c[i])) {
+                    i++;
+                }
+                line.append(MASKED);
+            } else {
+                line.append(ch);
+                i++;
+            }
+            if (line.length() > CacheKey.VALUE_CHARS && !Character.isWhitespace(line.charAt(line.length() - 1))) {
+                return cut(line);
+            }
+        }
+        String stripped = line.toString().strip();
+        return stripped.length() > CacheKey.VALUE_CHARS ? cut(stripped) : stripped;
+    }
+
+    private static String cut(CharSequence line) {
+        int end = CacheKey.VALUE_CHARS - 1;
+        if (Character.isHighSurrogate(line.charAt(end - 1))) {
+            end--;
+        }
+        return line.subSequence(0, end) + "…";
     }
 }

@@ -51,7 +51,7 @@ final class CacheRecords {
     /** Adds the key a payload names to the run's compile log; a payload that is no JSON object is counted only. */
     static void addKey(LogEnvelope envelope, KeptPayload payload, RecordTarget target, String cache, Optional<String> outcome)
             throws IOException {
-        Optional<CacheKeyPayload.Read> read = CacheKeyPayload.read(payload.kept(), payload.overflowed(), target.pool());
+        Optional<CacheKeyPayload.Read> read = CacheKeyPayload.read(payload, target.pool());
         if (read.isEmpty()) {
             return;
         }
@@ -88,8 +88,8 @@ final class CacheRecords {
         }
 
         @Override
-        public byte[] condensed(LogEnvelope envelope, KeptPayload payload) {
-            return envelope.hasCompileId() ? CacheKeyPayload.condensed(payload.kept(), payload.overflowed()) : payload.kept();
+        public KeptPayload condensed(LogEnvelope envelope, KeptPayload payload) {
+            return envelope.hasCompileId() ? CacheKeyPayload.ahead(payload) : RecordKind.super.condensed(envelope, payload);
         }
 
         @Override
@@ -172,8 +172,8 @@ final class CacheRecords {
         }
 
         @Override
-        public byte[] condensed(LogEnvelope envelope, KeptPayload payload) {
-            return CacheKeyPayload.condensed(payload.kept(), payload.overflowed());
+        public KeptPayload condensed(LogEnvelope envelope, KeptPayload payload) {
+            return CacheKeyPayload.ahead(payload);
         }
 
         @Override

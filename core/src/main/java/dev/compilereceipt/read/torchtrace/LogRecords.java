@@ -79,7 +79,7 @@ final class LogRecords {
                 PartRecords.Kept kept = (PartRecords.Kept) event;
                 at = line;
                 recordLine = line;
-                handler.handle(kept.envelope(), kept);
+                handler.handle(kept.envelope(), kept.payload());
             }
         }
     }

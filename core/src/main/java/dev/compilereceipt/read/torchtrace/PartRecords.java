@@ -25,8 +25,12 @@ final class PartRecords implements Interner {
     /** The event of a bad line. */
     static final Object BAD = new Object();
 
-    /** A record the trace reader acts on, with what it keeps of the payload. */
-    record Kept(LogEnvelope envelope, byte[] kept, boolean overflowed) implements KeptPayload {
+    /** A record the trace reader acts on, with what it keeps of the payload ({@link RecordKind#condensed}). */
+    record Kept(LogEnvelope envelope, KeptPayload payload) {
+    }
+
+    /** The bytes kept of a payload. */
+    record Bytes(byte[] kept, boolean overflowed) implements KeptPayload {
     }
 
     private final List<Object> events = new ArrayList<>();
@@ -57,12 +61,12 @@ final class PartRecords implements Interner {
         if (!kind.acts(envelope) || !kind.handedOn(envelope, payload)) {
             return;
         }
-        byte[] kept = kind.condensed(envelope, payload);
-        keptBytes += kept.length;
+        KeptPayload kept = kind.condensed(envelope, payload);
+        keptBytes += kept instanceof CacheKeyPayload.Ahead ahead ? ahead.size() : kept.kept().length;
         if (++records > MAX_RECORDS || keptBytes > MAX_KEPT) {
             throw new LogParts.Unsplittable();
         }
-        add(new Kept(envelope, kept, payload.overflowed()), line);
+        add(new Kept(envelope, kept), line);
     }
 
     private void add(Object event, long line) {

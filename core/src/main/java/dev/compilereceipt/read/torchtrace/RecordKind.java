@@ -67,11 +67,11 @@ sealed interface RecordKind permits CompileRecords.Start, CompileRecords.OutputG
     }
 
     /**
-     * What a part read ahead keeps of a payload for {@link #read} to read later: the kept bytes, or a shorter
-     * form that reads the same (a cache key's components with their values cut).
+     * What a part read ahead keeps of a payload for {@link #read} to read later: the kept bytes, or what
+     * reading them gives, read on the part's thread (a cache key's components with their values cut).
      */
-    default byte[] condensed(LogEnvelope envelope, KeptPayload payload) {
-        return payload.kept();
+    default KeptPayload condensed(LogEnvelope envelope, KeptPayload payload) {
+        return new PartRecords.Bytes(payload.kept(), payload.overflowed());
     }
 
     /** The bytes of the payload a freeze holds as the record streams past: none, its head, or {@link #WHOLE_PAYLOAD}. */

@@ -11,6 +11,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,10 +101,98 @@ class CacheKeysTest {
         CacheKeyPayload.Read read = CacheKeyPayload.read(payload, false, pool).orElseThrow();
         assertThat(read).isEqualTo(new CacheKeyPayload.Read("k", Optional.of("miss"), Optional.of(List.of(
                 new CacheKey.Component("gm", "h1", "def f(): return 0x…"), new CacheKey.Component("torch_version", "h2", "<bytes>")))));
-        assertThat(CacheKeyPayload.read(CacheKeyPayload.condensed(payload, false), false, pool)).contains(read);
+        assertThat(CacheKeyPayload.read(CacheKeyPayload.ahead(new PartRecords.Bytes(payload, false)), pool)).contains(read);
         // Cut short: the key, no components.
         byte[] cut = java.util.Arrays.copyOf(payload, 60);
         assertThat(CacheKeyPayload.read(cut, true, pool)).contains(new CacheKeyPayload.Read("k", Optional.of("miss"), Optional.empty()));
         assertThat(CacheKeyPayload.read("[1]".getBytes(StandardCharsets.UTF_8), false, pool)).isEmpty();
+    }
+
+    @Test
+    void aPartReadsAheadWhatTheLineByLineReadingReads() throws IOException {
+        // Lines that a reading of a re-written form read otherwise: an empty hash, a tab after the hash.
+        byte[] payload = ("{\"components\": [\"[] gm: x\", \"[h]\\tn: v\", \"plain\"], \"key\": \"k\"}").getBytes(StandardCharsets.UTF_8);
+        CacheKeyPayload.Read direct = CacheKeyPayload.read(payload, false, new StringPool()).orElseThrow();
+        assertThat(direct).isEqualTo(new CacheKeyPayload.Read("k", Optional.empty(), Optional.of(List.of(new CacheKey.Component("gm", "", "x"),
+                new CacheKey.Component("[h] n: v", "", ""), new CacheKey.Component("plain", "", "")))));
+        CacheKeyPayload.Ahead ahead = CacheKeyPayload.ahead(new PartRecords.Bytes(payload, false));
+        assertThat(ahead.size()).isEqualTo(1 + 32 + (2 + 0 + 1 + 8) + (8 + 0 + 0 + 8) + (5 + 8));
+        List<String> interned = new java.util.ArrayList<>();
+        assertThat(CacheKeyPayload.read(ahead, text -> {
+            interned.add(text);
+            return text;
+        })).contains(direct);
+        assertThat(interned).containsExactly("k", "gm", "", "x", "[h] n: v", "", "", "plain", "", "");
+        // No JSON object: counted, not a key; what the part holds is the payload's size.
+        CacheKeyPayload.Ahead notObject = CacheKeyPayload.ahead(new PartRecords.Bytes("[1, 2]".getBytes(StandardCharsets.UTF_8), false));
+        assertThat(notObject.read()).isEmpty();
+        assertThat(notObject.size()).isEqualTo(6);
+    }
+
+    @Test
+    void aValueFarLongerThanKeptIsCutAsTheWholeValueWouldBe() {
+        // Cut once 201 characters past the leading whitespace end in one that is no whitespace: what follows never counts.
+        assertThat(CacheKeyPayload.value(" \u2003\n" + "y".repeat(198) + "\uD83D\uDE00" + "z".repeat(10_000)))
+                .isEqualTo("y".repeat(198) + "…");
+        assertThat(CacheKeyPayload.value("w".repeat(200) + " \t\n \u2003")).isEqualTo("w".repeat(200));
+        assertThat(CacheKeyPayload.value("w".repeat(199) + " \t\n v")).isEqualTo("w".repeat(199) + "…");
+        assertThat(CacheKeyPayload.value("a".repeat(198) + "0x" + "f".repeat(5000))).isEqualTo("a".repeat(198) + "0…");
+        // A control character at the very end makes the value bytes however long it is.
+        assertThat(CacheKeyPayload.value("q".repeat(100_000) + "\u0001")).isEqualTo("<bytes>");
+    }
+
+    /** The reading by the patterns the scan replaced: {@code component} and {@code value} must give what they gave. */
+    private static final Pattern LINE = Pattern.compile("\\[([^\\]\\s]*)\\] (.*?): ?(.*)", Pattern.DOTALL);
+    private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]+");
+    private static final Pattern SPACE = Pattern.compile("\\s+");
+
+    private static String patternValue(String raw) {
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '\uFFFD' || (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f) {
+                return CacheKey.BINARY;
+            }
+        }
+        String line = ADDRESS.matcher(SPACE.matcher(raw).replaceAll(" ").strip()).replaceAll("0x…");
+        if (line.length() > CacheKey.VALUE_CHARS) {
+            int end = CacheKey.VALUE_CHARS - 1;
+            if (Character.isHighSurrogate(line.charAt(end - 1))) {
+                end--;
+            }
+            line = line.substring(0, end) + "…";
+        }
+        return line;
+    }
+
+    private static CacheKey.Component patternComponent(String line) {
+        Matcher m = LINE.matcher(line);
+        return m.matches() ? new CacheKey.Component(m.group(2), m.group(1), patternValue(m.group(3)))
+                : new CacheKey.Component(patternValue(line), "", "");
+    }
+
+    @Test
+    void theScanReadsEveryLineAsThePatternsDid() {
+        String[] pieces = {"[", "]", "] ", " ", "  ", "\t", "\n", "\r", "\u000B", "\f", ":", ": ", "0x", "0", "x", "X", "a", "F", "g",
+            "1", "\u2003", "\u00A0", "\uFFFD", "\u0007", "\u007f", "\u001C", "\uD83D\uDE00", "…", "name", "abc"};
+        Random random = new Random(48);
+        StringPool pool = new StringPool();
+        int differ = 0;
+        int matched = 0;
+        for (int n = 0; n < 20_000; n++) {
+            StringBuilder line = new StringBuilder(n % 3 == 0 ? "[h] " : n % 3 == 1 ? "[" : "");
+            int count = random.nextInt(n % 10 == 0 ? 400 : 24);
+            for (int i = 0; i < count; i++) {
+                line.append(pieces[random.nextInt(pieces.length)]);
+            }
+            String text = line.toString();
+            matched += LINE.matcher(text).matches() ? 1 : 0;
+            if (!CacheKeyPayload.component(text, pool).equals(patternComponent(text))
+                    || !CacheKeyPayload.value(text).equals(patternValue(text))) {
+                differ++;
+            }
+        }
+        assertThat(differ).isZero();
+        // Both shapes are drawn: lines that are [hash] name: value and lines that are not.
+        assertThat(matched).isBetween(1_000, 19_000);
     }
 }
