@@ -55,7 +55,7 @@ final class TextCompileLog {
     private final Limits limits;
     private final StringPool pool;
     private final List<Compile> compiles = new ArrayList<>();
-    private final Map<String, Compile> latest = new HashMap<>();
+    private final Map<WriterGraph, Compile> latest = new HashMap<>();
     private final Map<String, Compile> lastOfWriter = new HashMap<>();
     private final Map<String, Site> sites = new TreeMap<>();
     private int guards;
@@ -167,8 +167,12 @@ final class TextCompileLog {
         compile.graph.ifPresent(graph -> latest.put(key(compile.process, graph), compile));
     }
 
-    private static String key(String process, GraphId graph) {
-        return process + ' ' + graph;
+    private static WriterGraph key(String process, GraphId graph) {
+        return new WriterGraph(process, graph);
+    }
+
+    /** A compile id of one writer: a record, not a string made of them, for every break read. */
+    private record WriterGraph(String process, GraphId graph) {
     }
 
     /**

@@ -32,6 +32,10 @@ final class TextMessage {
 
         /** The kind a message with this first line has, or empty when it starts none. */
         static Optional<Kind> of(String first) {
+            // Most lines start none: their first char says so before any comparison.
+            if (first.isEmpty() || FIRSTS.indexOf(first.charAt(0)) < 0) {
+                return Optional.empty();
+            }
             if (first.startsWith("Graph break") && first.contains(" in user code at ")) {
                 return Optional.of(BREAK);
             }
@@ -46,6 +50,9 @@ final class TextMessage {
             }
             return Optional.empty();
         }
+
+        /** The first chars of the lines above. */
+        private static final String FIRSTS = "GRtW";
     }
 
     final Kind kind;

@@ -83,8 +83,12 @@ final class TextMessages {
 
     /** The kind of message a line starts: a prefixed one under its artifact's tag, a bare one by its text. */
     static Optional<TextMessage.Kind> kindOf(String text, Optional<TextLine> parsed) {
-        return parsed.isPresent() ? TextMessage.Kind.of(parsed.get().message()).filter(k -> startsIn(k, parsed.get()))
-                : TextMessage.Kind.of(text);
+        if (parsed.isEmpty()) {
+            return TextMessage.Kind.of(text);
+        }
+        // Without a lambda: asked of every prefixed line, on the part threads.
+        Optional<TextMessage.Kind> kind = TextMessage.Kind.of(parsed.get().message());
+        return kind.isPresent() && !startsIn(kind.get(), parsed.get()) ? Optional.empty() : kind;
     }
 
     private void prefixed(long number, TextLine line, Optional<TextMessage.Kind> kind, boolean damaged) {
