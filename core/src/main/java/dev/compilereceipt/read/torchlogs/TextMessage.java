@@ -110,9 +110,11 @@ final class TextMessage {
                 if (traceback) {
                     return frame(text);
                 }
-                structured |= text.startsWith("Graph Break Reason:");
-                explained |= text.startsWith("  Explanation:");
-                traceback = text.startsWith("User code traceback:");
+                // One char first: most lines of a break are none of the three.
+                char c = text.isEmpty() ? 0 : text.charAt(0);
+                structured |= c == 'G' && text.startsWith("Graph Break Reason:");
+                explained |= c == ' ' && text.startsWith("  Explanation:");
+                traceback = c == 'U' && text.startsWith("User code traceback:");
             }
             case LIMIT -> {
                 if (text.startsWith("To log all recompilation reasons") || text.startsWith("To diagnose recompilation")) {

@@ -28,7 +28,10 @@ import java.util.Set;
 final class TextMessages {
 
     static final int MAX_OPEN = 256;
-    private static final Set<String> ARTIFACTS = Set.of("graph_breaks", "recompiles", "recompiles_verbose");
+    private static final String GRAPH_BREAKS = "graph_breaks";
+    private static final String RECOMPILES = "recompiles";
+    private static final String RECOMPILES_VERBOSE = "recompiles_verbose";
+    private static final Set<String> ARTIFACTS = Set.of(GRAPH_BREAKS, RECOMPILES, RECOMPILES_VERBOSE);
 
     /** Where complete messages and bad lines go. */
     interface Sink {
@@ -93,7 +96,7 @@ final class TextMessages {
 
     private void prefixed(long number, TextLine line, Optional<TextMessage.Kind> kind, boolean damaged) {
         boolean tagged = line.artifact().isPresent();
-        if (tagged && !ARTIFACTS.contains(line.artifact().get())) {
+        if (tagged && !isRead(line.artifact().get())) {
             return;
         }
         TextMessage current = open.get(line.process());
@@ -122,6 +125,11 @@ final class TextMessages {
             }
         }
         // Otherwise a glog line of another logger, or of no message: other output.
+    }
+
+    /** Whether the reader reads lines of this artifact: by identity first, as {@link PrefixMemory} hands out the three. */
+    private static boolean isRead(String artifact) {
+        return artifact == GRAPH_BREAKS || artifact == RECOMPILES || artifact == RECOMPILES_VERBOSE || ARTIFACTS.contains(artifact);
     }
 
     /** Whether a message of {@code kind} starts on a line with these tags: breaks and recompiles under their artifacts, the rest untagged. */
