@@ -33,8 +33,12 @@ final class TextMessage {
         /** The kind a message with this first line has, or empty when it starts none. */
         static Optional<Kind> of(String first) {
             // Most lines start none: their first char says so before any comparison.
-            if (first.isEmpty() || FIRSTS.indexOf(first.charAt(0)) < 0) {
-                return Optional.empty();
+            switch (first.isEmpty() ? 0 : first.charAt(0)) {
+                case 'G', 'R', 't', 'W' -> {
+                }
+                default -> {
+                    return Optional.empty();
+                }
             }
             if (first.startsWith("Graph break") && first.contains(" in user code at ")) {
                 return Optional.of(BREAK);
@@ -50,9 +54,6 @@ final class TextMessage {
             }
             return Optional.empty();
         }
-
-        /** The first chars of the lines above. */
-        private static final String FIRSTS = "GRtW";
     }
 
     final Kind kind;
