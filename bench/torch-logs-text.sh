@@ -13,8 +13,9 @@
 #   RECEIPT_JAVA_HOME=$JAVA25_HOME ./receipt audit TEXT --json   (the launcher on Java 25, its AOT cache; default
 #                                                   /usr/lib/jvm/temurin-25-jdk-amd64), and in 64 MiB (#48; C2,
 #                                                   measured here before, is in docs/performance.md)
-#   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar $BEFORE_JAR audit TEXT --json   (only when BEFORE_JAR is set,
-#                                                   for texts of at most BEFORE_MAX_MB, default 100: it took 74 s on 1 GB)
+#   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC $BEFORE_OPTS -jar $BEFORE_JAR audit TEXT --json   (only when BEFORE_JAR
+#                                                   is set, for texts of at most BEFORE_MAX_MB, default 100: it took 74 s on
+#                                                   1 GB; BEFORE_OPTS=-Xmx64m times it in the heap of the 64 MiB columns)
 #   python3 bench/torch_logs.py TEXT                (a plain regular-expression reader of the same messages)
 #   wc -l TEXT
 # and prints the median wall time of each, the ratios and the median peak RSS (GNU time). The texts go to
@@ -68,7 +69,7 @@ for shape in 2.6 2.14; do
       timed "$dir/java64.times" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$text" --json
       timed "$dir/c2.times" RECEIPT_JAVA_HOME="$java25" "$here/receipt" audit "$text" --json
       timed "$dir/c264.times" RECEIPT_JAVA_HOME="$java25" JAVA_OPTS=-Xmx64m "$here/receipt" audit "$text" --json
-      [ -z "$run_before" ] || timed "$dir/before.times" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$before" audit "$text" --json
+      [ -z "$run_before" ] || timed "$dir/before.times" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC ${BEFORE_OPTS:-} -jar "$before" audit "$text" --json
       timed "$dir/python.times" python3 "$here/bench/torch_logs.py" "$text"
       timed "$dir/wc.times" wc -l "$text"
     done

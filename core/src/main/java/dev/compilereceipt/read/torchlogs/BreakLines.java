@@ -9,7 +9,7 @@ import java.util.Arrays;
  * the same break at every compile that meets it, so most of its lines were met before, and the
  * reading thread then compares them by identity (a break message among those it remembers,
  * {@link BreakMessages}; a traceback line among the user's frames, {@link UserFrames}) where it
- * compared their characters. A line is found by a hash of its bytes, eight at a time, and its
+ * compared their characters. A line is found by a hash of its length and three of its words, and its
  * bytes compared; lines longer than {@value #LONGEST} bytes are made strings every time. At most
  * {@value #SLOTS} lines are kept, a line met later taking the slot of an earlier one. One table
  * is used by one thread.
@@ -38,15 +38,21 @@ final class BreakLines {
         return strings[slot];
     }
 
+    /**
+     * The slot of a line, from its length and three of its words (first, middle, last): the bytes are compared anyway,
+     * so a hash of every word (7 % of the part threads' samples on 1 GB) bought only fewer shared slots.
+     */
     private static int slot(byte[] b, int from, int to) {
-        long h = to - from;
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            h = (h ^ ByteWords.at(b, i)) * 0x9E3779B97F4A7C15L;
-            h ^= h >>> 29;
-        }
-        for (; i < to; i++) {
-            h = (h ^ b[i]) * 0x9E3779B97F4A7C15L;
+        int n = to - from;
+        long h = n;
+        if (n >= 8) {
+            h = (h ^ ByteWords.at(b, from)) * 0x9E3779B97F4A7C15L;
+            h = (h ^ (h >>> 29) ^ ByteWords.at(b, from + (n - 8) / 2)) * 0x9E3779B97F4A7C15L;
+            h = (h ^ (h >>> 29) ^ ByteWords.at(b, to - 8)) * 0x9E3779B97F4A7C15L;
+        } else {
+            for (int i = from; i < to; i++) {
+                h = (h ^ b[i]) * 0x9E3779B97F4A7C15L;
+            }
         }
         return (int) (h ^ (h >>> 32)) & (SLOTS - 1);
     }

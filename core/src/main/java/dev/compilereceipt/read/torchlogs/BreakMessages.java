@@ -29,7 +29,10 @@ final class BreakMessages {
         this.pool = pool;
     }
 
-    /** The break message of a text message's lines, {@code chars} characters in all. */
+    /**
+     * The break message of a text message's lines, {@code chars} characters in all. The list is kept as it is, not
+     * copied: a message's lines no longer change once it is read, and two {@code ArrayList}s compare without iterators.
+     */
     BreakMessage of(List<String> text, long chars) {
         if (chars > MAX_CHARS) {
             return BreakMessage.withSiteLine(text, pool);
@@ -38,7 +41,7 @@ final class BreakMessages {
             if (text.equals(lines[i])) {
                 BreakMessage known = messages[i];
                 // Kept with this message's strings: the next one of its part has the same (BreakLines), compared by identity.
-                first(i, List.copyOf(text), known);
+                first(i, text, known);
                 return known;
             }
         }
@@ -48,7 +51,7 @@ final class BreakMessages {
             if (size < MAX) {
                 size++;
             }
-            first(size - 1, List.copyOf(text), read);
+            first(size - 1, text, read);
         }
         return read;
     }

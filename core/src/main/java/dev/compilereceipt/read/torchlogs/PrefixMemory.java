@@ -88,6 +88,10 @@ final class PrefixMemory {
 
         private int rank = Integer.MIN_VALUE;
         private byte[] bytes = new byte[64];
+        /** The rank and separator the strings begin with, as bytes, and the rank they are of. */
+        private byte[] head;
+        private int headRank;
+        private byte[] scratch = new byte[80];
         private int length = -1;
         private String string;
 
@@ -102,7 +106,18 @@ final class PrefixMemory {
             System.arraycopy(b, from, bytes, 0, n);
             this.rank = rank;
             length = n;
-            string = Integer.toString(rank).concat(separator).concat(new String(b, from, n, StandardCharsets.ISO_8859_1));
+            // One string made of one buffer: a message's first line (a new timestamp) makes its key, every message.
+            if (rank != headRank || head == null) {
+                head = Integer.toString(rank).concat(separator).getBytes(StandardCharsets.ISO_8859_1);
+                headRank = rank;
+            }
+            int h = head.length;
+            if (scratch.length < h + n) {
+                scratch = new byte[Math.max(h + n, scratch.length * 2)];
+            }
+            System.arraycopy(head, 0, scratch, 0, h);
+            System.arraycopy(b, from, scratch, h, n);
+            string = new String(scratch, 0, h + n, StandardCharsets.ISO_8859_1);
             return string;
         }
     }

@@ -55,9 +55,11 @@ final class TextCompileLog {
     private final Limits limits;
     private final StringPool pool;
     private final List<Compile> compiles = new ArrayList<>();
-    private final Map<String, Compile> latest = new HashMap<>();
+    private final Map<WriterGraph, Compile> latest = new HashMap<>();
     private final Map<String, Compile> lastOfWriter = new HashMap<>();
     private final Map<String, Site> sites = new TreeMap<>();
+    /** The same sites by hash, to find one: a break's site is mostly the very string met before, which a tree compares char by char. */
+    private final Map<String, Site> siteIndex = new HashMap<>();
     private int guards;
     private final BreakMessages breaks;
 
@@ -118,7 +120,7 @@ final class TextCompileLog {
 
     private void graphBreak(TextMessage message, BreakMessage brk) {
         String at = brk.site().orElseThrow();
-        Site site = sites.get(at);
+        Site site = siteIndex.get(at);
         if (site == null) {
             if (sites.size() == limits.maxBreakSites()) {
                 throw PassedLimit.over("the text reports more than " + limits.maxBreakSites() + " distinct break sites",
@@ -126,6 +128,7 @@ final class TextCompileLog {
             }
             site = new Site(brk.reason(), brk.detail());
             sites.put(at, site);
+            siteIndex.put(at, site);
         }
         site.compiles++;
         site.detail = site.detail.orUserFrameOf(brk.detail());
@@ -167,8 +170,36 @@ final class TextCompileLog {
         compile.graph.ifPresent(graph -> latest.put(key(compile.process, graph), compile));
     }
 
-    private static String key(String process, GraphId graph) {
-        return process + ' ' + graph;
+    private static WriterGraph key(String process, GraphId graph) {
+        return new WriterGraph(process, graph);
+    }
+
+    /**
+     * A compile id of one writer: not a string made of them, for every break read. Its equality is written out: a
+     * record's own goes through a method handle, which C1 (the launcher's compiler) leaves slow.
+     */
+    private static final class WriterGraph {
+
+        private final String process;
+        private final long frame;
+        private final long variant;
+
+        WriterGraph(String process, GraphId graph) {
+            this.process = process;
+            this.frame = graph.frame();
+            this.variant = graph.variant();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof WriterGraph that && frame == that.frame && variant == that.variant
+                    && process.equals(that.process);
+        }
+
+        @Override
+        public int hashCode() {
+            return (process.hashCode() * 31 + Long.hashCode(frame)) * 31 + Long.hashCode(variant);
+        }
     }
 
     /**

@@ -38,7 +38,12 @@ final class TextLines {
 
     private final InputStream in;
     private final int maxLine;
-    private final byte[] chunk = new byte[CHUNK];
+    private final byte[] chunk;
+    /**
+     * The chunk of each thread that reads parts of a file ({@link TextParts}): a part is a mebibyte, and a new chunk for each
+     * was a tenth of what the reader allocated.
+     */
+    private static final ThreadLocal<byte[]> PART_CHUNKS = ThreadLocal.withInitial(() -> new byte[CHUNK]);
     private final TerminalCodes codes = new TerminalCodes();
     /** The offset in the file of {@code chunk[0]}. */
     private long chunkOffset;
@@ -61,8 +66,13 @@ final class TextLines {
     private boolean first = true;
 
     TextLines(InputStream in, int maxLine) {
+        this(in, maxLine, new byte[CHUNK]);
+    }
+
+    private TextLines(InputStream in, int maxLine, byte[] chunk) {
         this.in = in;
         this.maxLine = maxLine;
+        this.chunk = chunk;
     }
 
     /**
@@ -71,7 +81,8 @@ final class TextLines {
      * {@code from}. Numbers count from 1 at that line; {@link #offset()} is in the file.
      */
     static TextLines part(InputStream in, int maxLine, long from) throws IOException {
-        TextLines lines = new TextLines(in, maxLine);
+        // One part at a time on a thread: the thread's chunk is free again.
+        TextLines lines = new TextLines(in, maxLine, PART_CHUNKS.get());
         if (from > 0) {
             lines.first = false;
             lines.chunkOffset = from - 1;

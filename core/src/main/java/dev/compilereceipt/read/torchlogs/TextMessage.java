@@ -32,6 +32,14 @@ final class TextMessage {
 
         /** The kind a message with this first line has, or empty when it starts none. */
         static Optional<Kind> of(String first) {
+            // Most lines start none: their first char says so before any comparison.
+            switch (first.isEmpty() ? 0 : first.charAt(0)) {
+                case 'G', 'R', 't', 'W' -> {
+                }
+                default -> {
+                    return Optional.empty();
+                }
+            }
             if (first.startsWith("Graph break") && first.contains(" in user code at ")) {
                 return Optional.of(BREAK);
             }
@@ -103,9 +111,11 @@ final class TextMessage {
                 if (traceback) {
                     return frame(text);
                 }
-                structured |= text.startsWith("Graph Break Reason:");
-                explained |= text.startsWith("  Explanation:");
-                traceback = text.startsWith("User code traceback:");
+                // One char first: most lines of a break are none of the three.
+                char c = text.isEmpty() ? 0 : text.charAt(0);
+                structured |= c == 'G' && text.startsWith("Graph Break Reason:");
+                explained |= c == ' ' && text.startsWith("  Explanation:");
+                traceback = c == 'U' && text.startsWith("User code traceback:");
             }
             case LIMIT -> {
                 if (text.startsWith("To log all recompilation reasons") || text.startsWith("To diagnose recompilation")) {

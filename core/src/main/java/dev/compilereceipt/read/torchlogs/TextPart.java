@@ -16,7 +16,7 @@ final class TextPart {
     static final int MAX_LINES = 1 << 17;
     static final long MAX_CHARS = 8L << 20;
 
-    private final List<SievedLine> lines = new ArrayList<>();
+    private final ArrayList<SievedLine> lines = new ArrayList<>();
     private long chars;
     private boolean holdsLines;
     private long first;
@@ -36,6 +36,10 @@ final class TextPart {
         chars += line.text() == null ? line.parsed().get().message().length() + line.parsed().get().key().length() : line.text().length();
         if (lines.size() == MAX_LINES || chars > MAX_CHARS) {
             throw new TextParts.Unsplittable();
+        }
+        if (lines.isEmpty()) {
+            // A part of a real text reads thousands of lines: the list is not grown a dozen times from ten.
+            lines.ensureCapacity(1024);
         }
         lines.add(line);
     }

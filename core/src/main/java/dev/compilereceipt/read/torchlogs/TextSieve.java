@@ -102,15 +102,31 @@ final class TextSieve {
             }
         }
         int reach = Math.min(length, TextLine.PREFIX_REACH);
-        // Eight bytes at a time: a prefix at p has '[' at p or a digit at p + 1, so only the positions
-        // next to a word holding one of those are looked at one by one.
+        // Eight bytes at a time: a prefix at p has '[' at p or a digit at p + 1, so only those positions
+        // are looked at, each flagged byte of a word in turn.
         int q = 0;
         for (; q + 8 <= reach; q += 8) {
-            if (mayHoldStart(ByteWords.at(line, q)) && startsIn(line, length, Math.max(1, q - 1), q + 8)) {
-                return true;
+            long word = ByteWords.at(line, q);
+            long digits = ByteWords.digits(word);
+            long brackets = ByteWords.equal(word, BRACKETS);
+            while ((digits | brackets) != 0) {
+                long lowest = Long.lowestOneBit(digits | brackets);
+                int d = q + ByteWords.first(lowest);
+                // A digit at d stands for a level letter at d - 1; a '[' for itself.
+                if ((digits & lowest) != 0 && d >= 2 && startsAt(line, length, d - 1)
+                        || (brackets & lowest) != 0 && d >= 1 && startsAt(line, length, d)) {
+                    return true;
+                }
+                digits &= ~lowest;
+                brackets &= ~lowest;
             }
         }
         return startsIn(line, length, Math.max(1, q - 1), reach);
+    }
+
+    /** Whether a prefix may start at {@code p} (past the first byte). */
+    private static boolean startsAt(byte[] line, int length, int p) {
+        return STARTS[line[p] & 0xFF] && SEPARATORS[line[p - 1] & 0xFF] && prefixAt(line, length, p);
     }
 
     /** Whether a prefix may start at a position in {@code [from, to)} (past the first byte). */
