@@ -121,8 +121,9 @@ class RealRanksTest {
         }
 
         assertThat(Ranks.read(temp).verdict()).isEqualTo(Ranks.read(job).verdict());
-        // Rank 2's fingerprint carries its two FX graph keys' 658 components each by name and hash (format /2): about
-        // 150 KB, under a quarter of its 690 KB log; without keys it was under 2 KB.
+        // Rank 2's fingerprint carries its two FX graph keys (format /2): the first's 658 components by name, hash and
+        // short value, the second's as what differs from the first: about 75 KB, under a quarter of its 690 KB log;
+        // without keys it was under 2 KB.
         long size = Files.size(temp.resolve(logs.get(2).getFileName() + ".fp.json"));
         assertThat(size).isLessThan(Files.size(logs.get(2)) / 4);
     }

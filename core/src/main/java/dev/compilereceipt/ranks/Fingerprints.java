@@ -303,15 +303,21 @@ public final class Fingerprints {
             throw new IllegalArgumentException("a fingerprint's cache lookup lists what changed from an earlier lookup of its cache,"
                     + " and none lists components before it");
         }
-        if (!lookup.path("size").canConvertToInt() || lookup.path("size").asInt() < 0 || !lookup.path("changed").isArray()) {
-            throw new IllegalArgumentException("a fingerprint's cache lookup that lists what changed holds a size (a non-negative number)"
-                    + " and changed ([index, name, hash, value] each)");
+        if (!lookup.path("size").canConvertToInt() || lookup.path("size").asInt() < 0 || !lookup.path("changed").isArray()
+                || !lookup.path("removed").isArray()) {
+            throw new IllegalArgumentException("a fingerprint's cache lookup that lists what changed holds a size (a non-negative number),"
+                    + " removed (indices) and changed ([index, name, hash, value] each)");
         }
         int size = lookup.path("size").asInt();
-        CacheKey.Component[] now = new CacheKey.Component[size];
-        for (int i = 0; i < Math.min(size, before.size()); i++) {
-            now[i] = before.get(i);
+        java.util.Set<Integer> removed = new java.util.HashSet<>();
+        lookup.path("removed").forEach(index -> removed.add(index.asInt(-1)));
+        List<CacheKey.Component> kept = new ArrayList<>();
+        for (int j = 0; j < before.size(); j++) {
+            if (!removed.contains(j)) {
+                kept.add(before.get(j));
+            }
         }
+        CacheKey.Component[] now = new CacheKey.Component[size];
         for (JsonNode entry : lookup.path("changed")) {
             if (!entry.isArray() || entry.size() != 4 || !entry.get(0).canConvertToInt() || entry.get(0).asInt() < 0
                     || entry.get(0).asInt() >= size) {
@@ -320,11 +326,20 @@ public final class Fingerprints {
             }
             now[entry.get(0).asInt()] = new CacheKey.Component(entry.get(1).asText(), entry.get(2).asText(), entry.get(3).asText());
         }
+        // The kept components fill the positions no change names, in their order: exactly as many as there are.
+        int next = 0;
         for (int i = 0; i < size; i++) {
             if (now[i] == null) {
-                throw new IllegalArgumentException("a fingerprint's cache lookup of " + size + " components lists no component "
-                        + i + ", past the " + before.size() + " of the lookup before it");
+                if (next >= kept.size()) {
+                    throw new IllegalArgumentException("a fingerprint's cache lookup of " + size + " components keeps " + kept.size()
+                            + " of the lookup before it and changes " + (size - kept.size() - 1) + ": too few for its size");
+                }
+                now[i] = kept.get(next++);
             }
+        }
+        if (next != kept.size()) {
+            throw new IllegalArgumentException("a fingerprint's cache lookup of " + size + " components keeps " + kept.size()
+                    + " of the lookup before it, more than its size leaves room for (" + next + ")");
         }
         return List.of(now);
     }

@@ -150,9 +150,10 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
      * A lookup as a fingerprint writes it: {@code {"cache":"fx_graph","components":[[name, hash, value], ...],
      * "graph":"0/0","key":"fcoad…","outcome":"miss"}}, {@code components} absent where the record lists none. Where an
      * earlier lookup of the same cache in this fingerprint listed components, only how this one's differ from those is
-     * written: {@code "size"}, the number of components, and {@code "changed"}, {@code [index, name, hash, value]} for
-     * each position that differs (or lies past the earlier list's end): the hundreds of Inductor options a key lists are
-     * the same from compile to compile, and a fingerprint stays small.
+     * written: {@code "size"}, the number of components, {@code "removed"}, the indices of the earlier components not
+     * kept as they were, and {@code "changed"}, {@code [index, name, hash, value]} for each component that is not an
+     * earlier one kept (the kept ones fill the other positions in their order): the hundreds of Inductor options a key
+     * lists are the same from compile to compile, and a fingerprint stays small.
      */
     private static ObjectNode keyJson(CacheKey key, Map<String, List<CacheKey.Component>> previous) {
         ObjectNode lookup = JsonNodeFactory.instance.objectNode();
@@ -167,12 +168,35 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
                 components.forEach(component -> add(array.addArray(), component));
             } else {
                 lookup.put("size", components.size());
+                Map<String, List<Integer>> at = new java.util.HashMap<>();
+                for (int j = 0; j < before.size(); j++) {
+                    at.computeIfAbsent(before.get(j).name(), name -> new java.util.ArrayList<>()).add(j);
+                }
+                boolean[] kept = new boolean[before.size()];
+                int last = -1;
                 ArrayNode changed = lookup.putArray("changed");
                 for (int i = 0; i < components.size(); i++) {
-                    if (i >= before.size() || !before.get(i).equals(components.get(i))) {
+                    CacheKey.Component component = components.get(i);
+                    int found = -1;
+                    for (int j : at.getOrDefault(component.name(), List.of())) {
+                        if (j > last && before.get(j).equals(component)) {
+                            found = j;
+                            break;
+                        }
+                    }
+                    if (found >= 0) {
+                        kept[found] = true;
+                        last = found;
+                    } else {
                         ArrayNode entry = changed.addArray();
                         entry.add(i);
-                        add(entry, components.get(i));
+                        add(entry, component);
+                    }
+                }
+                ArrayNode removed = lookup.putArray("removed");
+                for (int j = 0; j < before.size(); j++) {
+                    if (!kept[j]) {
+                        removed.add(j);
                     }
                 }
             }

@@ -254,16 +254,18 @@ class VerdictsTest {
                 Optional.of("b01"), Optional.empty(), List.of(), Optional.empty(), Map.of("fx_graph", "miss"), List.of(later));
         RankFingerprint written = rank(1, withKeys("miss", RankFingerprint.carried(fx("miss", "fa", "True", "1"))), second);
 
-        // the second lookup of fx_graph: 4 components, of which 0 (gm, another graph) and 3 (past the first's 3) differ
+        // the second lookup of fx_graph: 4 components; the first's gm (index 0) is not kept, another graph's is at 0, and
+        // example_inputs[0] is new at 3; size_asserts and the thread count are the first's, kept in their order
         assertThat(written.canonical()).contains("{\"cache\":\"fx_graph\",\"changed\":[[0,\"gm\",\"g2\",\"\u2026\"],"
-                + "[3,\"example_inputs[0]\",\"e\",\"T\"]],\"graph\":\"1/0\",\"key\":\"fc\",\"outcome\":\"miss\",\"size\":4}");
+                + "[3,\"example_inputs[0]\",\"e\",\"T\"]],\"graph\":\"1/0\",\"key\":\"fc\",\"outcome\":\"miss\",\"removed\":[0],"
+                + "\"size\":4}");
         assertThat(Fingerprints.read(new ObjectMapper().readTree(written.canonical()))).isEqualTo(written);
     }
 
     @Test
     void changedComponentsWithoutAnEarlierListAreRefused() {
         String bad = rank(0, FIRST).canonical().replace("\"made\":\"variant\"", "\"made\":\"variant\",\"keys\":[{\"cache\":\"fx_graph\","
-                + "\"changed\":[],\"graph\":\"0/0\",\"key\":\"k\",\"outcome\":\"miss\",\"size\":1}]");
+                + "\"changed\":[],\"graph\":\"0/0\",\"key\":\"k\",\"outcome\":\"miss\",\"removed\":[],\"size\":1}]");
 
         assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(bad))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a fingerprint's cache lookup lists what changed from an earlier lookup of its cache, and none lists"
