@@ -329,7 +329,7 @@ final class CacheKeyPayload {
     private static CacheKey.Component component(char[] c, int from, int to, Interner pool) {
         if (from < to && c[from] == '[') {
             int close = from + 1;
-            while (close < to && c[close] != ']' && !patternSpace(c[close])) {
+            while (close < to && (c[close] > ' ' ? c[close] != ']' : !patternSpace(c[close]))) {
                 close++;
             }
             if (close + 1 < to && c[close] == ']' && c[close + 1] == ' ') {
@@ -367,11 +367,24 @@ final class CacheKeyPayload {
      * far longer than is kept is built only as far as the cut can reach.
      */
     private static String value(char[] c, int from, int to) {
+        // Most values hold no run of whitespace but single spaces and no address: only stripped and cut.
+        boolean plain = true;
         for (int i = from; i < to; i++) {
             char ch = c[i];
-            if (ch == '\uFFFD' || (ch < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') || ch == 0x7f) {
+            if (ch < 0x20) {
+                if (ch != '\n' && ch != '\t' && ch != '\r') {
+                    return CacheKey.BINARY;
+                }
+                plain = false;
+            } else if (ch == 0x7f || ch == '\uFFFD') {
                 return CacheKey.BINARY;
+            } else if (ch == 'x' || (ch == ' ' && i + 1 < to && c[i + 1] == ' ')) {
+                plain = false;
             }
+        }
+        if (plain) {
+            String stripped = new String(c, from, to - from).strip();
+            return stripped.length() > CacheKey.VALUE_CHARS ? cut(stripped) : stripped;
         }
         // Leading whitespace is stripped; past it, VALUE_CHARS + 1 characters of which the last is no
         // whitespace make the stripped value longer than VALUE_CHARS: cut, whatever follows.
@@ -382,7 +395,7 @@ final class CacheKeyPayload {
         StringBuilder line = new StringBuilder(Math.min(to - start, CacheKey.VALUE_CHARS + 8));
         for (int i = start; i < to; ) {
             char ch = c[i];
-            if (patternSpace(ch)) {
+            if (ch <= ' ' && patternSpace(ch)) {
                 while (i < to && patternSpace(c[i])) {
                     i++;
                 }
