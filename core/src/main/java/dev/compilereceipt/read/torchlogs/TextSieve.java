@@ -102,26 +102,35 @@ final class TextSieve {
             }
         }
         int reach = Math.min(length, TextLine.PREFIX_REACH);
-        // Eight bytes at a time: a prefix at p has '[' at p or a digit at p + 1, so only those positions
-        // are looked at, each flagged byte of a word in turn.
+        // Eight bytes at a time: a prefix at p has '[' at p, or a level letter (upper case) at p and a digit at
+        // p + 1, so only those positions of a word are looked at; the last byte's digit is in the next word, so an
+        // upper-case last byte is looked at too. Lines of digits and lower case (timestamps, profiler lines, paths)
+        // have none.
         int q = 0;
         for (; q + 8 <= reach; q += 8) {
             long word = ByteWords.at(line, q);
-            long digits = ByteWords.digits(word);
-            long brackets = ByteWords.equal(word, BRACKETS);
-            while ((digits | brackets) != 0) {
-                long lowest = Long.lowestOneBit(digits | brackets);
-                int d = q + ByteWords.first(lowest);
-                // A digit at d stands for a level letter at d - 1; a '[' for itself.
-                if ((digits & lowest) != 0 && d >= 2 && startsAt(line, length, d - 1)
-                        || (brackets & lowest) != 0 && d >= 1 && startsAt(line, length, d)) {
+            long candidates = upperCase(word) & (ByteWords.digits(word) >>> 8 | LAST_BYTE) | ByteWords.equal(word, BRACKETS);
+            while (candidates != 0) {
+                long lowest = candidates & -candidates;
+                int p = q + ByteWords.first(lowest);
+                if (p >= 1 && startsAt(line, length, p)) {
                     return true;
                 }
-                digits &= ~lowest;
-                brackets &= ~lowest;
+                candidates ^= lowest;
             }
         }
         return startsIn(line, length, Math.max(1, q - 1), reach);
+    }
+
+    private static final long LAST_BYTE = 0x80L << 56;
+    private static final long ONES = 0x0101010101010101L;
+    /** The bounds of the upper-case test, {@code 'A' - 1} and {@code 'Z' + 1}, each taken from 127 (as ByteWords' digits). */
+    private static final long BELOW_Z = ONES * (127 + 'Z' + 1);
+    private static final long ABOVE_A = ONES * (127 - ('A' - 1));
+
+    /** The upper-case letters of a word of ASCII bytes (Hacker's Delight's "a byte between m and n"). */
+    static long upperCase(long word) {
+        return (BELOW_Z - word) & ~word & (word + ABOVE_A) & 0x8080808080808080L;
     }
 
     /** Whether a prefix may start at {@code p} (past the first byte). */
