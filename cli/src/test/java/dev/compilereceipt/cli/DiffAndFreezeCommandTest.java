@@ -49,7 +49,9 @@ class DiffAndFreezeCommandTest {
                 .contains("  artifact caches\n    runs.baseline.compile_log.artifact_cache.aotautograd: null → {\"bypass\":0,\"hit\":0,\"miss\":4}\n"
                         + "    runs.baseline.compile_log.compile_times[0/0].artifact_cache.aotautograd: null → \"miss\"\n")
                 .contains("    runs.baseline.break_sites[/rt/scenarios.py:31].gb_id: (absent) → \"GB0059\"\n")
-                .endsWith("(ignoring **.*_ms, **.stages, **.ratio)\n");
+                .contains("(ignoring **.*_ms, **.stages, **.ratio)\ncache keys (before → after):\n"
+                        + "  run baseline: every compile missed the AOTAutograd cache: why is not measured: the log lists no"
+                        + " components of this key\n  run baseline: 0/0_1 missed the FX graph cache: `gm` <lambda>() def forward(");
         assertThat(out.toString().indexOf("  breaks")).isLessThan(out.toString().indexOf("  guard texts"));
         assertThat(out.toString().indexOf("  guard texts")).isLessThan(out.toString().indexOf("  artifact caches"));
         assertThat(err.toString()).isEmpty();
@@ -65,7 +67,9 @@ class DiffAndFreezeCommandTest {
     @Test
     void aReceiptEqualsItselfWhetherGivenAsATraceOrAsReceiptJson() throws Exception {
         assertThat(run("diff", LOG_214, LOG_214)).isZero();
-        assertThat(out.toString()).endsWith("no figure differs\n");
+        assertThat(out.toString()).endsWith("no figure differs\ncache keys (before → after):\n"
+                + "  run baseline: the cache keys are equal: no lookup of the second run missed under a key that differs\n"
+                + "  run candidate: the cache keys are equal: no lookup of the second run missed under a key that differs\n");
         assertThat(run("audit", "--json", LOG_214)).isZero();
         Path receipt = Files.writeString(temp.resolve("receipt.json"), out.toString(), StandardCharsets.UTF_8);
         assertThat(run("diff", receipt.toString(), LOG_214)).isZero();
@@ -77,7 +81,10 @@ class DiffAndFreezeCommandTest {
                 + "    fixture.torch: \"2.14.1+debian\" → (absent)\n"
                 + "    limits.not_measured: [\"region_ms\",\"eager_island_ms\",\"cache_hits\",\"breaks\",\"warm_start\",\"output_checks\"] →"
                 + " [\"region_ms\",\"eager_island_ms\",\"cache_hits\",\"breaks\",\"warm_start\",\"aotautograd_cache\",\"output_checks\"]\n"
-                + "(ignoring runs, trace_sha256, ledger, **.*_ms, **.stages, **.ratio)\n");
+                + "(ignoring runs, trace_sha256, ledger, **.*_ms, **.stages, **.ratio)\ncache keys (before → after):\n"
+                + "  run baseline: which cache key components changed is not measured: the source lists no cache keys (only a"
+                + " TORCH_TRACE log does)\n  run candidate: which cache key components changed is not measured: the source lists"
+                + " no cache keys (only a TORCH_TRACE log does)\n");
         assertThat(run("diff", temp.resolve("absent.json").toString(), LOG_214)).isEqualTo(2);
         assertThat(err.toString()).startsWith("receipt: refused: ").contains("absent.json", "no such file");
     }

@@ -68,11 +68,7 @@ final class ColdStartCalculator {
 
     /** Why the warm start missed, where both processes' logs are read and either lists a cache key. */
     private static Optional<List<KeyComparison.Change>> keyChanges(Run run, WarmStart warm) {
-        if (run.compileLog().isEmpty() || warm.compileLog().isEmpty()
-                || run.compileLog().get().cacheKeys().isEmpty() && warm.compileLog().get().cacheKeys().isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(KeyComparison.between(run.compileLog().get(), warm.compileLog().get()).changes());
+        return KeyComparison.ofRuns(run.compileLog(), warm.compileLog()).map(KeyComparison::changes);
     }
 
     /** A compile's lookups of the caches the trace measures: one not measured is no lookup, never a miss. */

@@ -30,6 +30,11 @@ public final class KeyComparison {
             + " (evicted, another cache directory, or a remote cache off)";
     /** What a view says of a miss whose key's components are not listed. */
     public static final String NOT_MEASURED = "why is not measured: the log lists no components of this key";
+    /** What a comparison of two runs says where neither run's lookups were made under a key that differs. */
+    public static final String KEYS_EQUAL = "the cache keys are equal: no lookup of the second run missed under a key that differs";
+    /** What a comparison of two runs says where either source lists no cache keys (anything but a TORCH_TRACE log). */
+    public static final String NO_KEYS = "which cache key components changed is not measured: the source lists no cache keys"
+            + " (only a TORCH_TRACE log does)";
     /** At most this many components are named in one line; the rest are counted. */
     public static final int SHOWN = 5;
 
@@ -167,6 +172,41 @@ public final class KeyComparison {
 
     private static String hashed(CacheKey.Component component) {
         return component.value() + " [" + component.hash().substring(0, Math.min(8, component.hash().length())) + "]";
+    }
+
+    /**
+     * The changes of the compiles whose key differs from their counterpart's, or whose reason is not measured: those of
+     * {@link #changes()} but a miss under the first run's own key, which says the keys are equal. This is what
+     * {@code receipt diff} shows of two runs.
+     */
+    public List<Change> keyDifferences() {
+        return changes.stream().filter(change -> change.components().map(list -> !list.isEmpty()).orElse(true)).toList();
+    }
+
+    /**
+     * What {@code receipt diff} says of the cache keys of two runs: {@link #NO_KEYS} where either has no compile log or
+     * neither lists a key; else {@link #KEYS_EQUAL} where no key differs; else the {@link #lines} of the
+     * {@link #keyDifferences()}, grouped as the warm start's are.
+     *
+     * <p>Example: the cold and the warm log of {@code fixtures/cache-keys/2.14-threads} give
+     * {@code ["0/0 missed the AOTAutograd cache: why is not measured: ...", "0/0 missed the FX graph cache:
+     * `cpp_runtime_thread_count` 1 → 2"]}.
+     */
+    public static List<String> diffLines(Optional<CompileLog> before, Optional<CompileLog> after) {
+        Optional<KeyComparison> keys = ofRuns(before, after);
+        if (keys.isEmpty()) {
+            return List.of(NO_KEYS);
+        }
+        List<Change> differ = keys.get().keyDifferences();
+        return differ.isEmpty() ? List.of(KEYS_EQUAL) : lines(differ);
+    }
+
+    /** The comparison of two runs' compile logs; empty (not measured) where either has none or neither lists a key. */
+    public static Optional<KeyComparison> ofRuns(Optional<CompileLog> before, Optional<CompileLog> after) {
+        if (before.isEmpty() || after.isEmpty() || before.get().cacheKeys().isEmpty() && after.get().cacheKeys().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(between(before.get(), after.get()));
     }
 
     /** Every missed lookup of the warm process, in log order. */

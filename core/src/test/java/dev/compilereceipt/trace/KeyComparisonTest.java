@@ -74,6 +74,19 @@ class KeyComparisonTest {
                 .isNotEqualTo(code.warm());
     }
 
+    @Test
+    void receiptDiffSaysNotMeasuredKeysEqualOrTheComponentsThatChanged() {
+        CompileLog cold = baselineLog("2.14-threads/torch_trace.log");
+        assertThat(KeyComparison.diffLines(Optional.empty(), Optional.of(cold))).containsExactly(
+                "which cache key components changed is not measured: the source lists no cache keys (only a TORCH_TRACE log does)");
+        // A log against itself misses under the same keys: equal, never "the entry was not found".
+        assertThat(KeyComparison.diffLines(Optional.of(cold), Optional.of(cold))).containsExactly(
+                "the cache keys are equal: no lookup of the second run missed under a key that differs");
+        assertThat(KeyComparison.diffLines(Optional.of(cold), Optional.of(baselineLog("2.14-threads/warm_torch_trace.log"))))
+                .containsExactly("0/0 missed the AOTAutograd cache: why is not measured: the log lists no components of this key",
+                        "0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2");
+    }
+
     private static CacheKey key(String graph, String cache, String outcome, String key, CacheKey.Component... components) {
         return new CacheKey(graph, cache, outcome, key, components.length == 0 ? Optional.empty() : Optional.of(List.of(components)));
     }
