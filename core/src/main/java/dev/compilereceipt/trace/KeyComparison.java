@@ -29,7 +29,7 @@ public final class KeyComparison {
     public static final String SAME_KEY = "the key is the cold process's: the entry was not found"
             + " (evicted, another cache directory, or a remote cache off)";
     /** What a view says of a miss whose key's components are not listed. */
-    public static final String NOT_MEASURED = "why is not measured: the log lists no components of this key";
+    public static final String NOT_MEASURED = "why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps";
     /** What a comparison of two runs says where neither run's lookups were made under a key that differs. */
     public static final String KEYS_EQUAL = "the cache keys are equal: no lookup of the second run missed under a key that differs";
     /** What a comparison of two runs says where either source lists no cache keys (anything but a TORCH_TRACE log). */

@@ -9,11 +9,13 @@ import dev.compilereceipt.trace.Event;
 import dev.compilereceipt.trace.Limits;
 import dev.compilereceipt.trace.Millis;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
@@ -38,6 +40,9 @@ final class CompileLogBuilder {
     private final List<CompileLog.CompileEvents> compileEvents = new ArrayList<>();
     private final Map<String, CodeFrame> frames = new LinkedHashMap<>();
     private final List<CacheKey> cacheKeys = new ArrayList<>();
+    private final Map<List<CacheKey.Component>, List<CacheKey.Component>> componentLists = new HashMap<>();
+    private final Map<CacheKey.Component, CacheKey.Component> components = new HashMap<>();
+    private long componentsKept;
     private final int[] fxGraph = new int[3];
     private final int[] aotAutograd = new int[3];
     private double compileMs;
@@ -140,11 +145,38 @@ final class CompileLogBuilder {
         if (cacheKeys.size() >= (long) KEYS_PER_COMPILE * limits.maxCompiles()) {
             return false;
         }
-        cacheKeys.add(key);
+        cacheKeys.add(key.components().isEmpty() ? key
+                : new CacheKey(key.graph(), key.cache(), key.outcome(), key.key(), kept(key.components().get())));
         return true;
     }
 
     static final int KEYS_PER_COMPILE = 10;
+
+    /**
+     * The components the run's keys may hold in all, counted once per distinct list: a 2.14 FX graph key lists about
+     * 650, so a log of many compiles (a 1 GiB log holds tens of thousands of keys) would otherwise keep a list of its
+     * own for each and outgrow a small heap. A list equal to one kept before is shared, and so is each component.
+     */
+    static final int KEPT_COMPONENTS = 1 << 18;
+
+    /** The list to keep for {@code listed}: shared where an equal one is kept, none (not measured) once {@link #KEPT_COMPONENTS} are kept. */
+    private Optional<List<CacheKey.Component>> kept(List<CacheKey.Component> listed) {
+        List<CacheKey.Component> known = componentLists.get(listed);
+        if (known != null) {
+            return Optional.of(known);
+        }
+        if (componentsKept + listed.size() > KEPT_COMPONENTS) {
+            return Optional.empty();
+        }
+        List<CacheKey.Component> kept = new ArrayList<>(listed.size());
+        for (CacheKey.Component component : listed) {
+            kept.add(components.computeIfAbsent(component, same -> same));
+        }
+        List<CacheKey.Component> shared = List.copyOf(kept);
+        componentLists.put(shared, shared);
+        componentsKept += shared.size();
+        return Optional.of(shared);
+    }
 
     /** A {@code dynamo_output_graph} record of compile {@code graph}: that variant produced an FX graph. */
     void outputGraph(String graph) {
