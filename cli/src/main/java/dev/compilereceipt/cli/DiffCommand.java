@@ -74,7 +74,12 @@ final class DiffCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(CanonicalJson.write(node));
         } else {
             StringBuilder text = new StringBuilder();
-            keys.forEach((run, lines) -> lines.forEach(line -> text.append("\n  run ").append(VisibleText.of(run)).append(": ").append(line)));
+            if (keys.values().stream().allMatch(List.of(KeyComparison.NO_KEYS)::equals)) {
+                // Said once, not once per run: a source without keys (a compile-trace/1 file, a receipt) has none for any run.
+                text.append(" ").append(KeyComparison.NO_KEYS);
+            } else {
+                keys.forEach((run, lines) -> lines.forEach(line -> text.append("\n  run ").append(VisibleText.of(run)).append(": ").append(line)));
+            }
             spec.commandLine().getOut().println("before: " + before + "\nafter:  " + after + "\n" + diff.text()
                     + "\ncache keys (before → after):" + text);
         }

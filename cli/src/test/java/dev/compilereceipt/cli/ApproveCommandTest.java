@@ -91,7 +91,9 @@ class ApproveCommandTest {
         assertThat(run("diff", tree.resolve("print-bridge/trace.json.approved.json").toString(),
                 tree.resolve("print-bridge/trace.json").toString())).isZero();
         assertThat(out.toString()).endsWith("\nno figure differs\n"
-                + "(compile-receipt/2 added 38 figures the before compile-receipt/1 receipt does not hold: not compared)\n");
+                + "(compile-receipt/2 added 38 figures the before compile-receipt/1 receipt does not hold: not compared)\n"
+                + "cache keys (before → after): which cache key components changed is not measured: the source lists no cache keys"
+                + " (only a TORCH_TRACE log does)\n");
         assertThat(run("diff", tree.resolve("print-bridge/torch-2.6.log.approved.json").toString(),
                 tree.resolve("print-bridge/torch-2.6.log").toString())).isEqualTo(1);
         assertThat(out.toString()).contains("\n53 figures changed their meaning between the formats (before compile-receipt/1 → after compile-receipt/2):\n")

@@ -2,6 +2,7 @@ package dev.compilereceipt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.compilereceipt.trace.KeyComparison;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -78,14 +79,16 @@ class DiffInputTest {
         Path marked = temp.resolve("marked.json");
         Files.write(marked, ("\uFEFF" + receipt).getBytes(StandardCharsets.UTF_8));
         assertThat(run("diff", marked.toString(), TRACE.toString())).isZero();
-        assertThat(out.toString()).endsWith("\nno figure differs\n");
+        assertThat(out.toString()).endsWith("\nno figure differs\ncache keys (before → after): " + KeyComparison.NO_KEYS + "\n");
         assertThat(err.toString()).isEmpty();
     }
 
     @Test
     void aReceiptOnStandardInputIsAReceipt() {
         assertThat(runWithStandardInput(receipt.getBytes(StandardCharsets.UTF_8), "diff", "-", TRACE.toString())).isZero();
-        assertThat(out.toString()).isEqualTo("before: -\nafter:  " + TRACE + "\nno figure differs\n");
+        assertThat(out.toString()).isEqualTo("before: -\nafter:  " + TRACE + "\nno figure differs\n"
+                + "cache keys (before → after): which cache key components changed is not measured: the source lists no cache keys"
+                + " (only a TORCH_TRACE log does)\n");
         byte[] twice = ("{\"bad_lines\":[],\"bad_lines\":[]," + receipt.substring(1)).getBytes(StandardCharsets.UTF_8);
         assertThat(runWithStandardInput(twice, "diff", TRACE.toString(), "-")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("receipt: refused: (standard input): /bad_lines (line 1, column 28): duplicate key: \"bad_lines\"\n");
