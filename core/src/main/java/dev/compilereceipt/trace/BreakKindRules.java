@@ -49,7 +49,16 @@ final class BreakKindRules {
             new Rule(BreakKind.UNSUPPORTED_CALL, "skip function|call_function|call_method|builtin: |marked as skipped"
                     + "|not supported|does not support|does not know how to trace|[Uu]nsupported (call|method|function)"));
 
-    private static final Map<String, String> KINDS = load();
+    /**
+     * The shipped table of graph-break ids, read from the jar when a break with an id is first classified:
+     * a log of 2.7 or older has no ids, and reading the table was some 7 % of a small audit's start-up (#48).
+     */
+    private static final class Kinds {
+        static final Map<String, String> BY_ID = load();
+
+        private Kinds() {
+        }
+    }
 
     private BreakKindRules() {
     }
@@ -65,7 +74,17 @@ final class BreakKindRules {
     /** The longest reason and explanation, together, whose cause is kept: real ones are a few hundred characters. */
     private static final int KEPT_TEXT = 4096;
 
+    /** Its equals and hashCode by hand: a record's own bootstrap (ObjectMethods) was a start-up cost (#48). */
     private record Key(String reason, Optional<String> gbId, Optional<String> explanation) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key k && reason.equals(k.reason) && gbId.equals(k.gbId) && explanation.equals(k.explanation);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * reason.hashCode() + gbId.hashCode()) * 31 + explanation.hashCode();
+        }
     }
 
     static BreakKind cause(String reason, BreakDetail detail) {
@@ -87,7 +106,7 @@ final class BreakKindRules {
 
     private static BreakKind causeByTheRules(String reason, BreakDetail detail) {
         String explanation = detail.explanation().orElse("");
-        String tabled = detail.gbId().map(KINDS::get).orElse(null);
+        String tabled = detail.gbId().isPresent() ? Kinds.BY_ID.get(detail.gbId().get()) : null;
         if (BY_OPERAND.equals(tabled)) {
             return SIDE_EFFECT_OPERAND.matcher(explanation).find() ? BreakKind.PYTHON_SIDE_EFFECT : BreakKind.UNSUPPORTED_CALL;
         }
@@ -121,7 +140,7 @@ final class BreakKindRules {
 
     /** The number of graph-break ids the shipped table knows. */
     static int tableSize() {
-        return KINDS.size();
+        return Kinds.BY_ID.size();
     }
 
     private static Map<String, String> load() {

@@ -1,6 +1,5 @@
 package dev.compilereceipt.trace;
 
-import java.util.Comparator;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -16,8 +15,6 @@ public record GraphId(long frame, long variant) implements Comparable<GraphId> {
 
     /** A part has at most 18 digits, so that every part fits a long. */
     private static final int MAX_DIGITS = 18;
-    private static final Comparator<GraphId> ORDER =
-            Comparator.comparingLong(GraphId::frame).thenComparingLong(GraphId::variant);
 
     public GraphId {
         if (frame < 0 || variant < 0) {
@@ -57,7 +54,22 @@ public record GraphId(long frame, long variant) implements Comparable<GraphId> {
 
     @Override
     public int compareTo(GraphId other) {
-        return ORDER.compare(this, other);
+        int byFrame = Long.compare(frame, other.frame);
+        return byFrame != 0 ? byFrame : Long.compare(variant, other.variant);
+    }
+
+    /*
+     * equals and hashCode by hand, as a record's own would be (the same hash: 31 times the frame's plus the
+     * variant's), so that no ObjectMethods bootstrap runs at start-up (#48).
+     */
+    @Override
+    public final boolean equals(Object other) {
+        return other instanceof GraphId id && frame == id.frame && variant == id.variant;
+    }
+
+    @Override
+    public final int hashCode() {
+        return 31 * Long.hashCode(frame) + Long.hashCode(variant);
     }
 
     @Override

@@ -145,4 +145,29 @@ public record Limits(int maxCalls, int maxEventsPerCall, int maxStringLength, lo
     public long maxValues() {
         return VALUES_OUTSIDE_CALLS + 2L * maxCalls * (VALUES_PER_CALL + maxEventsPerCall * VALUES_PER_EVENT);
     }
+
+    /*
+     * equals and hashCode by hand, as a record's own would be (the same hash: each component's in turn, the sum so far
+     * times 31 plus the next), so that no ObjectMethods bootstrap runs at start-up (#48).
+     */
+    @Override
+    public final boolean equals(Object other) {
+        return other instanceof Limits l && maxCalls == l.maxCalls && maxEventsPerCall == l.maxEventsPerCall
+                && maxStringLength == l.maxStringLength && maxDocumentBytes == l.maxDocumentBytes
+                && maxBreakSites == l.maxBreakSites && maxRecompileReasons == l.maxRecompileReasons
+                && maxCompiles == l.maxCompiles && maxDepth == l.maxDepth && maxKeptChars == l.maxKeptChars;
+    }
+
+    @Override
+    public final int hashCode() {
+        int h = Integer.hashCode(maxCalls);
+        h = 31 * h + Integer.hashCode(maxEventsPerCall);
+        h = 31 * h + Integer.hashCode(maxStringLength);
+        h = 31 * h + Long.hashCode(maxDocumentBytes);
+        h = 31 * h + Integer.hashCode(maxBreakSites);
+        h = 31 * h + Integer.hashCode(maxRecompileReasons);
+        h = 31 * h + Integer.hashCode(maxCompiles);
+        h = 31 * h + Integer.hashCode(maxDepth);
+        return 31 * h + Long.hashCode(maxKeptChars);
+    }
 }
