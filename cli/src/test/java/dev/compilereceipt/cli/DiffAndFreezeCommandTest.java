@@ -81,10 +81,9 @@ class DiffAndFreezeCommandTest {
                 + "    fixture.torch: \"2.14.1+debian\" → (absent)\n"
                 + "    limits.not_measured: [\"region_ms\",\"eager_island_ms\",\"cache_hits\",\"breaks\",\"warm_start\",\"output_checks\"] →"
                 + " [\"region_ms\",\"eager_island_ms\",\"cache_hits\",\"breaks\",\"warm_start\",\"aotautograd_cache\",\"output_checks\"]\n"
-                + "(ignoring runs, trace_sha256, ledger, **.*_ms, **.stages, **.ratio)\ncache keys (before → after):\n"
-                + "  run baseline: which cache key components changed is not measured: the source lists no cache keys (only a"
-                + " TORCH_TRACE log does)\n  run candidate: which cache key components changed is not measured: the source lists"
-                + " no cache keys (only a TORCH_TRACE log does)\n");
+                + "(ignoring runs, trace_sha256, ledger, **.*_ms, **.stages, **.ratio)\ncache keys (before → after):"
+                + " which cache key components changed is not measured: the source lists no cache keys (only a"
+                + " TORCH_TRACE log does)\n");
         assertThat(run("diff", temp.resolve("absent.json").toString(), LOG_214)).isEqualTo(2);
         assertThat(err.toString()).startsWith("receipt: refused: ").contains("absent.json", "no such file");
     }
