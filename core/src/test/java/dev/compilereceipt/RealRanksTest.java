@@ -110,6 +110,19 @@ class RealRanksTest {
     }
 
     @Test
+    void logsFrozenBeforeKeysWereKeptCompareOutcomesButNotKeys() throws IOException {
+        // 2.14-warm-cache's four logs frozen by c18ceb4's freeze: each cache lookup an envelope, its outcome and no key
+        Ranks frozen = Ranks.read(RANKS.resolve("../ranks-made/frozen-before-keys"));
+        assertThat(frozen.verdict().groups()).containsExactly(List.of(0, 1, 2), List.of(3));
+        assertThat(frozen.verdict().kind()).isEqualTo(RanksVerdict.Kind.CACHE);
+        assertThat(frozen.keyChanges()).isEmpty();
+        // the real logs' line ends ", under the same keys": without keys it claims nothing of them
+        assertThat(frozen.verdict().oneLine()).isEqualTo("3 of 4 ranks agree; rank 3 hit the aotautograd and fx_graph caches in 0/0"
+                + " at call b01 where ranks 0, 1, 2 missed");
+        assertThat(Ranks.read(RANKS.resolve("2.14-warm-cache")).verdict().oneLine()).endsWith("missed, under the same keys");
+    }
+
+    @Test
     void theFingerprintsOfEachRankMergeIntoTheVerdictOfItsLogs() throws IOException {
         Path job = RANKS.resolve("2.14-branch-break");
         List<Path> logs = new ArrayList<>();

@@ -93,7 +93,10 @@ public final class Fingerprints {
         compared.add(RankFingerprint.FALLBACKS);
         if (perCompile && trace.measured(Measure.ARTIFACT_CACHE)) {
             compared.add(RankFingerprint.CACHE_OUTCOMES);
-            compared.add(RankFingerprint.CACHE_KEYS);
+            // Keys are compared only where the log wrote them: a log frozen before #46 keeps each lookup's outcome, not its key.
+            if (trace.runs().stream().anyMatch(run -> run.compileLog().map(log -> !log.cacheKeys().isEmpty()).orElse(false))) {
+                compared.add(RankFingerprint.CACHE_KEYS);
+            }
         }
         return new RankFingerprint(rank, source, compared, steps).comparedOn(compared);
     }
@@ -256,18 +259,21 @@ public final class Fingerprints {
         }
         List<RankFingerprint.Step> steps = new ArrayList<>();
         Map<String, List<CacheKey.Component>> previous = new HashMap<>();
+        Map<List<CacheKey.Component>, List<CacheKey.Component>> lists = new HashMap<>();
+        long[] kept = {0};
         for (JsonNode step : root.path("steps")) {
             List<String> breaks = texts(step.path("breaks"));
             Map<String, String> cache = new LinkedHashMap<>();
             step.path("cache").properties().forEach(entry -> cache.put(entry.getKey(), entry.getValue().asText()));
             steps.add(new RankFingerprint.Step(step.path("id").asText(), step.path("frame").asText(), step.path("made").asText(),
                     texts(step.path("graphs")), texts(step.path("collectives")), text(step, "call"), text(step, "cause"), breaks,
-                    text(step, "reason"), cache, keys(step.path("keys"), previous)));
+                    text(step, "reason"), cache, keys(step.path("keys"), previous, lists, kept)));
         }
         return new RankFingerprint(root.path("rank").asInt(), root.path("source").asText(), compared, steps);
     }
 
-    private static List<CacheKey> keys(JsonNode array, Map<String, List<CacheKey.Component>> previous) {
+    private static List<CacheKey> keys(JsonNode array, Map<String, List<CacheKey.Component>> previous,
+            Map<List<CacheKey.Component>, List<CacheKey.Component>> lists, long[] kept) {
         List<CacheKey> keys = new ArrayList<>();
         for (JsonNode lookup : array) {
             for (String field : List.of("graph", "cache", "outcome", "key")) {
@@ -279,6 +285,10 @@ public final class Fingerprints {
             String cache = lookup.path("cache").asText();
             Optional<List<CacheKey.Component>> components = Optional.empty();
             if (lookup.has("components")) {
+                if (!lookup.path("components").isArray()) {
+                    throw new IllegalArgumentException("a fingerprint's cache lookup lists its components as an array of"
+                            + " [name, hash, value]; one holds " + lookup.path("components").getNodeType());
+                }
                 List<CacheKey.Component> listed = new ArrayList<>();
                 for (JsonNode triple : lookup.path("components")) {
                     if (!triple.isArray() || triple.size() != 3) {
@@ -290,11 +300,35 @@ public final class Fingerprints {
             } else if (lookup.has("changed")) {
                 components = Optional.of(changed(lookup, previous.get(cache)));
             }
-            components.ifPresent(listed -> previous.put(cache, listed));
+            if (components.isPresent()) {
+                components = Optional.of(shared(components.get(), lists, kept));
+                previous.put(cache, components.get());
+            }
             keys.add(new CacheKey(lookup.path("graph").asText(), lookup.path("cache").asText(), lookup.path("outcome").asText(),
                     lookup.path("key").asText(), components));
         }
         return keys;
+    }
+
+    /**
+     * {@code listed}, or the equal list read before: a fingerprint's keys hold at most {@link CacheKey#KEPT_COMPONENTS}
+     * components in distinct lists, what a log's reading keeps, so that a file of a few bytes per lookup cannot make
+     * its reader rebuild lists of 100,000 components 100,000 times.
+     */
+    private static List<CacheKey.Component> shared(List<CacheKey.Component> listed,
+            Map<List<CacheKey.Component>, List<CacheKey.Component>> lists, long[] kept) {
+        List<CacheKey.Component> known = lists.get(listed);
+        if (known != null) {
+            return known;
+        }
+        kept[0] += listed.size();
+        if (kept[0] > CacheKey.KEPT_COMPONENTS) {
+            throw new IllegalArgumentException("a fingerprint's cache keys hold more than " + CacheKey.KEPT_COMPONENTS
+                    + " components in distinct lists: more than a log's reading keeps");
+        }
+        List<CacheKey.Component> copy = List.copyOf(listed);
+        lists.put(copy, copy);
+        return copy;
     }
 
     /** A key's components written as the positions where they differ from the last listed ones of its cache. */
@@ -310,7 +344,18 @@ public final class Fingerprints {
         }
         int size = lookup.path("size").asInt();
         java.util.Set<Integer> removed = new java.util.HashSet<>();
-        lookup.path("removed").forEach(index -> removed.add(index.asInt(-1)));
+        for (JsonNode index : lookup.path("removed")) {
+            if (!index.canConvertToInt() || index.asInt() < 0 || index.asInt() >= before.size() || !removed.add(index.asInt())) {
+                throw new IllegalArgumentException("a fingerprint's removed key components are distinct indices below the size "
+                        + before.size() + " of the lookup before; one is " + index);
+            }
+        }
+        // Checked before anything of that size is made: every position is one kept or one changed.
+        if ((long) size != (long) before.size() - removed.size() + lookup.path("changed").size()) {
+            throw new IllegalArgumentException("a fingerprint's cache lookup of " + size + " components keeps "
+                    + (before.size() - removed.size()) + " of the lookup before it and changes " + lookup.path("changed").size()
+                    + ": the size is what it keeps and changes");
+        }
         List<CacheKey.Component> kept = new ArrayList<>();
         for (int j = 0; j < before.size(); j++) {
             if (!removed.contains(j)) {
@@ -323,6 +368,10 @@ public final class Fingerprints {
                     || entry.get(0).asInt() >= size) {
                 throw new IllegalArgumentException("a fingerprint's changed key component is [index, name, hash, value] with an index"
                         + " below the size " + size + "; one is " + entry);
+            }
+            if (now[entry.get(0).asInt()] != null) {
+                throw new IllegalArgumentException("a fingerprint's changed key components name each index once; " + entry.get(0)
+                        + " twice");
             }
             now[entry.get(0).asInt()] = new CacheKey.Component(entry.get(1).asText(), entry.get(2).asText(), entry.get(3).asText());
         }

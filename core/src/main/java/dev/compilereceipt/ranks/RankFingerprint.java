@@ -168,22 +168,25 @@ public record RankFingerprint(int rank, String source, List<String> compared, Li
                 components.forEach(component -> add(array.addArray(), component));
             } else {
                 lookup.put("size", components.size());
-                Map<String, List<Integer>> at = new java.util.HashMap<>();
+                // The positions of each earlier component, ascending, and how far each list has been passed: the first
+                // equal one after the last kept, found in time linear in both keys however many share a name.
+                Map<CacheKey.Component, List<Integer>> at = new java.util.HashMap<>();
                 for (int j = 0; j < before.size(); j++) {
-                    at.computeIfAbsent(before.get(j).name(), name -> new java.util.ArrayList<>()).add(j);
+                    at.computeIfAbsent(before.get(j), same -> new java.util.ArrayList<>()).add(j);
                 }
+                Map<CacheKey.Component, Integer> passed = new java.util.HashMap<>();
                 boolean[] kept = new boolean[before.size()];
                 int last = -1;
                 ArrayNode changed = lookup.putArray("changed");
                 for (int i = 0; i < components.size(); i++) {
                     CacheKey.Component component = components.get(i);
-                    int found = -1;
-                    for (int j : at.getOrDefault(component.name(), List.of())) {
-                        if (j > last && before.get(j).equals(component)) {
-                            found = j;
-                            break;
-                        }
+                    List<Integer> positions = at.getOrDefault(component, List.of());
+                    int next = passed.getOrDefault(component, 0);
+                    while (next < positions.size() && positions.get(next) <= last) {
+                        next++;
                     }
+                    passed.put(component, next);
+                    int found = next < positions.size() ? positions.get(next) : -1;
                     if (found >= 0) {
                         kept[found] = true;
                         last = found;

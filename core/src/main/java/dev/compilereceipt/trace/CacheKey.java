@@ -22,6 +22,11 @@ public record CacheKey(String graph, String cache, String outcome, String key, O
 
     /** At most this many characters of a component's value are kept; the hash covers the whole value. */
     public static final int VALUE_CHARS = 200;
+    /**
+     * At most this many components are kept of a run's keys, counted once per distinct list (a 2.14 FX graph key lists
+     * about 650): a key past it is kept with its components not measured, and a fingerprint holding more is refused.
+     */
+    public static final int KEPT_COMPONENTS = 1 << 18;
     /** The value of a component whose value is bytes, not text. */
     public static final String BINARY = "<bytes>";
 

@@ -130,8 +130,10 @@ public final class KeyComparison {
         return new KeyComparison(changes);
     }
 
+    /** The graph module's hash as far as a freeze keeps it, so a frozen log's compile finds its counterpart in a log. */
     private static Optional<String> graphHash(CacheKey key) {
-        return key.components().flatMap(list -> list.stream().filter(c -> c.name().equals("gm")).findFirst()).map(CacheKey.Component::hash);
+        return key.components().flatMap(list -> list.stream().filter(c -> c.name().equals("gm")).findFirst()).map(CacheKey.Component::hash)
+                .map(hash -> hash.substring(0, Math.min(FROZEN_HASH_CHARS, hash.length())));
     }
 
     private static Optional<List<ComponentChange>> differing(CacheKey cold, CacheKey warm) {
@@ -155,7 +157,9 @@ public final class KeyComparison {
             }
         }
         before.values().forEach(then -> differ.add(new ComponentChange(then.name(), then.value(), ABSENT)));
-        return Optional.of(differ);
+        // Two keys that differ with no component told apart (none listed, or hashes alike as far as a freeze kept them):
+        // why is not measured, and never "the key is the cold process's".
+        return differ.isEmpty() ? Optional.empty() : Optional.of(differ);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.compilereceipt.ranks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -270,6 +271,82 @@ class VerdictsTest {
         assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(bad))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a fingerprint's cache lookup lists what changed from an earlier lookup of its cache, and none lists"
                         + " components before it");
+    }
+
+    /** A fingerprint whose first fx_graph lookup lists [a, b] and whose second is {@code second}, a delta from it. */
+    private static String twoLookups(String second) {
+        return rank(0, FIRST).canonical().replace("\"made\":\"variant\"", "\"made\":\"variant\",\"keys\":["
+                + "{\"cache\":\"fx_graph\",\"components\":[[\"a\",\"ha\",\"1\"],[\"b\",\"hb\",\"2\"]],\"graph\":\"0/0\","
+                + "\"key\":\"k1\",\"outcome\":\"miss\"},{\"cache\":\"fx_graph\",\"graph\":\"0/0\",\"key\":\"k2\",\"outcome\":\"miss\","
+                + second + "}]");
+    }
+
+    @Test
+    void aDeltaIsRefusedBeforeAnythingOfItsSizeIsMade() {
+        // size 2147483647 with nothing kept or changed to fill it: refused, not an array of that size (an OutOfMemoryError)
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(twoLookups("\"changed\":[],\"removed\":[],\"size\":2147483647"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a fingerprint's cache lookup of 2147483647 components keeps 2"
+                        + " of the lookup before it and changes 0: the size is what it keeps and changes");
+    }
+
+    @Test
+    void removedIndicesOutOfRangeOrTwiceAndChangedIndicesTwiceAreRefused() {
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(twoLookups("\"changed\":[],\"removed\":[2],\"size\":1"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a fingerprint's removed key components are distinct indices"
+                        + " below the size 2 of the lookup before; one is 2");
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(twoLookups("\"changed\":[],\"removed\":[0,0],\"size\":1"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a fingerprint's removed key components are distinct indices"
+                        + " below the size 2 of the lookup before; one is 0");
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(twoLookups(
+                "\"changed\":[[0,\"c\",\"hc\",\"3\"],[0,\"d\",\"hd\",\"4\"]],\"removed\":[0,1],\"size\":2"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a fingerprint's changed key components name each index once;"
+                        + " 0 twice");
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(rank(0, FIRST).canonical().replace("\"made\":\"variant\"",
+                "\"made\":\"variant\",\"keys\":[{\"cache\":\"fx_graph\",\"components\":\"x\",\"graph\":\"0/0\",\"key\":\"k\",\"outcome\":\"miss\"}]"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a fingerprint's cache lookup lists its components as an array"
+                        + " of [name, hash, value]; one holds STRING");
+    }
+
+    @Test
+    void aFingerprintHoldsAtMostTheComponentsALogsReadingKeeps() {
+        // Each lookup changes one component of 1,000: a new list each time, 263 of them pass 2^18 (262,144) components.
+        StringBuilder first = new StringBuilder("\"components\":[");
+        for (int i = 0; i < 1000; i++) {
+            first.append(i == 0 ? "" : ",").append("[\"c").append(i).append("\",\"h\",\"v\"]");
+        }
+        StringBuilder keys = new StringBuilder("{\"cache\":\"fx_graph\",").append(first).append("],\"graph\":\"0/0\",\"key\":\"k\",\"outcome\":\"miss\"}");
+        for (int n = 1; n < 300; n++) {
+            keys.append(",{\"cache\":\"fx_graph\",\"changed\":[[0,\"c0\",\"h").append(n).append("\",\"v\"]],\"graph\":\"0/0\",\"key\":\"k")
+                    .append(n).append("\",\"outcome\":\"miss\",\"removed\":[0],\"size\":1000}");
+        }
+        String many = rank(0, FIRST).canonical().replace("\"made\":\"variant\"", "\"made\":\"variant\",\"keys\":[" + keys + "]");
+
+        assertThatThrownBy(() -> Fingerprints.read(new ObjectMapper().readTree(many))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a fingerprint's cache keys hold more than 262144 components in distinct lists: more than a log's reading keeps");
+        // The same lookups repeating one list share it and pass.
+        String same = many.replaceAll("\\[\\[0,\"c0\",\"h[0-9]+\",\"v\"]]", "[[0,\"c0\",\"h\",\"v\"]]");
+        assertThat(same).doesNotContain("\"h7\"");
+        assertThatCode(() -> Fingerprints.read(new ObjectMapper().readTree(same))).doesNotThrowAnyException();
+    }
+
+    @Test
+    void manyComponentsOfOneNameAreWrittenInTimeLinearInTheirNumber() throws Exception {
+        // 100,000 components all named x, every value changed but the last: found one pass each, not 10^10 comparisons.
+        List<CacheKey.Component> before = new ArrayList<>();
+        List<CacheKey.Component> after = new ArrayList<>();
+        for (int i = 0; i < 100_000; i++) {
+            before.add(new CacheKey.Component("x", "b" + i, "v"));
+            after.add(new CacheKey.Component("x", i == 99_999 ? "b99999" : "a" + i, "v"));
+        }
+        RankFingerprint.Step step = new RankFingerprint.Step("0/0", FRAME, RankFingerprint.VARIANT, List.of(), List.of(),
+                Optional.of("1"), Optional.empty(), List.of(), Optional.empty(), Map.of("fx_graph", "miss"),
+                List.of(new CacheKey("0/0", "fx_graph", "miss", "k1", Optional.of(before)),
+                        new CacheKey("0/0", "fx_graph", "miss", "k2", Optional.of(after))));
+        RankFingerprint written = rank(0, step);
+
+        String json = written.canonical();
+        assertThat(json).contains("\"removed\":[0,1,2,").contains("99997,99998],\"size\":100000}");
+        assertThat(Fingerprints.read(new ObjectMapper().readTree(json))).isEqualTo(written);
     }
 
     @Test

@@ -33,6 +33,33 @@ class KeyComparisonTest {
     }
 
     @Test
+    void keysThatDifferWithNoComponentToldApartSayWhyIsNotMeasuredNotTheSameKey() {
+        // Two keys alike in every component as far as a freeze kept their hashes (8 characters), yet different keys.
+        CacheKey cold = new CacheKey("0/0", "fx_graph", "miss", "fa", Optional.of(List.of(
+                new CacheKey.Component("gm", "abcdefgh", "code"), new CacheKey.Component("cpp_runtime_thread_count", "t1234567", "1"))));
+        CacheKey warm = new CacheKey("0/0", "fx_graph", "miss", "fb", Optional.of(List.of(
+                new CacheKey.Component("gm", "abcdefgh", "code"), new CacheKey.Component("cpp_runtime_thread_count", "t1234567", "1"))));
+        CacheKey warmUnderTheColdKey = new CacheKey("0/0", "fx_graph", "miss", "fa", warm.components());
+
+        assertThat(KeyComparison.between(List.of(cold), List.of(warm)).changes())
+                .containsExactly(new KeyComparison.Change("0/0", "fx_graph", "miss", Optional.empty()));
+        assertThat(KeyComparison.between(List.of(cold), List.of(warmUnderTheColdKey)).changes())
+                .containsExactly(new KeyComparison.Change("0/0", "fx_graph", "miss", Optional.of(List.of())));
+    }
+
+    @Test
+    void aFrozenCompileFindsItsCounterpartInALogByItsGraphsHashCutAsTheFreezeCutIt() {
+        // Another compile id (1/0 against 0/0) for the same graph: matched by the gm hash, 8 characters on the frozen side.
+        CacheKey cold = new CacheKey("0/0", "fx_graph", "miss", "fa", Optional.of(List.of(
+                new CacheKey.Component("gm", "abcdefghijklmnop", "code"), new CacheKey.Component("cpp_runtime_thread_count", "t1", "1"))));
+        CacheKey frozenWarm = new CacheKey("1/0", "fx_graph", "miss", "fb", Optional.of(List.of(
+                new CacheKey.Component("gm", "abcdefgh", "code"), new CacheKey.Component("cpp_runtime_thread_count", "t2", "2"))));
+
+        assertThat(KeyComparison.between(List.of(cold), List.of(frozenWarm)).changes()).containsExactly(new KeyComparison.Change(
+                "1/0", "fx_graph", "miss", Optional.of(List.of(new KeyComparison.ComponentChange("cpp_runtime_thread_count", "1", "2")))));
+    }
+
+    @Test
     void theControlsHitEverywhereWithNoReasons() {
         for (String control : List.of("2.14-none", "2.6-none", "2.6-threads")) {
             assertThat(pair(control).changes()).as(control).isEmpty();

@@ -153,11 +153,11 @@ final class CompileLogBuilder {
     static final int KEYS_PER_COMPILE = 10;
 
     /**
-     * The components the run's keys may hold in all, counted once per distinct list: a 2.14 FX graph key lists about
-     * 650, so a log of many compiles (a 1 GiB log holds tens of thousands of keys) would otherwise keep a list of its
-     * own for each and outgrow a small heap. A list equal to one kept before is shared, and so is each component.
+     * {@link CacheKey#KEPT_COMPONENTS}: a log of many compiles (a 1 GiB log holds tens of thousands of keys) would
+     * otherwise keep a list of its own for each and outgrow a small heap. A list equal to one kept before is shared,
+     * and so is each component.
      */
-    static final int KEPT_COMPONENTS = 1 << 18;
+    static final int KEPT_COMPONENTS = CacheKey.KEPT_COMPONENTS;
 
     /** The list to keep for {@code listed}: shared where an equal one is kept, none (not measured) once {@link #KEPT_COMPONENTS} are kept. */
     private Optional<List<CacheKey.Component>> kept(List<CacheKey.Component> listed) {
