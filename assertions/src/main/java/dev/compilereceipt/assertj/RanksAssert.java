@@ -1,9 +1,12 @@
 package dev.compilereceipt.assertj;
 
 import dev.compilereceipt.Ranks;
+import dev.compilereceipt.assertj.internal.KeyChangeVerdict;
 import dev.compilereceipt.assertj.internal.RanksChecks;
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.Stage;
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
@@ -59,32 +62,66 @@ public class RanksAssert extends AbstractObjectAssert<RanksAssert, Ranks> {
 
     /**
      * Checks that no group of ranks missed a cache under a key whose components differ from the largest group's: a
-     * miss under the same key (a rank whose cache folder lacked the entry) passes, as does one whose key lists no
-     * components (2.14's AOTAutograd records). Fails listing, per group of ranks and lookup, the components that differ
-     * with both values ({@code rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False}),
-     * and fails saying not measured where some rank's source carries no keys (a TORCH_LOGS text, a
-     * {@code compile-receipt-fingerprint/1} file).
+     * miss under the same key (a rank whose cache folder lacked the entry) passes. Fails listing, per group of ranks
+     * and lookup, the components that differ with both values ({@code rank 1: 0/0 missed the FX graph cache:
+     * `inductor_config[size_asserts]` True → False}) and every miss whose reason is not measured (its key differs
+     * with no component compared: 2.14's AOTAutograd records list none), which may hide any change
+     * ({@link #haveNoCacheKeyChangesIn(Stage)} checks one cache alone); fails saying not measured where some rank's
+     * source carries no keys (a TORCH_LOGS text, a {@code compile-receipt-fingerprint/1} file).
      */
     public RanksAssert haveNoCacheKeyChanges() {
         isNotNull();
-        RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, List.of(),
+        RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, Optional.empty(), List.of(),
                 "have no cache key changes between ranks");
+        return myself;
+    }
+
+    /**
+     * Checks, as {@link #haveNoCacheKeyChanges()} does, the lookups of the cache of {@code stage} alone: the FX graph
+     * cache ({@link Stage#INDUCTOR}) or the AOTAutograd cache ({@link Stage#AOT_AUTOGRAD}).
+     *
+     * <p>Example: {@code assertThat(Ranks.read(dir)).haveNoCacheKeyChangesIn(Stage.INDUCTOR)} on a 2.14 job.
+     */
+    public RanksAssert haveNoCacheKeyChangesIn(Stage stage) {
+        KeyChangeVerdict.cacheOf(stage);
+        isNotNull();
+        RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, Optional.of(stage), List.of(),
+                "have no cache key changes between ranks in stage " + stage.id());
         return myself;
     }
 
     /**
      * Checks that every component in which a group's cache keys differ from the largest group's is one of
      * {@code components}: a name ({@code cpp_runtime_thread_count}) or, ending in {@code [}, a prefix
-     * ({@code inductor_config[}). Fails as {@link #haveNoCacheKeyChanges()} does, listing the other components.
+     * ({@code inductor_config[}). Fails as {@link #haveNoCacheKeyChanges()} does, listing the other components and
+     * the lookups whose reason is not measured.
      */
     public RanksAssert cacheKeysDifferOnlyIn(String... components) {
+        isNotNull();
+        RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, Optional.empty(), allowed(components),
+                "have cache keys that differ between ranks only in " + String.join(", ", components));
+        return myself;
+    }
+
+    /**
+     * Checks, as {@link #cacheKeysDifferOnlyIn(String...)} does, the lookups of the cache of {@code stage} alone.
+     *
+     * <p>Example: {@code assertThat(Ranks.read(dir)).cacheKeysDifferOnlyIn(Stage.INDUCTOR, "cpp_runtime_thread_count")}.
+     */
+    public RanksAssert cacheKeysDifferOnlyIn(Stage stage, String... components) {
+        KeyChangeVerdict.cacheOf(stage);
+        List<String> allowed = allowed(components);
+        isNotNull();
+        RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, Optional.of(stage), allowed,
+                "have cache keys that differ between ranks only in " + String.join(", ", components) + " in stage " + stage.id());
+        return myself;
+    }
+
+    private static List<String> allowed(String... components) {
         if (components.length == 0) {
             throw new IllegalArgumentException("cacheKeysDifferOnlyIn needs a component name or prefix; for none, haveNoCacheKeyChanges()");
         }
-        isNotNull();
-        RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, List.of(components),
-                "have cache keys that differ between ranks only in " + String.join(", ", components));
-        return myself;
+        return List.of(components);
     }
 
     /** The receipt of rank {@code n}, to go on with its checks; fails, naming the ranks there are, when it is not one. */

@@ -3,9 +3,8 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasured;
 import static dev.compilereceipt.assertj.error.ShouldBeMeasured.shouldBeMeasuredIn;
 import static dev.compilereceipt.assertj.error.ShouldHaveAtMostMs.shouldHaveColdStartAtMost;
-import static dev.compilereceipt.assertj.error.ShouldHaveCacheKeys.shouldHaveCacheKeysDifferingOnlyIn;
+import static dev.compilereceipt.assertj.error.ShouldHaveCacheKeys.shouldHaveCacheKeysAsChecked;
 import static dev.compilereceipt.assertj.error.ShouldHaveCacheKeys.shouldHaveCacheKeysMeasured;
-import static dev.compilereceipt.assertj.error.ShouldHaveCacheKeys.shouldHaveNoCacheKeyChanges;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoCacheMisses.shouldHaveNoCacheMisses;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.navigated;
@@ -14,11 +13,11 @@ import static dev.compilereceipt.assertj.internal.FigureText.ms;
 import static dev.compilereceipt.assertj.internal.FigureText.sortedLines;
 
 import dev.compilereceipt.assertj.internal.FigureText;
+import dev.compilereceipt.assertj.internal.KeyChangeVerdict;
 import dev.compilereceipt.assertj.internal.TimeLines;
 import dev.compilereceipt.receipt.ColdStart;
 import dev.compilereceipt.receipt.RunFigures;
 import dev.compilereceipt.trace.CompileLog;
-import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Millis;
 import dev.compilereceipt.trace.Stage;
@@ -26,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
 
@@ -59,9 +59,7 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
      * AOTAutograd cache ({@link Stage#AOT_AUTOGRAD}) or the FX graph cache ({@link Stage#INDUCTOR}).
      */
     public WarmStartAssert hasNoCacheMissesIn(Stage stage) {
-        String cache = stage.cache().orElseThrow(() -> new IllegalArgumentException("stage " + stage.id()
-                + " has no on-disk cache of its own; the caches are those of Stage.AOT_AUTOGRAD (aotautograd) and"
-                + " Stage.INDUCTOR (fx_graph)"));
+        String cache = KeyChangeVerdict.cacheOf(stage);
         return noMisses(List.of(cache), "have no cache misses in stage " + stage.id(), "the " + cache + " cache");
     }
 
@@ -89,44 +87,71 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
 
     /**
      * Checks that no lookup of the warm start missed under a key whose components differ from the cold process's
-     * ({@code cold_start.key_changes}): a miss under the cold key itself, or whose reason is not measured (2.14's
-     * AOTAutograd records list no components), claims no change and passes. Fails listing, per run and lookup, the
-     * components that changed with both values.
+     * ({@code cold_start.key_changes}): a miss under the cold key itself (the entry was not found) passes. Fails listing,
+     * per run and lookup, the components that changed with both values, and every miss whose reason is not measured
+     * (its key differs with no component compared: 2.14's AOTAutograd records list none), which may hide any change;
+     * {@link #hasNoCacheKeyChangesIn(Stage)} checks one cache alone.
      */
     public WarmStartAssert hasNoCacheKeyChanges() {
-        return keyChangesOnlyIn(List.of(), "have no cache key changes");
+        return keyChangesOnlyIn(Optional.empty(), List.of(), "have no cache key changes");
+    }
+
+    /**
+     * Checks, as {@link #hasNoCacheKeyChanges()} does, the lookups of the cache of {@code stage} alone: the FX graph
+     * cache ({@link Stage#INDUCTOR}) or the AOTAutograd cache ({@link Stage#AOT_AUTOGRAD}).
+     *
+     * <p>Example: on 2.14, whose AOTAutograd records list no components,
+     * {@code warmStart().hasNoCacheKeyChangesIn(Stage.INDUCTOR)} compares what the FX graph keys list.
+     */
+    public WarmStartAssert hasNoCacheKeyChangesIn(Stage stage) {
+        KeyChangeVerdict.cacheOf(stage);
+        return keyChangesOnlyIn(Optional.of(stage), List.of(), "have no cache key changes in stage " + stage.id());
     }
 
     /**
      * Checks that every component that changed between the cold and the warm process's keys is one of
      * {@code components}: a name ({@code cpp_runtime_thread_count}) or, ending in {@code [}, a prefix
-     * ({@code inductor_config[}). Fails listing each missed lookup with another changed component.
+     * ({@code inductor_config[}). Fails listing each missed lookup with another changed component, and each whose
+     * reason is not measured, as {@link #hasNoCacheKeyChanges()} does.
      */
     public WarmStartAssert cacheKeysDifferOnlyIn(String... components) {
+        return keyChangesOnlyIn(Optional.empty(), allowed(components), "have cache keys that differ only in " + String.join(", ", components));
+    }
+
+    /**
+     * Checks, as {@link #cacheKeysDifferOnlyIn(String...)} does, the lookups of the cache of {@code stage} alone.
+     *
+     * <p>Example: {@code assertThat(receipt).warmStart().cacheKeysDifferOnlyIn(Stage.INDUCTOR, "cpp_runtime_thread_count")}.
+     */
+    public WarmStartAssert cacheKeysDifferOnlyIn(Stage stage, String... components) {
+        KeyChangeVerdict.cacheOf(stage);
+        return keyChangesOnlyIn(Optional.of(stage), allowed(components), "have cache keys that differ only in "
+                + String.join(", ", components) + " in stage " + stage.id());
+    }
+
+    private static List<String> allowed(String... components) {
         if (components.length == 0) {
             throw new IllegalArgumentException("cacheKeysDifferOnlyIn needs a component name or prefix; for none, hasNoCacheKeyChanges()");
         }
-        return keyChangesOnlyIn(List.of(components), "have cache keys that differ only in " + String.join(", ", components));
+        return List.of(components);
     }
 
-    private WarmStartAssert keyChangesOnlyIn(List<String> allowed, String check) {
+    private WarmStartAssert keyChangesOnlyIn(Optional<Stage> stage, List<String> allowed, String check) {
         isNotNull();
-        List<String> changed = new ArrayList<>();
+        KeyChangeVerdict verdict = new KeyChangeVerdict(stage, allowed);
         for (RunFigures run : actual) {
             ColdStart start = warm(run, check);
             if (start.keyChanges().isEmpty()) {
                 throw diffFailure(info, shouldHaveCacheKeysMeasured(subject(), check), "key_changes: not measured by this source",
                         "key_changes: measured");
             }
-            for (KeyComparison.Change change : start.keyChanges().get()) {
-                if (!change.outside(allowed).isEmpty()) {
-                    changed.add("run " + run.label() + ": " + KeyComparison.lines(List.of(change)).get(0));
-                }
-            }
+            start.keyChanges().get().forEach(change -> verdict.add("run " + run.label(), change));
         }
-        if (!changed.isEmpty()) {
-            throw diffFailure(info, allowed.isEmpty() ? shouldHaveNoCacheKeyChanges(subject(), changed)
-                    : shouldHaveCacheKeysDifferingOnlyIn(subject(), String.join(", ", allowed), changed), sortedLines(changed),
+        if (!verdict.passed()) {
+            String outside = allowed.isEmpty() ? "the keys of " + KeyChangeVerdict.lookups(verdict.outside().size()) + " changed"
+                    : "other components changed in " + KeyChangeVerdict.lookups(verdict.outside().size());
+            String but = verdict.body(outside, "", "hasNoCacheKeyChangesIn");
+            throw diffFailure(info, shouldHaveCacheKeysAsChecked(subject(), check, but), sortedLines(verdict.lines()),
                     allowed.isEmpty() ? "no cache key changes" : "key changes only in " + String.join(", ", allowed));
         }
         return myself;

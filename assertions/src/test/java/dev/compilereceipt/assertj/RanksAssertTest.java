@@ -5,6 +5,7 @@ import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.compilereceipt.Ranks;
+import dev.compilereceipt.trace.Stage;
 import java.io.IOException;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -164,11 +165,13 @@ class RanksAssertTest {
     @Test
     void aRankWhoseKeysDifferInAnOptionFailsNamingTheComponentWithBothValues() throws IOException {
         // 2.14 inductor-option: rank 1's FX graph key of 0/0 differs in inductor_config[size_asserts] alone (True on
-        // ranks 0, 2, 3); its AOTAutograd key differs too, but 2.14's record lists no components: not listed
+        // ranks 0, 2, 3); its AOTAutograd key differs too, but 2.14's record lists no components: not measured, and
+        // so a failure of its own, with the check of the FX graph cache alone written out
         assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).haveNoCacheKeyChanges())
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> {
                     Assertions.assertThat(error.getActual().getValue())
-                            .isEqualTo("rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False");
+                            .isEqualTo(lines("rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False\n"
+                                    + "rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps"));
                     Assertions.assertThat(error.getExpected().getValue()).isEqualTo("no cache key changes");
                 })
                 .hasMessage(lines("""
@@ -177,14 +180,49 @@ class RanksAssertTest {
                           4 ranks (0-3)
                         to have no cache key changes between ranks
                         but the keys of 1 lookup differ from ranks 0, 2, 3's (the largest group):
+                          rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False
+                        and why 1 lookup missed is not measured against ranks 0, 2, 3's (the largest group), so its key may differ in any component:
+                          rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps
+                        to check only the FX graph cache, whose keys were compared: haveNoCacheKeyChangesIn(Stage.INDUCTOR)"""));
+        assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).haveNoCacheKeyChangesIn(Stage.INDUCTOR))
+                .hasMessage(lines("""
+
+                        Expecting
+                          4 ranks (0-3)
+                        to have no cache key changes between ranks in stage inductor
+                        but the keys of 1 lookup differ from ranks 0, 2, 3's (the largest group):
                           rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False"""));
     }
 
     @Test
     void keysThatDifferOnlyInTheAllowedComponentsPass() throws IOException {
         assertThat(real("2.6-inductor-option")).cacheKeysDifferOnlyIn("inductor_config[size_asserts]")
-                .cacheKeysDifferOnlyIn("inductor_config[", "cpp_runtime_thread_count");
-        assertThat(real("2.14-inductor-option")).cacheKeysDifferOnlyIn("inductor_config[size_asserts]");
+                .cacheKeysDifferOnlyIn("inductor_config[", "cpp_runtime_thread_count")
+                .cacheKeysDifferOnlyIn(Stage.AOT_AUTOGRAD, "inductor_config[size_asserts]");
+        assertThat(real("2.14-inductor-option")).cacheKeysDifferOnlyIn(Stage.INDUCTOR, "inductor_config[size_asserts]");
+        assertThat(real("2.6-warm-cache")).haveNoCacheKeyChanges().haveNoCacheKeyChangesIn(Stage.AOT_AUTOGRAD);
+    }
+
+    @Test
+    void aCacheWhoseRecordsListNoComponentsFailsAsNotMeasuredWhateverIsAllowed() throws IOException {
+        // Scoped to the AOTAutograd cache, a 2.14 job has nothing measured to point to: no check is written out.
+        assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).cacheKeysDifferOnlyIn(Stage.AOT_AUTOGRAD, "inductor_config["))
+                .isInstanceOfSatisfying(AssertionFailedError.class, error ->
+                        Assertions.assertThat(error.getActual().getValue()).isEqualTo("rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps"))
+                .hasMessage(lines("""
+
+                        Expecting
+                          4 ranks (0-3)
+                        to have cache keys that differ between ranks only in inductor_config[ in stage aot_autograd
+                        but why 1 lookup missed is not measured against ranks 0, 2, 3's (the largest group), so its key may differ in any component:
+                          rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps"""));
+        assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).cacheKeysDifferOnlyIn("inductor_config[size_asserts]"))
+                .hasMessageEndingWith(lines("""
+                        to check only the FX graph cache, whose keys were compared: cacheKeysDifferOnlyIn(Stage.INDUCTOR, "inductor_config[size_asserts]")"""));
+        assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).haveNoCacheKeyChangesIn(Stage.DYNAMO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("stage dynamo has no on-disk cache of its own; the caches are those of Stage.AOT_AUTOGRAD (aotautograd) and"
+                        + " Stage.INDUCTOR (fx_graph)");
     }
 
     @Test

@@ -29,7 +29,8 @@ public final class KeyComparison {
     public static final String SAME_KEY = "the key is the cold process's: the entry was not found"
             + " (evicted, another cache directory, or a remote cache off)";
     /** What a view says of a miss whose key's components are not listed. */
-    public static final String NOT_MEASURED = "why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps";
+    public static final String NOT_MEASURED = "why is not measured: no components of the two keys were compared: a log lists none,"
+            + " the other run made no such lookup, or the run passed what a reader keeps";
     /** What a comparison of two runs says where neither run's lookups were made under a key that differs. */
     public static final String KEYS_EQUAL = "the cache keys are equal: no lookup of the second run missed under a key that differs";
     /** What a comparison of two runs says where either source lists no cache keys (anything but a TORCH_TRACE log). */
@@ -60,6 +61,14 @@ public final class KeyComparison {
          */
         public List<ComponentChange> outside(List<String> allowed) {
             return components.orElse(List.of()).stream().filter(component -> !named(component.name(), allowed)).toList();
+        }
+
+        /**
+         * Whether why this lookup missed is measured: its key is the counterpart's, or their components were compared.
+         * A check never passes a lookup that is not: its key may differ in anything.
+         */
+        public boolean measured() {
+            return components.isPresent();
         }
 
         /** What the line of this change says after its compile and cache: the components, or why there are none. */

@@ -33,6 +33,16 @@ public final class ShouldHaveCacheKeys extends EvidenceMessage {
                 unquotedString("  " + String.join(NL + "  ", changed)));
     }
 
+    /**
+     * The message of a key check that failed, {@code check} what it expected ({@code have no cache key changes}) and
+     * {@code but} what a {@link dev.compilereceipt.assertj.internal.KeyChangeVerdict} found: the lookups whose key
+     * changed outside what the check allows, then those whose reason is not measured.
+     */
+    public static ErrorMessageFactory shouldHaveCacheKeysAsChecked(String subject, String check, String but) {
+        return new ShouldHaveCacheKeys("%nExpecting%n  %s%nto %s%nbut %s", unquotedString(subject), unquotedString(check),
+                unquotedString(but));
+    }
+
     public static ErrorMessageFactory shouldHaveCacheKeysMeasured(String subject, String check) {
         return new ShouldHaveCacheKeys("%nExpecting%n  %s%nto %s%nbut why the warm start missed (cold_start.key_changes) was not"
                 + " measured by this source;%nwhat would measure it: the TORCH_TRACE logs of both processes, the cold one's and the"

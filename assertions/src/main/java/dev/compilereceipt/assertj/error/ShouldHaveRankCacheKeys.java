@@ -35,6 +35,15 @@ public final class ShouldHaveRankCacheKeys extends EvidenceMessage {
                 unquotedString(RankList.indented(String.join(RankList.NL, changed))));
     }
 
+    /**
+     * The message of a rank key check that failed, {@code check} what it expected ({@code have no cache key changes
+     * between ranks}) and {@code but} what a {@link dev.compilereceipt.assertj.internal.KeyChangeVerdict} found.
+     */
+    public static ErrorMessageFactory shouldHaveRankCacheKeysAsChecked(String subject, String check, String but) {
+        return new ShouldHaveRankCacheKeys("%nExpecting%n  %s%nto %s%nbut %s", unquotedString(subject), unquotedString(check),
+                unquotedString(but));
+    }
+
     public static ErrorMessageFactory shouldHaveRankCacheKeysMeasured(String subject, String check) {
         return new ShouldHaveRankCacheKeys("%nExpecting%n  %s%nto %s%nbut whether the ranks' cache keys differ was not measured:"
                 + " some rank's source carries no keys (cache_keys not compared);%nwhat would measure it: every rank's TORCH_TRACE"

@@ -5,8 +5,7 @@ import static dev.compilereceipt.assertj.error.ShouldContain.shouldContain;
 import static dev.compilereceipt.assertj.error.ShouldHaveCompiledAlike.shouldHaveCompiledAlike;
 import static dev.compilereceipt.assertj.error.ShouldHaveEqualCacheOutcomes.shouldHaveEqualCacheOutcomes;
 import static dev.compilereceipt.assertj.error.ShouldHaveNoRecompilesOnSomeRanksOnly.shouldHaveNoRecompilesOnSomeRanksOnly;
-import static dev.compilereceipt.assertj.error.ShouldHaveRankCacheKeys.shouldHaveNoRankCacheKeyChanges;
-import static dev.compilereceipt.assertj.error.ShouldHaveRankCacheKeys.shouldHaveRankCacheKeysDifferingOnlyIn;
+import static dev.compilereceipt.assertj.error.ShouldHaveRankCacheKeys.shouldHaveRankCacheKeysAsChecked;
 import static dev.compilereceipt.assertj.error.ShouldHaveRankCacheKeys.shouldHaveRankCacheKeysMeasured;
 import static dev.compilereceipt.assertj.internal.FigureFailures.diffFailure;
 import static dev.compilereceipt.assertj.internal.FigureFailures.notMeasured;
@@ -16,8 +15,8 @@ import dev.compilereceipt.RanksVerdict;
 import dev.compilereceipt.receipt.Receipt;
 import dev.compilereceipt.receipt.RunFigures;
 import dev.compilereceipt.trace.CompileLog;
-import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.Measure;
+import dev.compilereceipt.trace.Stage;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -81,28 +80,29 @@ public final class RanksChecks {
     /**
      * Checks that every component in which a group's cache keys differ from the largest group's is one of
      * {@code allowed} (names, or prefixes ending in {@code [}; none: no component may differ), lookup by lookup as
-     * {@link Ranks#keyChanges()} compares them; fails saying not measured where some rank's source carries no keys.
+     * {@link Ranks#keyChanges()} compares them, in the cache of {@code stage} or in both where it is empty; a lookup
+     * whose reason is not measured fails it too ({@link KeyChangeVerdict}); fails saying not measured where some
+     * rank's source carries no keys.
      */
-    public static void cacheKeysDifferOnlyIn(AssertionInfo info, String subject, Ranks ranks, List<String> allowed, String check) {
+    public static void cacheKeysDifferOnlyIn(AssertionInfo info, String subject, Ranks ranks, Optional<Stage> stage, List<String> allowed,
+                                             String check) {
         Optional<List<Ranks.KeyChanges>> groups = ranks.keyChanges();
         if (groups.isEmpty()) {
             throw diffFailure(info, shouldHaveRankCacheKeysMeasured(subject, check), "cache_keys: not measured by every rank's source",
                     "cache_keys: measured");
         }
-        List<String> changed = new ArrayList<>();
+        KeyChangeVerdict verdict = new KeyChangeVerdict(stage, allowed);
         List<Integer> reference = List.of();
         for (Ranks.KeyChanges group : groups.get()) {
             reference = group.reference();
-            for (KeyComparison.Change change : group.changes()) {
-                if (!change.outside(allowed).isEmpty()) {
-                    changed.add(RankList.named(group.ranks()) + ": " + KeyComparison.lines(List.of(change)).get(0));
-                }
-            }
+            group.changes().forEach(change -> verdict.add(RankList.named(group.ranks()), change));
         }
-        if (!changed.isEmpty()) {
-            throw diffFailure(info, allowed.isEmpty() ? shouldHaveNoRankCacheKeyChanges(subject, reference, changed)
-                    : shouldHaveRankCacheKeysDifferingOnlyIn(subject, String.join(", ", allowed), reference, changed),
-                    String.join(RankList.NL, changed),
+        if (!verdict.passed()) {
+            String largest = RankList.named(reference) + "'s (the largest group)";
+            String outside = allowed.isEmpty() ? "the keys of " + KeyChangeVerdict.lookups(verdict.outside().size()) + " differ from " + largest
+                    : "other components differ from " + largest + " in " + KeyChangeVerdict.lookups(verdict.outside().size());
+            String but = verdict.body(outside, " against " + largest, "haveNoCacheKeyChangesIn");
+            throw diffFailure(info, shouldHaveRankCacheKeysAsChecked(subject, check, but), String.join(RankList.NL, verdict.lines()),
                     allowed.isEmpty() ? "no cache key changes" : "key changes only in " + String.join(", ", allowed));
         }
     }
