@@ -103,6 +103,12 @@ for artifact in modules:
             wanted = {".jar": ".class", "-sources.jar": ".java", "-javadoc.jar": "index.html"}[suffix]
             if not any(name.endswith(wanted) for name in names):
                 problems.append(f"{path.name} holds no {wanted}")
+            # A plain jar declares its dependencies and carries only this project's classes: another package (the
+            # CLI's compiled picocli, left unrelocated) would sit on a user's path beside the real one.
+            foreign = sorted({name.rsplit("/", 1)[0] for name in names if name.endswith(".class")
+                              and not name.startswith("dev/compilereceipt/") and not name.endswith("module-info.class")})
+            if suffix == ".jar" and foreign:
+                problems.append(f"{path.name} carries classes outside dev/compilereceipt: {', '.join(foreign[:3])}")
 runnable = pathlib.Path(f"{group}/compile-receipt-cli/{release}/compile-receipt-cli-{release}-all.jar")
 if need(runnable):
     manifest = zipfile.ZipFile(runnable).read("META-INF/MANIFEST.MF").decode()

@@ -27,7 +27,7 @@ public final class ReceiptCommand implements Callable<Integer> {
 
     /**
      * The subcommands, in the order the usage lists them. Picocli reads a command's annotations when it is added,
-     * which was most of a small audit's start (all eleven commands: 0.19 s of 0.49 s on Java 17 with its class
+     * which was most of a small audit's start (every subcommand: 0.19 s of 0.49 s on Java 17 with its class
      * archive, docs/performance.md, "Round four"); a run that names its subcommand first gets that one alone, whose
      * parsing, messages and help are the same, and any other run (no subcommand, an option first, a mistyped name
      * that picocli suggests a subcommand for) gets all of them.
