@@ -3,10 +3,13 @@ package dev.compilereceipt.assertj;
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
 import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.compilereceipt.Ranks;
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.Stage;
 import java.io.IOException;
+import java.util.List;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
@@ -171,7 +174,7 @@ class RanksAssertTest {
                 .isInstanceOfSatisfying(AssertionFailedError.class, error -> {
                     Assertions.assertThat(error.getActual().getValue())
                             .isEqualTo(lines("rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False\n"
-                                    + "rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps"));
+                                    + "rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps"));
                     Assertions.assertThat(error.getExpected().getValue()).isEqualTo("no cache key changes");
                 })
                 .hasMessage(lines("""
@@ -182,7 +185,7 @@ class RanksAssertTest {
                         but the keys of 1 lookup differ from ranks 0, 2, 3's (the largest group):
                           rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False
                         and why 1 lookup missed is not measured against ranks 0, 2, 3's (the largest group), so its key may differ in any component:
-                          rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps
+                          rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps
                         to check only the FX graph cache, whose keys were compared: haveNoCacheKeyChangesIn(Stage.INDUCTOR)"""));
         assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).haveNoCacheKeyChangesIn(Stage.INDUCTOR))
                 .hasMessage(lines("""
@@ -204,18 +207,51 @@ class RanksAssertTest {
     }
 
     @Test
+    void aCompileTheLargestGroupNeverMadeHasNoCounterpartAndChangesNoKey() throws IOException {
+        // batch-size: rank 1 alone recompiled 0/0 as 0/1 (another batch size); its 0/0 lookups missed under the keys
+        // ranks 0, 2, 3 missed under (components []), its 0/1 lookups match none of theirs: no key of them changed, on
+        // 2.6 (both caches listed) as on 2.14
+        for (String job : List.of("2.6-batch-size", "2.14-batch-size")) {
+            Ranks ranks = real(job);
+            assertThat(ranks).haveNoCacheKeyChanges();
+            Assertions.assertThat(ranks.keyChanges().orElseThrow().get(0).changes()).as(job)
+                    .extracting(KeyComparison.Change::graph, KeyComparison.Change::counterpart, change -> change.components().isPresent())
+                    .containsExactlyInAnyOrder(tuple("0/0", true, true), tuple("0/0", true, true), tuple("0/1", false, false),
+                            tuple("0/1", false, false));
+        }
+    }
+
+    @Test
+    void aFrameRestartedAfterABreakIsTheSameCompile() throws IOException {
+        // branch-break: rank 2 alone broke in frame 0, so its first graph's lookups are 0/0_1's, and they match ranks 0,
+        // 1, 3's 0/0 (the same frame and compile), differing in the graph's code; its 1/0 (the frame after the break)
+        // has no counterpart
+        for (String job : List.of("2.6-branch-break", "2.14-branch-break")) {
+            Ranks ranks = real(job);
+            assertThat(ranks).cacheKeysDifferOnlyIn(Stage.INDUCTOR, "gm");
+            assertThatThrownBy(() -> assertThat(ranks).haveNoCacheKeyChangesIn(Stage.INDUCTOR)).as(job)
+                    .hasMessageContaining("but the keys of 1 lookup differ from ranks 0, 1, 3's (the largest group):" + Messages.lines("\n")
+                            + "  rank 2: 0/0_1 missed the FX graph cache: `gm` ");
+            Assertions.assertThat(ranks.keyChanges().orElseThrow().get(0).changes()).as(job)
+                    .filteredOn(change -> change.cache().equals("fx_graph"))
+                    .extracting(KeyComparison.Change::graph, KeyComparison.Change::counterpart)
+                    .containsExactly(tuple("0/0_1", true), tuple("1/0", false));
+        }
+    }
+
+    @Test
     void aCacheWhoseRecordsListNoComponentsFailsAsNotMeasuredWhateverIsAllowed() throws IOException {
         // Scoped to the AOTAutograd cache, a 2.14 job has nothing measured to point to: no check is written out.
         assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).cacheKeysDifferOnlyIn(Stage.AOT_AUTOGRAD, "inductor_config["))
                 .isInstanceOfSatisfying(AssertionFailedError.class, error ->
-                        Assertions.assertThat(error.getActual().getValue()).isEqualTo("rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps"))
+                        Assertions.assertThat(error.getActual().getValue()).isEqualTo("rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps"))
                 .hasMessage(lines("""
 
                         Expecting
                           4 ranks (0-3)
                         to have cache keys that differ between ranks only in inductor_config[ in stage aot_autograd
                         but why 1 lookup missed is not measured against ranks 0, 2, 3's (the largest group), so its key may differ in any component:
-                          rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps"""));
+                          rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps"""));
         assertThatThrownBy(() -> assertThat(real("2.14-inductor-option")).cacheKeysDifferOnlyIn("inductor_config[size_asserts]"))
                 .hasMessageEndingWith(lines("""
                         to check only the FX graph cache, whose keys were compared: cacheKeysDifferOnlyIn(Stage.INDUCTOR, "inductor_config[size_asserts]")"""));

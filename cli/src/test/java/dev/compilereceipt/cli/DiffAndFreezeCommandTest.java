@@ -50,8 +50,8 @@ class DiffAndFreezeCommandTest {
                         + "    runs.baseline.compile_log.compile_times[0/0].artifact_cache.aotautograd: null → \"miss\"\n")
                 .contains("    runs.baseline.break_sites[/rt/scenarios.py:31].gb_id: (absent) → \"GB0059\"\n")
                 .contains("(ignoring **.*_ms, **.stages, **.ratio)\ncache keys (before → after):\n"
-                        + "  run baseline: every compile missed the AOTAutograd cache: why is not measured: no components of the two keys were compared:"
-                        + " a log lists none, the other run made no such lookup, or the run passed what a reader keeps\n  run baseline: 0/0_1 missed the FX graph cache: `gm` <lambda>() def forward(");
+                        + "  run baseline: every compile missed the AOTAutograd cache: why is not measured: no components of this key were kept:"
+                        + " the log lists none, or the run passed what a reader keeps\n  run baseline: 0/0_1 missed the FX graph cache: `gm` <lambda>() def forward(");
         assertThat(out.toString().indexOf("  breaks")).isLessThan(out.toString().indexOf("  guard texts"));
         assertThat(out.toString().indexOf("  guard texts")).isLessThan(out.toString().indexOf("  artifact caches"));
         assertThat(err.toString()).isEmpty();
@@ -116,8 +116,8 @@ class DiffAndFreezeCommandTest {
         assertThat(Files.size(frozenCold) * 10).isLessThanOrEqualTo(Files.size(Path.of(cold)));
         assertThat(Files.size(frozenWarm) * 10).isLessThanOrEqualTo(Files.size(Path.of(warm)));
         assertThat(run("audit", frozenCold.toString(), "--warm", frozenWarm.toString())).isZero();
-        assertThat(out.toString()).contains("\n    why: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared:"
-                + " a log lists none, the other run made no such lookup, or the run passed what a reader keeps\n    why: 0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2\n");
+        assertThat(out.toString()).contains("\n    why: 0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept:"
+                + " the log lists none, or the run passed what a reader keeps\n    why: 0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2\n");
         // A log without cache records (tlparse's) says nothing of keys.
         assertThat(run("freeze", FIXTURES.resolve("tlparse/comp_metrics.log").toString(), "-o", temp.resolve("cm.log").toString())).isZero();
         assertThat(out.toString().lines().toList()).hasSize(2).noneMatch(line -> line.contains("cache keys"));

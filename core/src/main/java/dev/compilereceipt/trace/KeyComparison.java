@@ -11,12 +11,14 @@ import org.apiguardian.api.API;
 /**
  * Why a warm process missed a cache the cold process filled: each cache lookup of the warm process
  * that missed or bypassed, matched to its counterpart in the cold process (the lookup of the same
- * cache by the same compile id, {@code 0/0} or {@code 0/0_1}, the n-th for the n-th; else one whose
+ * cache by the same compile id, {@code 0/0} or {@code 0/0_1}, the n-th for the n-th; else by the same
+ * frame and compile restarted after a graph break, {@code 0/0_1} for {@code 0/0}; else one whose
  * graph, the {@code gm} component, hashes the same), and the components of the two keys whose hashes
  * differ, by name, with both values (each followed by its hash's first 8 characters where the values as
  * kept are alike: code that differs past the cut). A miss under the cold key itself is said as such (the entry was
  * not found: evicted, another cache directory, a remote cache off); a key whose record lists no
- * components (2.14's AOTAutograd records), or with no counterpart, has its reason not measured.
+ * components (2.14's AOTAutograd records) has its reason not measured; one with no counterpart (a compile the cold
+ * process never made: a recompile, a graph after a break) is said as such, and no key of it changed.
  *
  * <p>Example: after {@code torch.set_num_threads(2)} in the warm process of a 2.14 pair,
  * {@code KeyComparison.between(cold, warm).lines()} is
@@ -29,8 +31,10 @@ public final class KeyComparison {
     public static final String SAME_KEY = "the key is the cold process's: the entry was not found"
             + " (evicted, another cache directory, or a remote cache off)";
     /** What a view says of a miss whose key's components are not listed. */
-    public static final String NOT_MEASURED = "why is not measured: no components of the two keys were compared: a log lists none,"
-            + " the other run made no such lookup, or the run passed what a reader keeps";
+    public static final String NOT_MEASURED = "why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps";
+    /** What a view says of a miss with no counterpart: a compile the other run never made, so no key of it changed. */
+    public static final String NO_COUNTERPART = "no counterpart: the other run made no lookup of this compile or graph (a graph it never"
+            + " compiled), so no key of it changed";
     /** What a comparison of two runs says where neither run's lookups were made under a key that differs. */
     public static final String KEYS_EQUAL = "the cache keys are equal: no lookup of the second run missed under a key that differs";
     /** What a comparison of two runs says where either source lists no cache keys (anything but a TORCH_TRACE log). */
@@ -46,13 +50,22 @@ public final class KeyComparison {
     }
 
     /**
-     * One missed (or bypassed) lookup of the warm process: {@code components} the differing ones, in the order the
-     * warm key lists them; an empty list when the key is the cold one; empty (not measured) when either key lists
-     * no components or the lookup has no counterpart.
+     * One missed (or bypassed) lookup of the warm process: {@code counterpart} whether the cold process made the same
+     * lookup (same compile id, else same graph); {@code components} the differing ones, in the order the warm key
+     * lists them; an empty list when the key is the cold one; empty (not measured) when either key lists no
+     * components, and always without a counterpart.
      */
-    public record Change(String graph, String cache, String outcome, Optional<List<ComponentChange>> components) {
+    public record Change(String graph, String cache, String outcome, boolean counterpart, Optional<List<ComponentChange>> components) {
         public Change {
             components = components.map(List::copyOf);
+            if (!counterpart && components.isPresent()) {
+                throw new IllegalArgumentException("a lookup without a counterpart has no components compared: " + graph + " " + cache);
+            }
+        }
+
+        /** A lookup with a counterpart, as 0.3's first builds recorded every one. */
+        public Change(String graph, String cache, String outcome, Optional<List<ComponentChange>> components) {
+            this(graph, cache, outcome, true, components);
         }
 
         /**
@@ -64,15 +77,19 @@ public final class KeyComparison {
         }
 
         /**
-         * Whether why this lookup missed is measured: its key is the counterpart's, or their components were compared.
-         * A check never passes a lookup that is not: its key may differ in anything.
+         * Whether why this lookup missed is measured: it has no counterpart (a compile the other run never made), its
+         * key is the counterpart's, or their components were compared. A check never passes a lookup that is not: its
+         * key may differ in anything.
          */
         public boolean measured() {
-            return components.isPresent();
+            return !counterpart || components.isPresent();
         }
 
         /** What the line of this change says after its compile and cache: the components, or why there are none. */
         public String reason() {
+            if (!counterpart) {
+                return NO_COUNTERPART;
+            }
             if (components.isEmpty()) {
                 return NOT_MEASURED;
             }
@@ -118,25 +135,40 @@ public final class KeyComparison {
      */
     public static KeyComparison between(List<CacheKey> coldKeys, List<CacheKey> warmKeys) {
         Map<String, List<CacheKey>> coldBySlot = new HashMap<>();
+        Map<String, List<CacheKey>> coldByCompile = new HashMap<>();
         Map<String, CacheKey> coldByGraph = new HashMap<>();
         for (CacheKey key : coldKeys) {
             coldBySlot.computeIfAbsent(key.graph() + " " + key.cache(), slot -> new ArrayList<>()).add(key);
+            coldByCompile.computeIfAbsent(compile(key.graph()) + " " + key.cache(), slot -> new ArrayList<>()).add(key);
             graphHash(key).ifPresent(hash -> coldByGraph.putIfAbsent(key.cache() + " " + hash, key));
         }
         Map<String, Integer> seen = new HashMap<>();
+        Map<String, Integer> seenOfCompile = new HashMap<>();
         List<Change> changes = new ArrayList<>();
         for (CacheKey key : warmKeys) {
             String slot = key.graph() + " " + key.cache();
             int n = seen.merge(slot, 1, Integer::sum) - 1;
+            int m = seenOfCompile.merge(compile(key.graph()) + " " + key.cache(), 1, Integer::sum) - 1;
             if (key.outcome().equals(CompileLog.HIT)) {
                 continue;
             }
             List<CacheKey> same = coldBySlot.getOrDefault(slot, List.of());
+            List<CacheKey> sameCompile = coldByCompile.getOrDefault(compile(key.graph()) + " " + key.cache(), List.of());
+            // The same id and cache, the n-th for the n-th; else the same frame and compile restarted after a break
+            // (0/0_1 in one run, 0/0 in the other); else the same graph.
             Optional<CacheKey> counterpart = n < same.size() ? Optional.of(same.get(n))
+                    : m < sameCompile.size() ? Optional.of(sameCompile.get(m))
                     : graphHash(key).map(hash -> coldByGraph.get(key.cache() + " " + hash));
-            changes.add(new Change(key.graph(), key.cache(), key.outcome(), counterpart.flatMap(other -> differing(other, key))));
+            changes.add(new Change(key.graph(), key.cache(), key.outcome(), counterpart.isPresent(), counterpart.flatMap(other -> differing(other, key))));
         }
         return new KeyComparison(changes);
+    }
+
+    /** A compile id without its restart: {@code 0/0} of {@code 0/0_1}, the frame's compile that a graph break restarted. */
+    private static String compile(String graph) {
+        int restart = graph.lastIndexOf('_');
+        return restart > 0 && restart + 1 < graph.length() && graph.substring(restart + 1).chars().allMatch(Character::isDigit)
+                ? graph.substring(0, restart) : graph;
     }
 
     /** The graph module's hash as far as a freeze keeps it, so a frozen log's compile finds its counterpart in a log. */
@@ -189,11 +221,12 @@ public final class KeyComparison {
 
     /**
      * The changes of the compiles whose key differs from their counterpart's, or whose reason is not measured: those of
-     * {@link #changes()} but a miss under the first run's own key, which says the keys are equal. This is what
+     * {@link #changes()} but a miss under the first run's own key, which says the keys are equal, and a miss with no
+     * counterpart (a compile the first run never made: no key of it changed). This is what
      * {@code receipt diff} shows of two runs.
      */
     public List<Change> keyDifferences() {
-        return changes.stream().filter(change -> change.components().map(list -> !list.isEmpty()).orElse(true)).toList();
+        return changes.stream().filter(change -> change.counterpart() && change.components().map(list -> !list.isEmpty()).orElse(true)).toList();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.compilereceipt.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
@@ -76,7 +77,7 @@ class KeyComparisonTest {
                 new KeyComparison.Change("0/0", "fx_graph", "miss", Optional.of(List.of(
                         new KeyComparison.ComponentChange("cpp_runtime_thread_count", "1", "2")))));
         assertThat(keys.lines()).containsExactly(
-                "0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps",
+                "0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps",
                 "0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2");
     }
 
@@ -110,7 +111,7 @@ class KeyComparisonTest {
         assertThat(KeyComparison.diffLines(Optional.of(cold), Optional.of(cold))).containsExactly(
                 "the cache keys are equal: no lookup of the second run missed under a key that differs");
         assertThat(KeyComparison.diffLines(Optional.of(cold), Optional.of(baselineLog("2.14-threads/warm_torch_trace.log"))))
-                .containsExactly("0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps",
+                .containsExactly("0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps",
                         "0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2");
     }
 
@@ -140,7 +141,12 @@ class KeyComparisonTest {
                 "0/0, 1/0 missed the FX graph cache: `inductor_config[freezing]` False → True",
                 "2/0 missed the FX graph cache: " + KeyComparison.SAME_KEY,
                 "5/0 bypassed the FX graph cache: `inductor_config[freezing]` False → True",
-                "7/0 missed the FX graph cache: " + KeyComparison.NOT_MEASURED);
+                "7/0 missed the FX graph cache: " + KeyComparison.NO_COUNTERPART);
+        // 7/0, a compile the cold process never made, changed no key: measured, and no key difference; nor is 2/0's.
+        assertThat(KeyComparison.between(cold, warm).changes()).extracting(KeyComparison.Change::graph, KeyComparison.Change::counterpart,
+                KeyComparison.Change::measured).containsExactly(tuple("0/0", true, true), tuple("1/0", true, true), tuple("2/0", true, true),
+                tuple("5/0", true, true), tuple("7/0", false, true));
+        assertThat(KeyComparison.between(cold, warm).keyDifferences()).extracting(KeyComparison.Change::graph).containsExactly("0/0", "1/0", "5/0");
         CompileLog everyCold = log(key("0/0", "fx_graph", "miss", "k0", gm0, off), key("1/0", "fx_graph", "miss", "k1", gm1, off));
         CompileLog everyWarm = log(key("0/0", "fx_graph", "miss", "w0", gm0, on), key("1/0", "fx_graph", "miss", "w1", gm1, on));
         assertThat(KeyComparison.between(everyCold, everyWarm).lines())

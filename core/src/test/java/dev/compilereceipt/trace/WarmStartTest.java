@@ -89,9 +89,9 @@ class WarmStartTest {
         // The warm process ran with OMP_NUM_THREADS=2: its fx_graph_cache_miss (L2338) lists cpp_runtime_thread_count 2 where the
         // cold one's (L2338 of torch_trace.log) lists 1; its aotautograd_cache_miss (L201) lists no components.
         assertThat(ReceiptJson.tree(receipt).get("runs").get("baseline").get("cold_start").get("key_changes").toString()).isEqualTo(
-                "[{\"cache\":\"aotautograd\",\"components\":null,\"graph\":\"0/0\",\"outcome\":\"miss\"},"
+                "[{\"cache\":\"aotautograd\",\"components\":null,\"counterpart\":true,\"graph\":\"0/0\",\"outcome\":\"miss\"},"
                 + "{\"cache\":\"fx_graph\",\"components\":[{\"cold\":\"1\",\"name\":\"cpp_runtime_thread_count\",\"warm\":\"2\"}],"
-                + "\"graph\":\"0/0\",\"outcome\":\"miss\"}]");
+                + "\"counterpart\":true,\"graph\":\"0/0\",\"outcome\":\"miss\"}]");
     }
 
     @Test
@@ -99,7 +99,7 @@ class WarmStartTest {
         Path dir = Fixtures.path("cache-keys/2.14-threads");
         String summary = dev.compilereceipt.view.text.ReceiptSummary.render(Receipt.of(Traces.read(
                 TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")))));
-        assertThat(summary).contains("\n    why: 0/0 missed the AOTAutograd cache: why is not measured: no components of the two keys were compared: a log lists none, the other run made no such lookup, or the run passed what a reader keeps\n"
+        assertThat(summary).contains("\n    why: 0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps\n"
                 + "    why: 0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2\n");
         Trace pair = Traces.read(TraceRequest.of(dir.resolve("torch_trace.log")).withWarmLog(dir.resolve("warm_torch_trace.log")));
         assertThat(dev.compilereceipt.view.html.ReceiptHtml.render(pair, Receipt.of(pair))).contains(
