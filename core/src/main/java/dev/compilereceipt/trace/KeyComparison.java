@@ -33,8 +33,8 @@ public final class KeyComparison {
     /** What a view says of a miss whose key's components are not listed. */
     public static final String NOT_MEASURED = "why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps";
     /** What a view says of a miss with no counterpart: a compile the other run never made, so no key of it changed. */
-    public static final String NO_COUNTERPART = "no counterpart: the other run made no lookup of this compile or graph (a graph it never"
-            + " compiled), so no key of it changed";
+    public static final String NO_COUNTERPART = "no counterpart: the other run made no lookup of this cache for this compile or its graph"
+            + " (it never compiled it, or its cache was off), so no key of it changed";
     /** What a comparison of two runs says where neither run's lookups were made under a key that differs. */
     public static final String KEYS_EQUAL = "the cache keys are equal: no lookup of the second run missed under a key that differs";
     /** What a comparison of two runs says where either source lists no cache keys (anything but a TORCH_TRACE log). */
