@@ -192,6 +192,9 @@ printed=$(java -jar "$cli" --version)
 echo "  --version: $printed"
 java -jar "$cli" audit "$root/fixtures/print-bridge/trace.json" >"$out/audit.txt" || fail "audit failed"
 sed -n '1,3p' "$out/audit.txt" | sed 's/^/  audit: /'
+# picocli is relocated into the jar's own package by its class names, so the system properties it reads keep theirs.
+java -Dpicocli.ansi=true -jar "$cli" --help | grep -q $'\e\[' || fail "-Dpicocli.ansi=true gave no ANSI colours: picocli's properties were renamed"
+echo "  -Dpicocli.ansi=true: coloured help"
 step "docs/cli.md: the CLI without this repository, as a user runs it"
 # The coordinates and the one java -jar line of docs/cli.md's "Without this repository" name the jar deployed here
 # (at the project's version, which the rehearsal releases as $release) and run as written beside a trace.json.
