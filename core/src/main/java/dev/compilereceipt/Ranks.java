@@ -206,7 +206,8 @@ public final class Ranks {
 
     /**
      * How the cache keys of each group of ranks differ from the largest group's, one {@link KeyChanges} per other group
-     * (none where all compiled alike); empty where some rank's source carries no keys (a TORCH_LOGS text, a fingerprint
+     * (none where all compiled alike): its misses, and its hits under a key that differs ({@link KeyComparison#between(List,
+     * List, boolean)}: ranks that each hit their own cache under other keys were set up otherwise); empty where some rank's source carries no keys (a TORCH_LOGS text, a fingerprint
      * of format {@code compile-receipt-fingerprint/1}): then whether the ranks' keys differ is not measured.
      */
     public Optional<List<KeyChanges>> keyChanges() {
@@ -217,7 +218,7 @@ public final class Ranks {
         List<Integer> reference = of.groups().get(0);
         List<KeyChanges> changes = new ArrayList<>();
         for (List<Integer> group : of.groups().subList(1, of.groups().size())) {
-            changes.add(new KeyChanges(group, reference, KeyComparison.between(keysOf(reference.get(0)), keysOf(group.get(0))).changes()));
+            changes.add(new KeyChanges(group, reference, KeyComparison.between(keysOf(reference.get(0)), keysOf(group.get(0)), true).changes()));
         }
         return Optional.of(List.copyOf(changes));
     }

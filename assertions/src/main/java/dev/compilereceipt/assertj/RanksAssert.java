@@ -4,6 +4,7 @@ import dev.compilereceipt.Ranks;
 import dev.compilereceipt.assertj.internal.KeyChangeVerdict;
 import dev.compilereceipt.assertj.internal.RanksChecks;
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.Stage;
 import java.util.List;
 import java.util.Optional;
@@ -83,10 +84,10 @@ public class RanksAssert extends AbstractObjectAssert<RanksAssert, Ranks> {
      * <p>Example: {@code assertThat(Ranks.read(dir)).haveNoCacheKeyChangesIn(Stage.INDUCTOR)} on a 2.14 job.
      */
     public RanksAssert haveNoCacheKeyChangesIn(Stage stage) {
-        KeyChangeVerdict.cacheOf(stage);
+        String cache = KeyComparison.cacheName(KeyChangeVerdict.cacheOf(stage));
         isNotNull();
         RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, Optional.of(stage), List.of(),
-                "have no cache key changes between ranks in stage " + stage.id());
+                "have no cache key changes between ranks in " + cache);
         return myself;
     }
 
@@ -109,11 +110,11 @@ public class RanksAssert extends AbstractObjectAssert<RanksAssert, Ranks> {
      * <p>Example: {@code assertThat(Ranks.read(dir)).cacheKeysDifferOnlyIn(Stage.INDUCTOR, "cpp_runtime_thread_count")}.
      */
     public RanksAssert cacheKeysDifferOnlyIn(Stage stage, String... components) {
-        KeyChangeVerdict.cacheOf(stage);
+        String cache = KeyComparison.cacheName(KeyChangeVerdict.cacheOf(stage));
         List<String> allowed = allowed(components);
         isNotNull();
         RanksChecks.cacheKeysDifferOnlyIn(info, RanksChecks.subject(actual), actual, Optional.of(stage), allowed,
-                "have cache keys that differ between ranks only in " + String.join(", ", components) + " in stage " + stage.id());
+                "have cache keys that differ between ranks only in " + String.join(", ", components) + " in " + cache);
         return myself;
     }
 

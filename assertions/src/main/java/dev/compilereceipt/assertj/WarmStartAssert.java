@@ -18,14 +18,17 @@ import dev.compilereceipt.assertj.internal.TimeLines;
 import dev.compilereceipt.receipt.ColdStart;
 import dev.compilereceipt.receipt.RunFigures;
 import dev.compilereceipt.trace.CompileLog;
+import dev.compilereceipt.trace.KeyComparison;
 import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Millis;
 import dev.compilereceipt.trace.Stage;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractObjectAssert;
 
@@ -104,8 +107,8 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
      * {@code warmStart().hasNoCacheKeyChangesIn(Stage.INDUCTOR)} compares what the FX graph keys list.
      */
     public WarmStartAssert hasNoCacheKeyChangesIn(Stage stage) {
-        KeyChangeVerdict.cacheOf(stage);
-        return keyChangesOnlyIn(Optional.of(stage), List.of(), "have no cache key changes in stage " + stage.id());
+        return keyChangesOnlyIn(Optional.of(stage), List.of(), "have no cache key changes in "
+                + KeyComparison.cacheName(KeyChangeVerdict.cacheOf(stage)));
     }
 
     /**
@@ -124,9 +127,9 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
      * <p>Example: {@code assertThat(receipt).warmStart().cacheKeysDifferOnlyIn(Stage.INDUCTOR, "cpp_runtime_thread_count")}.
      */
     public WarmStartAssert cacheKeysDifferOnlyIn(Stage stage, String... components) {
-        KeyChangeVerdict.cacheOf(stage);
+        String cache = KeyComparison.cacheName(KeyChangeVerdict.cacheOf(stage));
         return keyChangesOnlyIn(Optional.of(stage), allowed(components), "have cache keys that differ only in "
-                + String.join(", ", components) + " in stage " + stage.id());
+                + String.join(", ", components) + " in " + cache);
     }
 
     private static List<String> allowed(String... components) {
@@ -139,19 +142,29 @@ public class WarmStartAssert extends AbstractObjectAssert<WarmStartAssert, List<
     private WarmStartAssert keyChangesOnlyIn(Optional<Stage> stage, List<String> allowed, String check) {
         isNotNull();
         KeyChangeVerdict verdict = new KeyChangeVerdict(stage, allowed);
+        Set<String> lookedUp = new HashSet<>();
         for (RunFigures run : actual) {
             ColdStart start = warm(run, check);
             if (start.keyChanges().isEmpty()) {
                 throw diffFailure(info, shouldHaveCacheKeysMeasured(subject(), check), "key_changes: not measured by this source",
                         "key_changes: measured");
             }
+            for (String cache : CACHES) {
+                start.cache(cache).filter(counts -> !counts.isEmpty()).ifPresent(counts -> lookedUp.add(cache));
+            }
+            // A check of one cache that the warm start never looked up would pass on nothing: not measured.
+            Optional<String> scoped = stage.map(KeyChangeVerdict::cacheOf);
+            if (scoped.isPresent() && start.cache(scoped.get()).filter(counts -> !counts.isEmpty()).isEmpty()) {
+                Measure measure = scoped.get().equals(CompileLog.FX_GRAPH) ? Measure.FX_GRAPH_CACHE : Measure.AOTAUTOGRAD_CACHE;
+                throw notMeasured(info, shouldBeMeasured(subject(), check, measure), measure);
+            }
             start.keyChanges().get().forEach(change -> verdict.add("run " + run.label(), change));
         }
         if (!verdict.passed()) {
             String outside = allowed.isEmpty() ? "the keys of " + KeyChangeVerdict.lookups(verdict.outside().size()) + " changed"
                     : "other components changed in " + KeyChangeVerdict.lookups(verdict.outside().size());
-            String but = verdict.body(outside, "", "hasNoCacheKeyChangesIn");
-            throw diffFailure(info, shouldHaveCacheKeysAsChecked(subject(), check, but), sortedLines(verdict.lines()),
+            String but = verdict.body(outside, "", "hasNoCacheKeyChangesIn", lookedUp);
+            throw diffFailure(info, shouldHaveCacheKeysAsChecked(subject(), check, but), String.join(FigureText.NL, verdict.lines()),
                     allowed.isEmpty() ? "no cache key changes" : "key changes only in " + String.join(", ", allowed));
         }
         return myself;

@@ -56,7 +56,7 @@ class FrozenKeyChecksTest {
                         Expecting
                           warm start of the 2.6-inductor-option receipt
                         to have cache keys that differ only in inductor_config[size_asserts]
-                        but why 1 lookup missed is not measured, so its key may differ in any component:
+                        but 1 lookup could not be compared component by component, so its key may differ in any component:
                           run baseline: 0/0 missed the FX graph cache: NM
                         to check only the AOTAutograd cache, whose keys were compared: cacheKeysDifferOnlyIn(Stage.AOT_AUTOGRAD, "inductor_config[size_asserts]")"""
                         .replace("NM", KeyComparison.NOT_MEASURED)));

@@ -107,7 +107,7 @@ final class RunJson {
      * {@code cold_start}: {@code cache} {@code {fx_graph, aotautograd}} (each {@code {hit, miss,
      * bypass}} or {@code null}), {@code cold_compiles} ({@code [{graph, missed_caches}]}, the warm
      * start's compiles that missed or bypassed), {@code compiles}, {@code empty_caches_ms},
-     * {@code warm_caches_ms}, {@code key_changes} ({@code [{graph, cache, outcome, counterpart, components: [{name, cold, warm}] | null}]},
+     * {@code warm_caches_ms}, {@code key_changes} ({@code [{graph, cache, outcome, counterpart: found | none | cache_unused, components: [{name, cold, warm}] | null}]},
      * why each missed lookup of the warm start missed: {@link KeyComparison}); {@code null} where not measured.
      */
     private static void coldStart(JsonOutput out, ColdStart cold) {
@@ -168,7 +168,7 @@ final class RunJson {
         } else {
             out.nullValue();
         }
-        out.key("counterpart").value(change.counterpart());
+        out.key("counterpart").value(change.counterpart().id());
         out.key("graph").value(change.graph());
         out.key("outcome").value(change.outcome());
         out.endObject();

@@ -1,24 +1,30 @@
 package dev.compilereceipt.trace;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
  * Why a warm process missed a cache the cold process filled: each cache lookup of the warm process
  * that missed or bypassed, matched to its counterpart in the cold process (the lookup of the same
- * cache by the same compile id, {@code 0/0} or {@code 0/0_1}, the n-th for the n-th; else by the same
- * frame and compile restarted after a graph break, {@code 0/0_1} for {@code 0/0}; else one whose
- * graph, the {@code gm} component, hashes the same), and the components of the two keys whose hashes
- * differ, by name, with both values (each followed by its hash's first 8 characters where the values as
- * kept are alike: code that differs past the cut). A miss under the cold key itself is said as such (the entry was
- * not found: evicted, another cache directory, a remote cache off); a key whose record lists no
- * components (2.14's AOTAutograd records) has its reason not measured; one with no counterpart (a compile the cold
- * process never made: a recompile, a graph after a break) is said as such, and no key of it changed.
+ * cache by the same compile id, {@code 0/0} or {@code 0/0_1}, the n-th for the n-th; else one whose
+ * graph, the {@code gm} component, hashes the same; else one of the same frame and compile restarted
+ * after a graph break, {@code 0/0_1} for {@code 0/0}, not already the counterpart of another),
+ * and the components of the two keys whose hashes differ, by name, with both values (each followed by
+ * its hash's first 8 characters where the values as kept are alike: code that differs past the cut).
+ * A miss under the cold key itself is said as such (the entry was not found: evicted, another cache
+ * directory, a remote cache off), as is a bypass whose counterpart bypassed too (neither has a key) and
+ * a miss with no counterpart in a cache the cold process used (a compile it never made: a recompile, a
+ * graph after a break); a key whose record lists no components (2.14's AOTAutograd records), or whose
+ * cache the cold process never looked up, has its reason not measured.
  *
  * <p>Example: after {@code torch.set_num_threads(2)} in the warm process of a 2.14 pair,
  * {@code KeyComparison.between(cold, warm).lines()} is
@@ -32,9 +38,14 @@ public final class KeyComparison {
             + " (evicted, another cache directory, or a remote cache off)";
     /** What a view says of a miss whose key's components are not listed. */
     public static final String NOT_MEASURED = "why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps";
-    /** What a view says of a miss with no counterpart: a compile the other run never made, so no key of it changed. */
+    /** What a view says of a miss with no counterpart: a compile the other run never made, so there is no key to compare. */
     public static final String NO_COUNTERPART = "no counterpart: the other run made no lookup of this cache for this compile or its graph"
-            + " (it never compiled it, or its cache was off), so no key of it changed";
+            + " (a compile it never made), so there is no key to compare it with";
+    /** What a view says of a miss where the other run made no lookup of that cache at all. */
+    public static final String CACHE_UNUSED = "why is not measured: the other run made no lookup of this cache (its cache off, or its"
+            + " log lists none), so no key to compare it with";
+    /** What a view says of a bypass whose counterpart bypassed too: neither lookup has a key. */
+    public static final String BYPASSED_BOTH = "the other run bypassed this cache too: neither lookup has a key, so none changed";
     /** What a comparison of two runs says where neither run's lookups were made under a key that differs. */
     public static final String KEYS_EQUAL = "the cache keys are equal: no lookup of the second run missed under a key that differs";
     /** What a comparison of two runs says where either source lists no cache keys (anything but a TORCH_TRACE log). */
@@ -49,23 +60,44 @@ public final class KeyComparison {
         this.changes = List.copyOf(changes);
     }
 
+    /** Whether the other run made the lookup a change is of. */
+    public enum Counterpart {
+        /** The same lookup: the same compile id and cache, the n-th for the n-th; else the same graph; else the same frame and compile restarted. */
+        FOUND("found"),
+        /** The other run looked this cache up, never for this compile or its graph: a compile it never made. */
+        NONE("none"),
+        /** The other run made no lookup of this cache at all (its cache off, or its log lists none): not measured. */
+        CACHE_UNUSED("cache_unused");
+
+        private final String id;
+
+        Counterpart(String id) {
+            this.id = id;
+        }
+
+        /** The receipt's name: {@code found}, {@code none}, {@code cache_unused}. */
+        public String id() {
+            return id;
+        }
+    }
+
     /**
-     * One missed (or bypassed) lookup of the warm process: {@code counterpart} whether the cold process made the same
-     * lookup (same compile id, else same graph); {@code components} the differing ones, in the order the warm key
-     * lists them; an empty list when the key is the cold one; empty (not measured) when either key lists no
-     * components, and always without a counterpart.
+     * One lookup of the warm process that missed or bypassed (or, between ranks, hit under another key):
+     * {@code counterpart} whether and how the cold process made the same lookup; {@code components} the differing ones,
+     * in the order the warm key lists them; an empty list when the key is the cold one (or both bypassed, without
+     * a key); empty (not measured) when either key lists no components, and always without a counterpart found.
      */
-    public record Change(String graph, String cache, String outcome, boolean counterpart, Optional<List<ComponentChange>> components) {
+    public record Change(String graph, String cache, String outcome, Counterpart counterpart, Optional<List<ComponentChange>> components) {
         public Change {
             components = components.map(List::copyOf);
-            if (!counterpart && components.isPresent()) {
+            if (counterpart != Counterpart.FOUND && components.isPresent()) {
                 throw new IllegalArgumentException("a lookup without a counterpart has no components compared: " + graph + " " + cache);
             }
         }
 
-        /** A lookup with a counterpart, as 0.3's first builds recorded every one. */
+        /** A lookup with its counterpart found, as 0.3's first builds recorded every one. */
         public Change(String graph, String cache, String outcome, Optional<List<ComponentChange>> components) {
-            this(graph, cache, outcome, true, components);
+            this(graph, cache, outcome, Counterpart.FOUND, components);
         }
 
         /**
@@ -77,24 +109,27 @@ public final class KeyComparison {
         }
 
         /**
-         * Whether why this lookup missed is measured: it has no counterpart (a compile the other run never made), its
-         * key is the counterpart's, or their components were compared. A check never passes a lookup that is not: its
-         * key may differ in anything.
+         * Whether why this lookup missed is measured: it has no counterpart (a compile the other run never made, in a
+         * cache it looked up), its key is the counterpart's, or their components were compared. A check never passes
+         * a lookup that is not: its key may differ in anything.
          */
         public boolean measured() {
-            return !counterpart || components.isPresent();
+            return counterpart == Counterpart.NONE || components.isPresent();
         }
 
         /** What the line of this change says after its compile and cache: the components, or why there are none. */
         public String reason() {
-            if (!counterpart) {
+            if (counterpart == Counterpart.NONE) {
                 return NO_COUNTERPART;
+            }
+            if (counterpart == Counterpart.CACHE_UNUSED) {
+                return CACHE_UNUSED;
             }
             if (components.isEmpty()) {
                 return NOT_MEASURED;
             }
             if (components.get().isEmpty()) {
-                return SAME_KEY;
+                return outcome.equals(CompileLog.BYPASS) ? BYPASSED_BOTH : SAME_KEY;
             }
             List<String> named = components.get().stream().limit(SHOWN).map(ComponentChange::text).toList();
             int more = components.get().size() - named.size();
@@ -134,34 +169,88 @@ public final class KeyComparison {
      * among {@code cold}: two processes' lookups, or two ranks' (a rank's fingerprint carries its keys).
      */
     public static KeyComparison between(List<CacheKey> coldKeys, List<CacheKey> warmKeys) {
-        Map<String, List<CacheKey>> coldBySlot = new HashMap<>();
-        Map<String, List<CacheKey>> coldByCompile = new HashMap<>();
-        Map<String, CacheKey> coldByGraph = new HashMap<>();
-        for (CacheKey key : coldKeys) {
-            coldBySlot.computeIfAbsent(key.graph() + " " + key.cache(), slot -> new ArrayList<>()).add(key);
-            coldByCompile.computeIfAbsent(compile(key.graph()) + " " + key.cache(), slot -> new ArrayList<>()).add(key);
-            graphHash(key).ifPresent(hash -> coldByGraph.putIfAbsent(key.cache() + " " + hash, key));
-        }
-        Map<String, Integer> seen = new HashMap<>();
-        Map<String, Integer> seenOfCompile = new HashMap<>();
+        return between(coldKeys, warmKeys, false);
+    }
+
+    /**
+     * As {@link #between(List, List)}, and with {@code hits} a hit too where its key differs from its counterpart's (or
+     * that is not measured): two ranks that each hit their own cache under keys that differ compiled under other
+     * settings, which a warm start's hits never say.
+     */
+    public static KeyComparison between(List<CacheKey> coldKeys, List<CacheKey> warmKeys, boolean hits) {
+        List<CacheKey> counterparts = counterparts(coldKeys, warmKeys);
+        Set<String> coldCaches = new HashSet<>();
+        coldKeys.forEach(key -> coldCaches.add(key.cache()));
         List<Change> changes = new ArrayList<>();
-        for (CacheKey key : warmKeys) {
-            String slot = key.graph() + " " + key.cache();
-            int n = seen.merge(slot, 1, Integer::sum) - 1;
-            int m = seenOfCompile.merge(compile(key.graph()) + " " + key.cache(), 1, Integer::sum) - 1;
-            if (key.outcome().equals(CompileLog.HIT)) {
-                continue;
+        for (int i = 0; i < warmKeys.size(); i++) {
+            CacheKey key = warmKeys.get(i);
+            CacheKey other = counterparts.get(i);
+            Counterpart found = other != null ? Counterpart.FOUND : coldCaches.contains(key.cache()) ? Counterpart.NONE : Counterpart.CACHE_UNUSED;
+            Change change = new Change(key.graph(), key.cache(), key.outcome(), found, other == null ? Optional.empty() : differing(other, key));
+            boolean hit = key.outcome().equals(CompileLog.HIT);
+            if (!hit || hits && found == Counterpart.FOUND && change.components().map(list -> !list.isEmpty()).orElse(true)) {
+                changes.add(change);
             }
-            List<CacheKey> same = coldBySlot.getOrDefault(slot, List.of());
-            List<CacheKey> sameCompile = coldByCompile.getOrDefault(compile(key.graph()) + " " + key.cache(), List.of());
-            // The same id and cache, the n-th for the n-th; else the same frame and compile restarted after a break
-            // (0/0_1 in one run, 0/0 in the other); else the same graph.
-            Optional<CacheKey> counterpart = n < same.size() ? Optional.of(same.get(n))
-                    : m < sameCompile.size() ? Optional.of(sameCompile.get(m))
-                    : graphHash(key).map(hash -> coldByGraph.get(key.cache() + " " + hash));
-            changes.add(new Change(key.graph(), key.cache(), key.outcome(), counterpart.isPresent(), counterpart.flatMap(other -> differing(other, key))));
         }
         return new KeyComparison(changes);
+    }
+
+    /**
+     * Each warm lookup's counterpart among {@code coldKeys} (null for none): first the same compile id and cache, the
+     * n-th for the n-th; then, for the rest, the first cold lookup of the same cache whose graph (the {@code gm}
+     * component) hashes the same; then one of the same frame and compile, restarted after a graph break
+     * ({@code 0/0_1} for {@code 0/0}), in order, that is no other's counterpart yet.
+     */
+    private static List<CacheKey> counterparts(List<CacheKey> coldKeys, List<CacheKey> warmKeys) {
+        Map<String, List<Integer>> coldBySlot = new HashMap<>();
+        Map<String, ArrayDeque<Integer>> coldByGraph = new HashMap<>();
+        Map<String, ArrayDeque<Integer>> coldByCompile = new HashMap<>();
+        for (int j = 0; j < coldKeys.size(); j++) {
+            CacheKey key = coldKeys.get(j);
+            int index = j;
+            coldBySlot.computeIfAbsent(key.graph() + " " + key.cache(), slot -> new ArrayList<>()).add(j);
+            graphHash(key).ifPresent(hash -> coldByGraph.computeIfAbsent(key.cache() + " " + hash, graph -> new ArrayDeque<>()).add(index));
+            coldByCompile.computeIfAbsent(compile(key.graph()) + " " + key.cache(), slot -> new ArrayDeque<>()).add(j);
+        }
+        boolean[] used = new boolean[coldKeys.size()];
+        List<CacheKey> found = new ArrayList<>(Collections.nCopies(warmKeys.size(), null));
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < warmKeys.size(); i++) {
+            String slot = warmKeys.get(i).graph() + " " + warmKeys.get(i).cache();
+            int n = seen.merge(slot, 1, Integer::sum) - 1;
+            List<Integer> same = coldBySlot.getOrDefault(slot, List.of());
+            if (n < same.size()) {
+                used[same.get(n)] = true;
+                found.set(i, coldKeys.get(same.get(n)));
+            }
+        }
+        for (int i = 0; i < warmKeys.size(); i++) {
+            if (found.get(i) != null) {
+                continue;
+            }
+            CacheKey key = warmKeys.get(i);
+            // The same graph may be the counterpart of several (its code is what they share); a compile's restart of one.
+            int match = graphHash(key).map(hash -> coldByGraph.get(key.cache() + " " + hash)).map(ArrayDeque::peekFirst).orElse(-1);
+            if (match < 0) {
+                match = firstUnused(coldByCompile.get(compile(key.graph()) + " " + key.cache()), used);
+            }
+            if (match >= 0) {
+                used[match] = true;
+                found.set(i, coldKeys.get(match));
+            }
+        }
+        return found;
+    }
+
+    /** The first of {@code indices} not {@code used} (those used are dropped on the way); -1 for none. */
+    private static int firstUnused(ArrayDeque<Integer> indices, boolean[] used) {
+        while (indices != null && !indices.isEmpty()) {
+            if (!used[indices.peekFirst()]) {
+                return indices.peekFirst();
+            }
+            indices.pollFirst();
+        }
+        return -1;
     }
 
     /** A compile id without its restart: {@code 0/0} of {@code 0/0_1}, the frame's compile that a graph break restarted. */
@@ -179,6 +268,10 @@ public final class KeyComparison {
 
     private static Optional<List<ComponentChange>> differing(CacheKey cold, CacheKey warm) {
         if (!cold.key().isEmpty() && cold.key().equals(warm.key())) {
+            return Optional.of(List.of());
+        }
+        // A bypass has no key (Inductor decides before it makes one): two bypasses changed none.
+        if (cold.key().isEmpty() && warm.key().isEmpty() && cold.outcome().equals(CompileLog.BYPASS) && warm.outcome().equals(CompileLog.BYPASS)) {
             return Optional.of(List.of());
         }
         if (cold.components().isEmpty() || warm.components().isEmpty()) {
@@ -226,7 +319,7 @@ public final class KeyComparison {
      * {@code receipt diff} shows of two runs.
      */
     public List<Change> keyDifferences() {
-        return changes.stream().filter(change -> change.counterpart() && change.components().map(list -> !list.isEmpty()).orElse(true)).toList();
+        return changes.stream().filter(change -> change.counterpart() != Counterpart.NONE && change.components().map(list -> !list.isEmpty()).orElse(true)).toList();
     }
 
     /**
@@ -279,7 +372,11 @@ public final class KeyComparison {
         Map<String, List<String>> byReason = new LinkedHashMap<>();
         Map<String, Integer> perCache = new HashMap<>();
         for (Change change : changes) {
-            String verb = change.outcome().equals(CompileLog.BYPASS) ? "bypassed" : "missed";
+            String verb = switch (change.outcome()) {
+                case CompileLog.BYPASS -> "bypassed";
+                case CompileLog.HIT -> "hit";
+                default -> "missed";
+            };
             byReason.computeIfAbsent(verb + " " + cacheName(change.cache()) + ": " + change.reason() + "\u0000" + change.cache(),
                     reason -> new ArrayList<>()).add(change.graph());
             perCache.merge(change.cache(), 1, Integer::sum);

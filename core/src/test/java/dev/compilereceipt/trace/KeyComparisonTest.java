@@ -2,6 +2,9 @@ package dev.compilereceipt.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
+import static dev.compilereceipt.trace.KeyComparison.Counterpart.CACHE_UNUSED;
+import static dev.compilereceipt.trace.KeyComparison.Counterpart.FOUND;
+import static dev.compilereceipt.trace.KeyComparison.Counterpart.NONE;
 
 import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
@@ -125,6 +128,43 @@ class KeyComparisonTest {
     }
 
     @Test
+    void eachCounterpartIsFoundOnceAndWhatCannotBeComparedIsNotMeasured() {
+        CacheKey.Component gm0 = new CacheKey.Component("gm", "g0", "def f0");
+        CacheKey.Component gm9 = new CacheKey.Component("gm", "g9", "def f9");
+        CacheKey.Component off = new CacheKey.Component("inductor_config[freezing]", "a", "False");
+        CacheKey.Component on = new CacheKey.Component("inductor_config[freezing]", "b", "True");
+        // The cold run looked the FX graph cache up once, for 0/0_1 (a frame restarted after a break), bypassed 3/0
+        // without a key, and never looked the AOTAutograd cache up (off).
+        CompileLog cold = log(key("0/0_1", "fx_graph", "miss", "k01", gm0, off), key("3/0", "fx_graph", "bypass", ""));
+        // The warm run: 0/0 (another graph) and 0/0_1 (the same, another option): 0/0_1 is 0/0_1's counterpart, so
+        // 0/0 has none (the restart is matched once); 3/0 bypassed again; 4/0 missed the AOTAutograd cache.
+        CompileLog warm = log(key("0/0", "fx_graph", "miss", "w00", gm9, on), key("0/0_1", "fx_graph", "miss", "w01", gm0, on),
+                key("3/0", "fx_graph", "bypass", ""), key("4/0", "aotautograd", "miss", "a4", gm0));
+        assertThat(KeyComparison.between(cold, warm).changes()).extracting(KeyComparison.Change::graph, KeyComparison.Change::counterpart,
+                KeyComparison.Change::measured, KeyComparison.Change::reason).containsExactly(
+                tuple("0/0", NONE, true, KeyComparison.NO_COUNTERPART),
+                tuple("0/0_1", FOUND, true, "`inductor_config[freezing]` False → True"),
+                tuple("3/0", FOUND, true, KeyComparison.BYPASSED_BOTH),
+                tuple("4/0", CACHE_UNUSED, false, KeyComparison.CACHE_UNUSED));
+        // Without 0/0_1 in the warm run, its 0/0 is the restarted compile's counterpart: the same frame and compile.
+        assertThat(KeyComparison.between(cold, log(key("0/0", "fx_graph", "miss", "w00", gm9, on))).changes())
+                .extracting(KeyComparison.Change::counterpart, KeyComparison.Change::reason)
+                .containsExactly(tuple(FOUND, "`gm` def f0 → def f9, `inductor_config[freezing]` False → True"));
+    }
+
+    @Test
+    void betweenRanksAHitUnderAnotherKeyIsAChangeAndAHitUnderTheSameKeyIsNot() {
+        CacheKey.Component gm0 = new CacheKey.Component("gm", "g0", "def f0");
+        CacheKey.Component pg0 = new CacheKey.Component("fx_kwargs[pg]", "p0", "'group0'");
+        CacheKey.Component pg1 = new CacheKey.Component("fx_kwargs[pg]", "p1", "'group1'");
+        List<CacheKey> reference = List.of(key("0/0", "fx_graph", "hit", "k0", gm0, pg0), key("1/0", "fx_graph", "hit", "k1", gm0));
+        List<CacheKey> other = List.of(key("0/0", "fx_graph", "hit", "k9", gm0, pg1), key("1/0", "fx_graph", "hit", "k1", gm0));
+        assertThat(KeyComparison.between(reference, other).changes()).isEmpty();
+        assertThat(KeyComparison.between(reference, other, true).lines())
+                .containsExactly("0/0 hit the FX graph cache: `fx_kwargs[pg]` 'group0' → 'group1'");
+    }
+
+    @Test
     void aMissUnderTheColdKeyIsSaidAsSuchAndRepeatedReasonsAreGrouped() {
         CacheKey.Component gm0 = new CacheKey.Component("gm", "g0", "def f0");
         CacheKey.Component gm1 = new CacheKey.Component("gm", "g1", "def f1");
@@ -144,8 +184,8 @@ class KeyComparisonTest {
                 "7/0 missed the FX graph cache: " + KeyComparison.NO_COUNTERPART);
         // 7/0, a compile the cold process never made, changed no key: measured, and no key difference; nor is 2/0's.
         assertThat(KeyComparison.between(cold, warm).changes()).extracting(KeyComparison.Change::graph, KeyComparison.Change::counterpart,
-                KeyComparison.Change::measured).containsExactly(tuple("0/0", true, true), tuple("1/0", true, true), tuple("2/0", true, true),
-                tuple("5/0", true, true), tuple("7/0", false, true));
+                KeyComparison.Change::measured).containsExactly(tuple("0/0", FOUND, true), tuple("1/0", FOUND, true), tuple("2/0", FOUND, true),
+                tuple("5/0", FOUND, true), tuple("7/0", NONE, true));
         assertThat(KeyComparison.between(cold, warm).keyDifferences()).extracting(KeyComparison.Change::graph).containsExactly("0/0", "1/0", "5/0");
         CompileLog everyCold = log(key("0/0", "fx_graph", "miss", "k0", gm0, off), key("1/0", "fx_graph", "miss", "k1", gm1, off));
         CompileLog everyWarm = log(key("0/0", "fx_graph", "miss", "w0", gm0, on), key("1/0", "fx_graph", "miss", "w1", gm1, on));

@@ -89,9 +89,9 @@ class WarmStartTest {
         // The warm process ran with OMP_NUM_THREADS=2: its fx_graph_cache_miss (L2338) lists cpp_runtime_thread_count 2 where the
         // cold one's (L2338 of torch_trace.log) lists 1; its aotautograd_cache_miss (L201) lists no components.
         assertThat(ReceiptJson.tree(receipt).get("runs").get("baseline").get("cold_start").get("key_changes").toString()).isEqualTo(
-                "[{\"cache\":\"aotautograd\",\"components\":null,\"counterpart\":true,\"graph\":\"0/0\",\"outcome\":\"miss\"},"
+                "[{\"cache\":\"aotautograd\",\"components\":null,\"counterpart\":\"found\",\"graph\":\"0/0\",\"outcome\":\"miss\"},"
                 + "{\"cache\":\"fx_graph\",\"components\":[{\"cold\":\"1\",\"name\":\"cpp_runtime_thread_count\",\"warm\":\"2\"}],"
-                + "\"counterpart\":true,\"graph\":\"0/0\",\"outcome\":\"miss\"}]");
+                + "\"counterpart\":\"found\",\"graph\":\"0/0\",\"outcome\":\"miss\"}]");
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
  *
  * <p>Example: the warm pair {@code cache-keys/2.14-threads} checked with {@code cacheKeysDifferOnlyIn("cpp_runtime_thread_count")}
  * has no lookup outside, one not measured ({@code run baseline: 0/0 missed the AOTAutograd cache: why is not measured:
- * ...}), and {@link #measuredStage()} {@code Stage.INDUCTOR}.
+ * ...}), and {@link #measuredStage} {@code Stage.INDUCTOR}.
  */
 @API(status = API.Status.INTERNAL, since = "0.3")
 public final class KeyChangeVerdict {
@@ -85,34 +85,35 @@ public final class KeyChangeVerdict {
     }
 
     /**
-     * Where the check spans both caches and every lookup not measured is of one of them: the stage of the other, whose
-     * keys a check scoped to it compares; empty otherwise.
+     * Where the check spans both caches, no lookup changed outside what it allows, every lookup not measured is of one
+     * cache and the other was looked up ({@code lookedUp}): the stage of the other, whose keys a check scoped to it
+     * compares; empty otherwise (a check of a cache nothing looked up would pass on nothing).
      */
-    public Optional<Stage> measuredStage() {
-        if (caches.size() < 2 || unmeasuredCaches.size() != 1) {
+    public Optional<Stage> measuredStage(Set<String> lookedUp) {
+        if (caches.size() < 2 || !outside.isEmpty() || unmeasuredCaches.size() != 1) {
             return Optional.empty();
         }
         String unmeasured = unmeasuredCaches.iterator().next();
-        return caches.stream().filter(cache -> !cache.equals(unmeasured)).findFirst().flatMap(Stage::ofCache);
+        return caches.stream().filter(cache -> !cache.equals(unmeasured) && lookedUp.contains(cache)).findFirst().flatMap(Stage::ofCache);
     }
 
     /**
      * What a failure says after {@code but}: the lookups outside ({@code outsideHead} their heading), then those not
      * measured ({@code against} whose keys they were compared with, or empty), then, where a check of one cache would
-     * compare what was measured, that check written out: {@code noChangesCall} is the check without components
-     * ({@code hasNoCacheKeyChangesIn}), {@code cacheKeysDifferOnlyIn} the one with.
+     * compare what was measured ({@link #measuredStage}), that check written out: {@code noChangesCall} is the check
+     * without components ({@code hasNoCacheKeyChangesIn}), {@code cacheKeysDifferOnlyIn} the one with.
      */
-    public String body(String outsideHead, String against, String noChangesCall) {
+    public String body(String outsideHead, String against, String noChangesCall, Set<String> lookedUp) {
         StringBuilder text = new StringBuilder();
         if (!outside.isEmpty()) {
             text.append(outsideHead).append(':').append(FigureText.NL).append(indented(outside));
         }
         if (!notMeasured.isEmpty()) {
-            text.append(outside.isEmpty() ? "" : FigureText.NL + "and ").append("why ").append(lookups(notMeasured.size()))
-                    .append(" missed is not measured").append(against).append(", so ")
+            text.append(outside.isEmpty() ? "" : FigureText.NL + "and ").append(lookups(notMeasured.size()))
+                    .append(" could not be compared component by component").append(against).append(", so ")
                     .append(notMeasured.size() == 1 ? "its key" : "their keys").append(" may differ in any component:")
                     .append(FigureText.NL).append(indented(notMeasured));
-            measuredStage().ifPresent(stage -> text.append(FigureText.NL).append("to check only ")
+            measuredStage(lookedUp).ifPresent(stage -> text.append(FigureText.NL).append("to check only ")
                     .append(KeyComparison.cacheName(cacheOf(stage))).append(", whose keys were compared: ")
                     .append(allowed.isEmpty() ? noChangesCall : "cacheKeysDifferOnlyIn").append("(Stage.").append(stage.name())
                     .append(allowed.stream().map(name -> ", \"" + name + "\"").collect(Collectors.joining())).append(')'));

@@ -19,10 +19,12 @@ import dev.compilereceipt.trace.Measure;
 import dev.compilereceipt.trace.Stage;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AssertionInfo;
@@ -92,6 +94,13 @@ public final class RanksChecks {
                     "cache_keys: measured");
         }
         KeyChangeVerdict verdict = new KeyChangeVerdict(stage, allowed);
+        // A check of one cache that the largest group never looked up would pass on nothing: not measured.
+        Optional<String> scoped = stage.map(KeyChangeVerdict::cacheOf);
+        List<Integer> largest = groups.get().isEmpty() ? ranks.list() : groups.get().get(0).reference();
+        if (scoped.isPresent() && !lookedUp(ranks, largest).contains(scoped.get())) {
+            Measure measure = scoped.get().equals(CompileLog.FX_GRAPH) ? Measure.FX_GRAPH_CACHE : Measure.AOTAUTOGRAD_CACHE;
+            throw notMeasured(info, shouldBeMeasured(subject, check, measure), measure);
+        }
         List<Integer> reference = List.of();
         for (Ranks.KeyChanges group : groups.get()) {
             reference = group.reference();
@@ -101,11 +110,27 @@ public final class RanksChecks {
             String largest = RankList.named(reference) + "'s (the largest group)";
             String outside = allowed.isEmpty() ? "the keys of " + KeyChangeVerdict.lookups(verdict.outside().size()) + " differ from " + largest
                     : "other components differ from " + largest + " in " + KeyChangeVerdict.lookups(verdict.outside().size());
-            String but = verdict.body(outside, " against " + largest, "haveNoCacheKeyChangesIn");
+            String but = verdict.body(outside, " with " + largest, "haveNoCacheKeyChangesIn", lookedUp(ranks, reference));
             throw diffFailure(info, shouldHaveRankCacheKeysAsChecked(subject, check, but), String.join(RankList.NL, verdict.lines()),
                     allowed.isEmpty() ? "no cache key changes" : "key changes only in " + String.join(", ", allowed));
         }
     }
+
+    /** The caches the largest group looked up (its first rank's runs): those a check of one cache would compare. */
+    private static Set<String> lookedUp(Ranks ranks, List<Integer> reference) {
+        Set<String> caches = new HashSet<>();
+        for (RunFigures run : ranks.rank(reference.get(0)).runs()) {
+            run.compileLog().ifPresent(log -> {
+                for (String cache : List.of(CompileLog.FX_GRAPH, CompileLog.AOTAUTOGRAD)) {
+                    if (!log.artifactCache().of(cache).isEmpty()) {
+                        caches.add(cache);
+                    }
+                }
+            });
+        }
+        return caches;
+    }
+
 
     /** The receipt of rank {@code n}; a failure naming the ranks there are when it is not one of them. */
     public static Piece<Receipt> rank(AssertionInfo info, String subject, Ranks ranks, int n) {
