@@ -96,8 +96,8 @@ public final class RanksChecks {
         KeyChangeVerdict verdict = new KeyChangeVerdict(stage, allowed);
         // A check of one cache that the largest group never looked up would pass on nothing: not measured.
         Optional<String> scoped = stage.map(KeyChangeVerdict::cacheOf);
-        List<Integer> largest = groups.get().isEmpty() ? ranks.list() : groups.get().get(0).reference();
-        if (scoped.isPresent() && !lookedUp(ranks, largest).contains(scoped.get())) {
+        List<Integer> largestGroup = groups.get().isEmpty() ? ranks.list() : groups.get().get(0).reference();
+        if (scoped.isPresent() && !lookedUp(ranks, largestGroup).contains(scoped.get())) {
             Measure measure = scoped.get().equals(CompileLog.FX_GRAPH) ? Measure.FX_GRAPH_CACHE : Measure.AOTAUTOGRAD_CACHE;
             throw notMeasured(info, shouldBeMeasured(subject, check, measure), measure);
         }
