@@ -204,11 +204,14 @@ copies="$work/copies"
 cwd="$work/cwd"
 mkdir -p "$copies" "$cwd"
 copy_checkout() { # folder
-  mkdir -p "$1/cli/target" "$1/fixtures/print-bridge" "$1/fixtures/torch-logs/2.14-print-bridge"
+  mkdir -p "$1/cli/target" "$1/fixtures/print-bridge"
   cp receipt "$1/"
   cp cli/target/receipt.jar "$1/cli/target/"
   cp fixtures/print-bridge/trace.json fixtures/print-bridge/torch_trace.log "$1/fixtures/print-bridge/"
-  cp fixtures/torch-logs/2.14-print-bridge/torch_logs.txt "$1/fixtures/torch-logs/2.14-print-bridge/"
+  for capture in 2.14-print-bridge 2.6-fallback 2.6-int-spec; do
+    mkdir -p "$1/fixtures/torch-logs/$capture"
+    cp "fixtures/torch-logs/$capture/torch_logs.txt" "$1/fixtures/torch-logs/$capture/"
+  done
 }
 launch() { # expected-stderr-lines, folder, launcher-path, arguments... (runs in $cwd; 60 s: a run may make the cache)
   local lines=$1 folder=$2; shift 2

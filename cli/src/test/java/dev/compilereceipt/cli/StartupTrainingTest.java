@@ -1,10 +1,12 @@
 package dev.compilereceipt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,25 +19,62 @@ class StartupTrainingTest {
     Path temp;
 
     @Test
-    void everyTrainingCommandRunsOnTheFixtures() {
-        assertThat(StartupTraining.train(FIXTURES)).isTrue();
+    void everyTrainingCommandRunsOnTheFixtures() throws IOException {
+        assertThat(StartupTraining.train(FIXTURES, temp)).isTrue();
+        // The large text is written in the folder given and deleted after; no folder to write it in is no training.
+        try (var left = Files.list(temp)) {
+            assertThat(left).isEmpty();
+        }
+        assertThat(StartupTraining.train(FIXTURES, temp.resolve("no such folder"))).isFalse();
     }
 
     @Test
     void aMissingFixtureOrACommandThatFailsIsNoTraining() throws IOException {
-        assertThat(StartupTraining.train(temp.resolve("none"))).isFalse();
+        assertThat(StartupTraining.train(temp.resolve("none"), temp)).isFalse();
         // Every file there, but the TORCH_TRACE log is not one: its audit is refused (2), not 0.
         Path copy = temp.resolve("fixtures");
         Files.createDirectories(copy.resolve("print-bridge"));
-        Files.createDirectories(copy.resolve("torch-logs/2.14-print-bridge"));
         Files.copy(FIXTURES.resolve("print-bridge/trace.json"), copy.resolve("print-bridge/trace.json"));
-        Files.copy(FIXTURES.resolve("torch-logs/2.14-print-bridge/torch_logs.txt"),
-                copy.resolve("torch-logs/2.14-print-bridge/torch_logs.txt"));
+        for (String capture : List.of("2.14-print-bridge", "2.6-fallback", "2.6-int-spec")) {
+            Files.createDirectories(copy.resolve("torch-logs/" + capture));
+            Files.copy(FIXTURES.resolve("torch-logs/" + capture + "/torch_logs.txt"), copy.resolve("torch-logs/" + capture + "/torch_logs.txt"));
+        }
         Files.writeString(copy.resolve("print-bridge/torch_trace.log"), "not a log\n");
-        assertThat(StartupTraining.train(copy)).isFalse();
+        assertThat(StartupTraining.train(copy, temp)).isFalse();
         Files.copy(FIXTURES.resolve("print-bridge/torch_trace.log"), copy.resolve("print-bridge/torch_trace.log"),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        assertThat(StartupTraining.train(copy)).isTrue();
+        assertThat(StartupTraining.train(copy, temp)).isTrue();
+    }
+
+    @Test
+    void withoutTheTwoSixCapturesOfTheLargeTextThereIsNoTraining() throws IOException {
+        Path copy = temp.resolve("fixtures");
+        for (String file : List.of("print-bridge/trace.json", "print-bridge/torch_trace.log", "torch-logs/2.14-print-bridge/torch_logs.txt",
+                "torch-logs/2.6-fallback/torch_logs.txt")) {
+            Files.createDirectories(copy.resolve(file).getParent());
+            Files.copy(FIXTURES.resolve(file), copy.resolve(file));
+        }
+        assertThat(StartupTraining.train(copy, temp)).isFalse();
+        Files.createDirectories(copy.resolve("torch-logs/2.6-int-spec"));
+        Files.copy(FIXTURES.resolve("torch-logs/2.6-int-spec/torch_logs.txt"), copy.resolve("torch-logs/2.6-int-spec/torch_logs.txt"));
+        assertThat(StartupTraining.train(copy, temp)).isTrue();
+    }
+
+    @Test
+    void theLargeTextIsTheCapturesOnceThenTheRepeatedOneUntilSixteenMebibytesAreWritten() throws IOException {
+        // 16 MiB is the size a text is read in parts from (TextParts.MIN_SIZE): the training must reach it.
+        assertThat(StartupTraining.BIG_TEXT).isEqualTo(16_777_216L);
+        Path a = Files.writeString(temp.resolve("a.txt"), "first\n");
+        Path b = Files.writeString(temp.resolve("b.txt"), "second line\n");
+        Path again = Files.write(temp.resolve("again.txt"), new byte[1_000_000]);
+        Path big = temp.resolve("big.txt");
+        StartupTraining.writeBigText(big, List.of(a, b), again);
+        // 6 + 12 bytes, then 17 copies of a million: 16,000,018 is short of 16,777,216, 17,000,018 is not.
+        assertThat(Files.size(big)).isEqualTo(17_000_018L);
+        assertThat(new String(Files.readAllBytes(big), 0, 18, java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("first\nsecond line\n");
+        Path empty = Files.write(temp.resolve("empty.txt"), new byte[0]);
+        assertThatThrownBy(() -> StartupTraining.writeBigText(big, List.of(a), empty))
+                .isInstanceOf(IOException.class).hasMessage(empty + " is empty: no text to repeat");
     }
 
     @Test
