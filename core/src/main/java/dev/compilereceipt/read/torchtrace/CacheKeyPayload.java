@@ -61,11 +61,33 @@ final class CacheKeyPayload {
 
         /** The same, each string given to {@code pool} in the order a reading of it would give them. */
         Read interned(Interner pool) {
+            return interned(pool, new Handed());
+        }
+
+        /**
+         * {@link #interned(Interner)}, a component handed on before at the same place of {@code last}'s list (the same
+         * object, read once by a part: {@link SeenComponents}) given as it was interned then when {@code pool} gives back
+         * its very strings: the same strings given to {@code pool} in the same order, without comparing them again.
+         */
+        Read interned(Interner pool, Handed last) {
             return new Read(key.isEmpty() ? key : pool.intern(key), state.map(pool::intern), components.map(list -> {
+                List<CacheKey.Component> before = last.read;
                 List<CacheKey.Component> out = new ArrayList<>(list.size());
-                for (CacheKey.Component c : list) {
-                    out.add(new CacheKey.Component(pool.intern(c.name()), pool.intern(c.hash()), pool.intern(c.value())));
+                for (int i = 0; i < list.size(); i++) {
+                    CacheKey.Component c = list.get(i);
+                    CacheKey.Component then = i < before.size() && before.get(i) == c ? last.interned.get(i) : null;
+                    if (then != null) {
+                        String name = pool.intern(then.name());
+                        String hash = pool.intern(then.hash());
+                        String value = pool.intern(then.value());
+                        out.add(name == then.name() && hash == then.hash() && value == then.value() ? then
+                                : new CacheKey.Component(name, hash, value));
+                    } else {
+                        out.add(new CacheKey.Component(pool.intern(c.name()), pool.intern(c.hash()), pool.intern(c.value())));
+                    }
                 }
+                last.read = list;
+                last.interned = out;
                 return out;
             }));
         }
@@ -78,6 +100,12 @@ final class CacheKeyPayload {
             }
             return size;
         }
+    }
+
+    /** The components of the last key of one cache handed on, as a part read them and as interned ({@link Read#interned(Interner, Handed)}). */
+    static final class Handed {
+        private List<CacheKey.Component> read = List.of();
+        private List<CacheKey.Component> interned = List.of();
     }
 
     /**
@@ -99,8 +127,13 @@ final class CacheKeyPayload {
 
     /** What {@code payload} says, read ahead by a part ({@link Ahead}) or from its kept bytes. */
     static Optional<Read> read(KeptPayload payload, Interner pool) throws IOException {
+        return read(payload, pool, new Handed());
+    }
+
+    /** {@link #read(KeptPayload, Interner)}, {@code last} the last key of the same cache handed on. */
+    static Optional<Read> read(KeptPayload payload, Interner pool, Handed last) throws IOException {
         if (payload instanceof Ahead ahead) {
-            return ahead.read().map(read -> read.interned(pool));
+            return ahead.read().map(read -> read.interned(pool, last));
         }
         return read(payload.kept(), payload.overflowed(), pool);
     }

@@ -56,6 +56,39 @@ class SeenComponentsTest {
     }
 
     @Test
+    void aComponentHandedOnAgainAtItsPlaceIsInternedAsBeforeWithTheSameStringsGivenToThePool() throws IOException {
+        byte[] first = utf8("{\"key\": \"k1\", \"components\": [\"[h1] a: 1\", \"[h2] b: 2\", \"[h3] c: 3\"]}");
+        byte[] second = utf8("{\"key\": \"k2\", \"components\": [\"[h1] a: 1\", \"[h9] b: 9\", \"[h3] c: 3\", \"[h4] d: 4\"]}");
+        CacheKeyPayload.Ahead one = CacheKeyPayload.ahead(new PartRecords.Bytes(first, false));
+        CacheKeyPayload.Ahead two = CacheKeyPayload.ahead(new PartRecords.Bytes(second, false));
+        // The part read a and c once: the second key's are the first's objects.
+        assertThat(two.read().get().components().get().get(0)).isSameAs(one.read().get().components().get().get(0));
+        List<String> given = new ArrayList<>();
+        Interner pool = new dev.compilereceipt.read.StringPool();
+        Interner counted = text -> {
+            given.add(text);
+            return pool.intern(text);
+        };
+        CacheKeyPayload.Handed last = new CacheKeyPayload.Handed();
+        CacheKeyPayload.Read a = CacheKeyPayload.read(one, counted, last).orElseThrow();
+        CacheKeyPayload.Read b = CacheKeyPayload.read(two, counted, last).orElseThrow();
+        assertThat(given).containsExactly("k1", "a", "h1", "1", "b", "h2", "2", "c", "h3", "3",
+                "k2", "a", "h1", "1", "b", "h9", "9", "c", "h3", "3", "d", "h4", "4");
+        assertThat(b).isEqualTo(new CacheKeyPayload.Read("k2", Optional.empty(), Optional.of(List.of(new CacheKey.Component("a", "h1", "1"),
+                new CacheKey.Component("b", "h9", "9"), new CacheKey.Component("c", "h3", "3"), new CacheKey.Component("d", "h4", "4")))));
+        assertThat(b.components().get().get(0)).isSameAs(a.components().get().get(0));
+        assertThat(b.components().get().get(2)).isSameAs(a.components().get().get(2));
+        assertThat(b).isEqualTo(CacheKeyPayload.read(two, new dev.compilereceipt.read.StringPool()).orElseThrow());
+        // An interner that gives back other strings than it is given: the component is made of what it gave.
+        CacheKeyPayload.Handed other = new CacheKeyPayload.Handed();
+        Interner copies = text -> new String(text);
+        CacheKeyPayload.Read c = CacheKeyPayload.read(one, copies, other).orElseThrow();
+        CacheKeyPayload.Read d = CacheKeyPayload.read(two, copies, other).orElseThrow();
+        assertThat(d).isEqualTo(b);
+        assertThat(d.components().get().get(0)).isEqualTo(c.components().get().get(0)).isNotSameAs(c.components().get().get(0));
+    }
+
+    @Test
     void aStringRefusedIsRefusedEachTimeItIsMet() throws IOException {
         CacheKeyPayload.SeenComponents seen = new CacheKeyPayload.SeenComponents();
         // A lone surrogate, an escape Jackson refuses, a byte that is no UTF-8: each payload no key, alone or seen, twice.
