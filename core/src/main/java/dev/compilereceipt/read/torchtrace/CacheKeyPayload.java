@@ -196,7 +196,7 @@ final class CacheKeyPayload {
         List<CacheKey.Component> listed = new ArrayList<>();
         for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
             if (item == JsonToken.VALUE_STRING) {
-                listed.add(seen == null ? component(parser, pool) : seen.component(parser, payload));
+                listed.add(seen == null ? component(parser, pool) : seen.component(parser, payload, listed.size()));
             } else {
                 parser.skipChildren();
             }
@@ -370,8 +370,9 @@ final class CacheKeyPayload {
      * were read, byte for byte, in the key before. A string's characters, its check and its component are all made
      * from its bytes alone, so a component whose bytes equal one read before is that component: it is not decoded,
      * checked or scanned again. Only strings of at most {@value #MAX_BYTES} bytes are kept, in {@value #SLOTS} slots
-     * (each the last string whose bytes hashed there), so a thread keeps at most about 2 MiB; a longer string (a
-     * graph module's code) is read as before. Used by the part readers only ({@link #ahead}), whose strings are
+     * (each the last string whose bytes hashed there), and the string read last at each of the first {@value #PLACES}
+     * places of a list (most of a key's components are where the last key had them), so a thread keeps at most about
+     * 3 MiB; a longer string (a graph module's code) is read as before. Used by the part readers only ({@link #ahead}), whose strings are
      * interned later, in log order, by the thread handing the parts on.
      *
      * <p>Example: the second of two keys that both list {@code "[5zwd…] cpp_runtime_thread_count: 2"} is given the
@@ -382,16 +383,30 @@ final class CacheKeyPayload {
         static final int MAX_BYTES = 512;
         private final byte[][] bytes = new byte[SLOTS][];
         private final CacheKey.Component[] read = new CacheKey.Component[SLOTS];
+        /** The places of a list remembered: the string read last at each ({@code atPlace}, sharing the slots' bytes). */
+        static final int PLACES = 1 << 11;
+        private final byte[][] atPlace = new byte[PLACES][];
+        private final CacheKey.Component[] readAtPlace = new CacheKey.Component[PLACES];
 
         private static final Interner KEEPS_NOTHING = text -> text;
 
-        /** The component of the string at {@code parser}, a token of {@code payload} not yet read; its strings not interned. */
-        CacheKey.Component component(JsonParser parser, byte[] payload) throws IOException {
+        /**
+         * The component of the string at {@code parser}, a token of {@code payload} not yet read, the {@code place}th of
+         * its list; its strings not interned. First the string read last at the same place: its bytes followed by a
+         * quote are that string, whole (a quote's escaping is told by the bytes before it, the same ones), with no
+         * hash and no scan for its end; then the slots.
+         */
+        CacheKey.Component component(JsonParser parser, byte[] payload, int place) throws IOException {
             long quote = parser.currentTokenLocation().getByteOffset();
             if (quote < 0 || quote >= payload.length || payload[(int) quote] != '"') {
                 return CacheKeyPayload.component(parser, KEEPS_NOTHING);
             }
             int from = (int) quote + 1;
+            byte[] last = place < PLACES ? atPlace[place] : null;
+            if (last != null && from + last.length < payload.length && payload[from + last.length] == '"'
+                    && Arrays.equals(last, 0, last.length, payload, from, from + last.length)) {
+                return readAtPlace[place];
+            }
             int end = JsonTokens.stringEnd(payload, from, Math.min(payload.length, from + MAX_BYTES + 1));
             if (end < 0) {
                 return CacheKeyPayload.component(parser, KEEPS_NOTHING);
@@ -400,12 +415,20 @@ final class CacheKeyPayload {
             int slot = slot(payload, from, to);
             byte[] known = bytes[slot];
             if (known != null && Arrays.equals(known, 0, known.length, payload, from, to)) {
-                return read[slot];
+                return at(place, known, read[slot]);
             }
             // Read as without this: a string Jackson or the Unicode check refuses throws here and is never kept.
             CacheKey.Component component = CacheKeyPayload.component(parser, KEEPS_NOTHING);
             bytes[slot] = Arrays.copyOfRange(payload, from, to);
             read[slot] = component;
+            return at(place, bytes[slot], component);
+        }
+
+        private CacheKey.Component at(int place, byte[] string, CacheKey.Component component) {
+            if (place < PLACES) {
+                atPlace[place] = string;
+                readAtPlace[place] = component;
+            }
             return component;
         }
 

@@ -53,6 +53,15 @@ class SeenComponentsTest {
         assertThat(code.length()).isEqualTo(687);
         assertThat(second.get(2)).isNotSameAs(first.get(2));
         assertThat(seen(payload, false, seen)).isEqualTo(alone(payload, false));
+        // At the same place, the last string's bytes begin a longer one, or end before an escaped quote: each is its own.
+        for (String next : List.of("[h1] a: 12", "[h1] a: 1\\\" ", "[h1] a: 1\\\\")) {
+            byte[] more = utf8("{\"key\": \"k\", \"components\": [\"" + next + "\"]}");
+            assertThat(seen(more, false, seen)).isEqualTo(alone(more, false));
+        }
+        assertThat(seen(utf8("{\"key\": \"k\", \"components\": [\"[h1] a: 12\"]}"), false, seen).orElseThrow().components())
+                .contains(List.of(new CacheKey.Component("a", "h1", "12")));
+        assertThat(seen(utf8("{\"key\": \"k\", \"components\": [\"[h1] a: 1\\\\\"]}"), false, seen).orElseThrow().components())
+                .contains(List.of(new CacheKey.Component("a", "h1", "1\\")));
     }
 
     @Test
