@@ -138,11 +138,18 @@ final class CacheKeyPayload {
         return read(payload.kept(), payload.overflowed(), pool);
     }
 
-    /** The payload read ahead by a part, for {@link #read(KeptPayload, Interner)} to hand on. */
+    /** The payload of an FX graph key read ahead by a part, for {@link #read(KeptPayload, Interner)} to hand on. */
     static Ahead ahead(KeptPayload payload) {
+        return ahead(payload, CompileLog.FX_GRAPH);
+    }
+
+    /** The payload of a key of {@code cache} read ahead by a part, for {@link #read(KeptPayload, Interner)} to hand on. */
+    static Ahead ahead(KeptPayload payload, String cache) {
         byte[] bytes = payload.kept();
         try {
-            Optional<Read> read = read(bytes, payload.overflowed(), text -> text, SEEN.get());
+            SeenComponents seen = SEEN.get();
+            seen.cache(cache);
+            Optional<Read> read = read(bytes, payload.overflowed(), text -> text, seen);
             return new Ahead(read, payload.overflowed(), read.map(Read::size).orElse((long) bytes.length));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -372,7 +379,7 @@ final class CacheKeyPayload {
      * checked or scanned again. Only strings of at most {@value #MAX_BYTES} bytes are kept, in {@value #SLOTS} slots
      * (each the last string whose bytes hashed there), and the string read last at each of the first {@value #PLACES}
      * places of a list (most of a key's components are where the last key had them), so a thread keeps at most about
-     * 3 MiB; a longer string (a graph module's code) is read as before. Used by the part readers only ({@link #ahead}), whose strings are
+     * 4 MiB; a longer string (a graph module's code) is read as before. Used by the part readers only ({@link CacheKeyPayload#ahead(KeptPayload, String)}), whose strings are
      * interned later, in log order, by the thread handing the parts on.
      *
      * <p>Example: the second of two keys that both list {@code "[5zwd…] cpp_runtime_thread_count: 2"} is given the
@@ -383,10 +390,22 @@ final class CacheKeyPayload {
         static final int MAX_BYTES = 512;
         private final byte[][] bytes = new byte[SLOTS][];
         private final CacheKey.Component[] read = new CacheKey.Component[SLOTS];
-        /** The places of a list remembered: the string read last at each ({@code atPlace}, sharing the slots' bytes). */
+        /**
+         * The places of a list remembered: the string read last at each, for each cache (2.6 lists an AOTAutograd key's
+         * components too, which are not an FX graph key's), sharing the slots' bytes.
+         */
         static final int PLACES = 1 << 11;
-        private final byte[][] atPlace = new byte[PLACES][];
-        private final CacheKey.Component[] readAtPlace = new CacheKey.Component[PLACES];
+        private final byte[][][] placed = new byte[2][PLACES][];
+        private final CacheKey.Component[][] readPlaced = new CacheKey.Component[2][PLACES];
+        private byte[][] atPlace = placed[0];
+        private CacheKey.Component[] readAtPlace = readPlaced[0];
+
+        /** The cache whose key is read next: its places. */
+        void cache(String cache) {
+            int which = cache.equals(CompileLog.FX_GRAPH) ? 0 : 1;
+            atPlace = placed[which];
+            readAtPlace = readPlaced[which];
+        }
 
         private static final Interner KEEPS_NOTHING = text -> text;
 
