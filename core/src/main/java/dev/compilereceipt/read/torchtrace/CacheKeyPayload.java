@@ -138,18 +138,11 @@ final class CacheKeyPayload {
         return read(payload.kept(), payload.overflowed(), pool);
     }
 
-    /** The payload of an FX graph key read ahead by a part, for {@link #read(KeptPayload, Interner)} to hand on. */
+    /** The payload read ahead by a part, for {@link #read(KeptPayload, Interner)} to hand on. */
     static Ahead ahead(KeptPayload payload) {
-        return ahead(payload, CompileLog.FX_GRAPH);
-    }
-
-    /** The payload of a key of {@code cache} read ahead by a part, for {@link #read(KeptPayload, Interner)} to hand on. */
-    static Ahead ahead(KeptPayload payload, String cache) {
         byte[] bytes = payload.kept();
         try {
-            SeenComponents seen = SEEN.get();
-            seen.cache(cache);
-            Optional<Read> read = read(bytes, payload.overflowed(), text -> text, seen);
+            Optional<Read> read = read(bytes, payload.overflowed(), text -> text, SEEN.get());
             return new Ahead(read, payload.overflowed(), read.map(Read::size).orElse((long) bytes.length));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -203,7 +196,7 @@ final class CacheKeyPayload {
         List<CacheKey.Component> listed = new ArrayList<>();
         for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
             if (item == JsonToken.VALUE_STRING) {
-                listed.add(seen == null ? component(parser, pool) : seen.component(parser, payload, listed.size()));
+                listed.add(seen == null ? component(parser, pool) : seen.component(parser, payload));
             } else {
                 parser.skipChildren();
             }
@@ -377,9 +370,8 @@ final class CacheKeyPayload {
      * were read, byte for byte, in the key before. A string's characters, its check and its component are all made
      * from its bytes alone, so a component whose bytes equal one read before is that component: it is not decoded,
      * checked or scanned again. Only strings of at most {@value #MAX_BYTES} bytes are kept, in {@value #SLOTS} slots
-     * (each the last string whose bytes hashed there), and the string read last at each of the first {@value #PLACES}
-     * places of a list (most of a key's components are where the last key had them), so a thread keeps at most about
-     * 4 MiB; a longer string (a graph module's code) is read as before. Used by the part readers only ({@link CacheKeyPayload#ahead(KeptPayload, String)}), whose strings are
+     * (each the last string whose bytes hashed there), so a thread keeps at most about 2 MiB; a longer string (a
+     * graph module's code) is read as before. Used by the part readers only ({@link #ahead}), whose strings are
      * interned later, in log order, by the thread handing the parts on.
      *
      * <p>Example: the second of two keys that both list {@code "[5zwd…] cpp_runtime_thread_count: 2"} is given the
@@ -390,42 +382,16 @@ final class CacheKeyPayload {
         static final int MAX_BYTES = 512;
         private final byte[][] bytes = new byte[SLOTS][];
         private final CacheKey.Component[] read = new CacheKey.Component[SLOTS];
-        /**
-         * The places of a list remembered: the string read last at each, for each cache (2.6 lists an AOTAutograd key's
-         * components too, which are not an FX graph key's), sharing the slots' bytes.
-         */
-        static final int PLACES = 1 << 11;
-        private final byte[][][] placed = new byte[2][PLACES][];
-        private final CacheKey.Component[][] readPlaced = new CacheKey.Component[2][PLACES];
-        private byte[][] atPlace = placed[0];
-        private CacheKey.Component[] readAtPlace = readPlaced[0];
-
-        /** The cache whose key is read next: its places. */
-        void cache(String cache) {
-            int which = cache.equals(CompileLog.FX_GRAPH) ? 0 : 1;
-            atPlace = placed[which];
-            readAtPlace = readPlaced[which];
-        }
 
         private static final Interner KEEPS_NOTHING = text -> text;
 
-        /**
-         * The component of the string at {@code parser}, a token of {@code payload} not yet read, the {@code place}th of
-         * its list; its strings not interned. First the string read last at the same place: its bytes followed by a
-         * quote are that string, whole (a quote's escaping is told by the bytes before it, the same ones), with no
-         * hash and no scan for its end; then the slots.
-         */
-        CacheKey.Component component(JsonParser parser, byte[] payload, int place) throws IOException {
+        /** The component of the string at {@code parser}, a token of {@code payload} not yet read; its strings not interned. */
+        CacheKey.Component component(JsonParser parser, byte[] payload) throws IOException {
             long quote = parser.currentTokenLocation().getByteOffset();
             if (quote < 0 || quote >= payload.length || payload[(int) quote] != '"') {
                 return CacheKeyPayload.component(parser, KEEPS_NOTHING);
             }
             int from = (int) quote + 1;
-            byte[] last = place < PLACES ? atPlace[place] : null;
-            if (last != null && from + last.length < payload.length && payload[from + last.length] == '"'
-                    && Arrays.equals(last, 0, last.length, payload, from, from + last.length)) {
-                return readAtPlace[place];
-            }
             int end = JsonTokens.stringEnd(payload, from, Math.min(payload.length, from + MAX_BYTES + 1));
             if (end < 0) {
                 return CacheKeyPayload.component(parser, KEEPS_NOTHING);
@@ -434,20 +400,12 @@ final class CacheKeyPayload {
             int slot = slot(payload, from, to);
             byte[] known = bytes[slot];
             if (known != null && Arrays.equals(known, 0, known.length, payload, from, to)) {
-                return at(place, known, read[slot]);
+                return read[slot];
             }
             // Read as without this: a string Jackson or the Unicode check refuses throws here and is never kept.
             CacheKey.Component component = CacheKeyPayload.component(parser, KEEPS_NOTHING);
             bytes[slot] = Arrays.copyOfRange(payload, from, to);
             read[slot] = component;
-            return at(place, bytes[slot], component);
-        }
-
-        private CacheKey.Component at(int place, byte[] string, CacheKey.Component component) {
-            if (place < PLACES) {
-                atPlace[place] = string;
-                readAtPlace[place] = component;
-            }
             return component;
         }
 

@@ -89,7 +89,7 @@ final class CacheRecords {
 
         @Override
         public KeptPayload condensed(LogEnvelope envelope, KeptPayload payload) {
-            return envelope.hasCompileId() ? CacheKeyPayload.ahead(payload, cache) : RecordKind.super.condensed(envelope, payload);
+            return envelope.hasCompileId() ? CacheKeyPayload.ahead(payload) : RecordKind.super.condensed(envelope, payload);
         }
 
         @Override
@@ -173,7 +173,7 @@ final class CacheRecords {
 
         @Override
         public KeptPayload condensed(LogEnvelope envelope, KeptPayload payload) {
-            return CacheKeyPayload.ahead(payload, CompileLog.AOTAUTOGRAD);
+            return CacheKeyPayload.ahead(payload);
         }
 
         @Override
