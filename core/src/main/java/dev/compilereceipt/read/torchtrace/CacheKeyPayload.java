@@ -6,7 +6,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.compilereceipt.json.JsonReading;
+import dev.compilereceipt.read.ByteWords;
 import dev.compilereceipt.read.Interner;
+import dev.compilereceipt.read.JsonTokens;
 import dev.compilereceipt.read.UnicodeText;
 import dev.compilereceipt.trace.CacheKey;
 import dev.compilereceipt.trace.CompileLog;
@@ -15,6 +17,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Base64;
 import java.util.Optional;
@@ -58,11 +61,33 @@ final class CacheKeyPayload {
 
         /** The same, each string given to {@code pool} in the order a reading of it would give them. */
         Read interned(Interner pool) {
+            return interned(pool, new Handed());
+        }
+
+        /**
+         * {@link #interned(Interner)}, a component handed on before at the same place of {@code last}'s list (the same
+         * object, read once by a part: {@link SeenComponents}) given as it was interned then when {@code pool} gives back
+         * its very strings: the same strings given to {@code pool} in the same order, without comparing them again.
+         */
+        Read interned(Interner pool, Handed last) {
             return new Read(key.isEmpty() ? key : pool.intern(key), state.map(pool::intern), components.map(list -> {
+                List<CacheKey.Component> before = last.read;
                 List<CacheKey.Component> out = new ArrayList<>(list.size());
-                for (CacheKey.Component c : list) {
-                    out.add(new CacheKey.Component(pool.intern(c.name()), pool.intern(c.hash()), pool.intern(c.value())));
+                for (int i = 0; i < list.size(); i++) {
+                    CacheKey.Component c = list.get(i);
+                    CacheKey.Component then = i < before.size() && before.get(i) == c ? last.interned.get(i) : null;
+                    if (then != null) {
+                        String name = pool.intern(then.name());
+                        String hash = pool.intern(then.hash());
+                        String value = pool.intern(then.value());
+                        out.add(name == then.name() && hash == then.hash() && value == then.value() ? then
+                                : new CacheKey.Component(name, hash, value));
+                    } else {
+                        out.add(new CacheKey.Component(pool.intern(c.name()), pool.intern(c.hash()), pool.intern(c.value())));
+                    }
                 }
+                last.read = list;
+                last.interned = out;
                 return out;
             }));
         }
@@ -75,6 +100,12 @@ final class CacheKeyPayload {
             }
             return size;
         }
+    }
+
+    /** The components of the last key of one cache handed on, as a part read them and as interned ({@link Read#interned(Interner, Handed)}). */
+    static final class Handed {
+        private List<CacheKey.Component> read = List.of();
+        private List<CacheKey.Component> interned = List.of();
     }
 
     /**
@@ -96,8 +127,13 @@ final class CacheKeyPayload {
 
     /** What {@code payload} says, read ahead by a part ({@link Ahead}) or from its kept bytes. */
     static Optional<Read> read(KeptPayload payload, Interner pool) throws IOException {
+        return read(payload, pool, new Handed());
+    }
+
+    /** {@link #read(KeptPayload, Interner)}, {@code last} the last key of the same cache handed on. */
+    static Optional<Read> read(KeptPayload payload, Interner pool, Handed last) throws IOException {
         if (payload instanceof Ahead ahead) {
-            return ahead.read().map(read -> read.interned(pool));
+            return ahead.read().map(read -> read.interned(pool, last));
         }
         return read(payload.kept(), payload.overflowed(), pool);
     }
@@ -106,7 +142,7 @@ final class CacheKeyPayload {
     static Ahead ahead(KeptPayload payload) {
         byte[] bytes = payload.kept();
         try {
-            Optional<Read> read = read(bytes, payload.overflowed(), text -> text);
+            Optional<Read> read = read(bytes, payload.overflowed(), text -> text, SEEN.get());
             return new Ahead(read, payload.overflowed(), read.map(Read::size).orElse((long) bytes.length));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -115,6 +151,15 @@ final class CacheKeyPayload {
 
     /** The payload read; empty when it is not a JSON object (the record is then counted, not a key). */
     static Optional<Read> read(byte[] payload, boolean overflowed, Interner pool) throws IOException {
+        return read(payload, overflowed, pool, null);
+    }
+
+    /**
+     * The payload read, its short components looked up in {@code seen} (none: each read) by their JSON text: the same
+     * bytes read the same, so a component read before in this thread is not read again. With {@code seen}, the
+     * components' strings are not interned ({@code pool} must keep nothing): a part hands them on to be interned.
+     */
+    static Optional<Read> read(byte[] payload, boolean overflowed, Interner pool, SeenComponents seen) throws IOException {
         String key = "";
         Optional<String> state = Optional.empty();
         List<CacheKey.Component> components = null;
@@ -130,7 +175,7 @@ final class CacheKeyPayload {
                 } else if (field.equals("cache_state") && value == JsonToken.VALUE_STRING) {
                     state = Optional.of(pool.intern(UnicodeText.text(parser)));
                 } else if (field.equals("components") && value == JsonToken.START_ARRAY) {
-                    components = components(parser, pool);
+                    components = components(parser, pool, payload, seen);
                 } else if (field.equals(FROZEN_COMPONENTS) && value == JsonToken.VALUE_STRING) {
                     components = frozenComponents(parser.getText(), pool);
                 } else {
@@ -146,11 +191,12 @@ final class CacheKeyPayload {
         return Optional.of(new Read(key, state, listed ? Optional.of(components) : Optional.empty()));
     }
 
-    private static List<CacheKey.Component> components(JsonParser parser, Interner pool) throws IOException {
+    private static List<CacheKey.Component> components(JsonParser parser, Interner pool, byte[] payload, SeenComponents seen)
+            throws IOException {
         List<CacheKey.Component> listed = new ArrayList<>();
         for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
             if (item == JsonToken.VALUE_STRING) {
-                listed.add(component(parser, pool));
+                listed.add(seen == null ? component(parser, pool) : seen.component(parser, payload));
             } else {
                 parser.skipChildren();
             }
@@ -313,6 +359,69 @@ final class CacheKeyPayload {
         int to = from + parser.getTextLength();
         UnicodeText.checkText(parser, chars, from, to);
         return component(chars, from, to, pool);
+    }
+
+    /** The components each part reader has read, by their JSON text ({@link SeenComponents}); the reader's threads end with the read. */
+    private static final ThreadLocal<SeenComponents> SEEN = ThreadLocal.withInitial(SeenComponents::new);
+
+    /**
+     * The components one thread has read lately, each by the bytes of its JSON string: a process's keys share most of
+     * their 275 to 650 components (the inductor and Dynamo configuration, the versions), so most of a key's components
+     * were read, byte for byte, in the key before. A string's characters, its check and its component are all made
+     * from its bytes alone, so a component whose bytes equal one read before is that component: it is not decoded,
+     * checked or scanned again. Only strings of at most {@value #MAX_BYTES} bytes are kept, in {@value #SLOTS} slots
+     * (each the last string whose bytes hashed there), so a thread keeps at most about 2 MiB; a longer string (a
+     * graph module's code) is read as before. Used by the part readers only ({@link #ahead}), whose strings are
+     * interned later, in log order, by the thread handing the parts on.
+     *
+     * <p>Example: the second of two keys that both list {@code "[5zwd…] cpp_runtime_thread_count: 2"} is given the
+     * {@code Component} read for the first.
+     */
+    static final class SeenComponents {
+        static final int SLOTS = 1 << 12;
+        static final int MAX_BYTES = 512;
+        private final byte[][] bytes = new byte[SLOTS][];
+        private final CacheKey.Component[] read = new CacheKey.Component[SLOTS];
+
+        private static final Interner KEEPS_NOTHING = text -> text;
+
+        /** The component of the string at {@code parser}, a token of {@code payload} not yet read; its strings not interned. */
+        CacheKey.Component component(JsonParser parser, byte[] payload) throws IOException {
+            long quote = parser.currentTokenLocation().getByteOffset();
+            if (quote < 0 || quote >= payload.length || payload[(int) quote] != '"') {
+                return CacheKeyPayload.component(parser, KEEPS_NOTHING);
+            }
+            int from = (int) quote + 1;
+            int end = JsonTokens.stringEnd(payload, from, Math.min(payload.length, from + MAX_BYTES + 1));
+            if (end < 0) {
+                return CacheKeyPayload.component(parser, KEEPS_NOTHING);
+            }
+            int to = end - 1;
+            int slot = slot(payload, from, to);
+            byte[] known = bytes[slot];
+            if (known != null && Arrays.equals(known, 0, known.length, payload, from, to)) {
+                return read[slot];
+            }
+            // Read as without this: a string Jackson or the Unicode check refuses throws here and is never kept.
+            CacheKey.Component component = CacheKeyPayload.component(parser, KEEPS_NOTHING);
+            bytes[slot] = Arrays.copyOfRange(payload, from, to);
+            read[slot] = component;
+            return component;
+        }
+
+        /** The slot of the bytes {@code b[from, to)}: a hash of them taken eight bytes at a time. */
+        static int slot(byte[] b, int from, int to) {
+            long hash = to - from;
+            int i = from;
+            for (; i + Long.BYTES <= to; i += Long.BYTES) {
+                hash = hash * 0x9E3779B97F4A7C15L + ByteWords.at(b, i);
+            }
+            for (; i < to; i++) {
+                hash = hash * 31 + b[i];
+            }
+            hash *= 0x9E3779B97F4A7C15L;
+            return (int) (hash >>> 52) & (SLOTS - 1);
+        }
     }
 
     /** One {@code [hash] name: value} line; a line of another shape is a component of that name with no hash. */

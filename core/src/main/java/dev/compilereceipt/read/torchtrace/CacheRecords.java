@@ -51,7 +51,7 @@ final class CacheRecords {
     /** Adds the key a payload names to the run's compile log; a payload that is no JSON object is counted only. */
     static void addKey(LogEnvelope envelope, KeptPayload payload, RecordTarget target, String cache, Optional<String> outcome)
             throws IOException {
-        Optional<CacheKeyPayload.Read> read = CacheKeyPayload.read(payload, target.pool());
+        Optional<CacheKeyPayload.Read> read = CacheKeyPayload.read(payload, target.pool(), target.runLog().handed(cache));
         if (read.isEmpty()) {
             return;
         }

@@ -43,6 +43,8 @@ final class CompileLogBuilder {
     private final Map<List<CacheKey.Component>, List<CacheKey.Component>> componentLists = new HashMap<>();
     private final Map<CacheKey.Component, CacheKey.Component> components = new HashMap<>();
     private long componentsKept;
+    private final CacheKeyPayload.Handed fxGraphHanded = new CacheKeyPayload.Handed();
+    private final CacheKeyPayload.Handed aotAutogradHanded = new CacheKeyPayload.Handed();
     private final int[] fxGraph = new int[3];
     private final int[] aotAutograd = new int[3];
     private double compileMs;
@@ -151,6 +153,11 @@ final class CompileLogBuilder {
     }
 
     static final int KEYS_PER_COMPILE = 10;
+
+    /** The last key of {@code cache} ({@link CompileLog#FX_GRAPH} or {@link CompileLog#AOTAUTOGRAD}) handed on to this run. */
+    CacheKeyPayload.Handed handed(String cache) {
+        return cache.equals(CompileLog.FX_GRAPH) ? fxGraphHanded : aotAutogradHanded;
+    }
 
     /**
      * {@link CacheKey#KEPT_COMPONENTS}: a log of many compiles (a 1 GiB log holds tens of thousands of keys) would
