@@ -35,15 +35,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FreshKeyPairChecksTest {
 
     static Stream<Path> pairs() throws IOException {
+        return expectations("keys", 10);
+    }
+
+    /** The capture's {@code *.expect.json} files in {@code folder} of both suites but the code pairs': {@code count} of them. */
+    private static Stream<Path> expectations(String folder, int count) throws IOException {
         Path out = Path.of(System.getProperty("compilereceipt.fresh.captures"));
         List<Path> found = new ArrayList<>();
         for (String suite : List.of("trixie", "sid")) {
-            try (Stream<Path> files = Files.list(out.resolve(suite).resolve("keys"))) {
+            try (Stream<Path> files = Files.list(out.resolve(suite).resolve(folder))) {
                 files.filter(f -> f.getFileName().toString().endsWith(".expect.json"))
                         .filter(f -> !f.getFileName().toString().equals("keys-code.expect.json")).sorted().forEach(found::add);
             }
         }
-        Assertions.assertThat(found).as("fresh key pairs under " + out).hasSize(10);
+        Assertions.assertThat(found).as("fresh " + folder + " expectations under " + out).hasSize(count);
         return found.stream();
     }
 
@@ -86,15 +91,7 @@ class FreshKeyPairChecksTest {
     }
 
     static Stream<Path> jobs() throws IOException {
-        Path out = Path.of(System.getProperty("compilereceipt.fresh.captures"));
-        List<Path> found = new ArrayList<>();
-        for (String suite : List.of("trixie", "sid")) {
-            try (Stream<Path> files = Files.list(out.resolve(suite).resolve("ranks"))) {
-                files.filter(f -> f.getFileName().toString().endsWith(".expect.json")).sorted().forEach(found::add);
-            }
-        }
-        Assertions.assertThat(found).as("fresh multi-rank jobs under " + out).hasSize(12);
-        return found.stream();
+        return expectations("ranks", 12);
     }
 
     /**

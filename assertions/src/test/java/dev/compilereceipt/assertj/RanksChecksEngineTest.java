@@ -187,7 +187,7 @@ class RanksChecksEngineTest {
                 but other components differ from ranks 0, 2, 3's (the largest group) in 1 lookup:
                   rank 1: 0/0 missed the FX graph cache: `inductor_config[size_asserts]` True → False
                 and 1 lookup could not be compared component by component with ranks 0, 2, 3's (the largest group), so its key may differ in any component:
-                  rank 1: 0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps""");
+                  rank 1: 0/0 missed the AOTAutograd cache: why is not measured: the keys differ and no component of them could be compared: the log lists none (or none that read), or the run passed what a reader keeps""");
     }
 
     private static void failsWith(Events tests, String method, String expected) {

@@ -37,7 +37,7 @@ public final class KeyComparison {
     public static final String SAME_KEY = "the key is the cold process's: the entry was not found"
             + " (evicted, another cache directory, or a remote cache off)";
     /** What a view says of a miss whose key's components are not listed. */
-    public static final String NOT_MEASURED = "why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps";
+    public static final String NOT_MEASURED = "why is not measured: the keys differ and no component of them could be compared: the log lists none (or none that read), or the run passed what a reader keeps";
     /** What a view says of a miss with no counterpart: a compile the other run never made, so there is no key to compare. */
     public static final String NO_COUNTERPART = "no counterpart: the other run made no lookup of this cache for this compile or its graph"
             + " (a compile it never made), so there is no key to compare it with";

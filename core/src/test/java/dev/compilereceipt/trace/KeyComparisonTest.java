@@ -80,7 +80,7 @@ class KeyComparisonTest {
                 new KeyComparison.Change("0/0", "fx_graph", "miss", Optional.of(List.of(
                         new KeyComparison.ComponentChange("cpp_runtime_thread_count", "1", "2")))));
         assertThat(keys.lines()).containsExactly(
-                "0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps",
+                "0/0 missed the AOTAutograd cache: why is not measured: the keys differ and no component of them could be compared: the log lists none (or none that read), or the run passed what a reader keeps",
                 "0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2");
     }
 
@@ -114,7 +114,7 @@ class KeyComparisonTest {
         assertThat(KeyComparison.diffLines(Optional.of(cold), Optional.of(cold))).containsExactly(
                 "the cache keys are equal: no lookup of the second run missed under a key that differs");
         assertThat(KeyComparison.diffLines(Optional.of(cold), Optional.of(baselineLog("2.14-threads/warm_torch_trace.log"))))
-                .containsExactly("0/0 missed the AOTAutograd cache: why is not measured: no components of this key were kept: the log lists none, or the run passed what a reader keeps",
+                .containsExactly("0/0 missed the AOTAutograd cache: why is not measured: the keys differ and no component of them could be compared: the log lists none (or none that read), or the run passed what a reader keeps",
                         "0/0 missed the FX graph cache: `cpp_runtime_thread_count` 1 → 2");
     }
 
