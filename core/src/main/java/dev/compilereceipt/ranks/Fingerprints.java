@@ -122,10 +122,7 @@ public final class Fingerprints {
         log.compileTimes().forEach(time -> timesOf.computeIfAbsent(time.graph(), graph -> new ArrayList<>()).add(time));
         Map<String, List<CacheKey>> keysOf = new HashMap<>();
         for (CacheKey key : log.cacheKeys()) {
-            // A frame restarted after a graph break looks its caches up under 0/0_1: its compile id is 0/0's.
-            int restart = key.graph().indexOf('_');
-            String id = restart < 0 ? key.graph() : key.graph().substring(0, restart);
-            keysOf.computeIfAbsent(id, graph -> new ArrayList<>()).add(RankFingerprint.carried(key));
+            keysOf.computeIfAbsent(key.compile(), graph -> new ArrayList<>()).add(RankFingerprint.carried(key));
         }
         Map<String, Integer> seen = new HashMap<>();
         for (CompileLog.CompileEvents compile : log.compileEvents()) {

@@ -38,6 +38,15 @@ public record CacheKey(String graph, String cache, String outcome, String key, O
     public record Component(String name, String hash, String value) {
     }
 
+    /**
+     * The compile the lookup belongs to, without a restart: {@code 0/0} of {@code 0/0_1}, where a frame restarted after a
+     * graph break looks its caches up under its compile's id and the attempt.
+     */
+    public String compile() {
+        int restart = graph.indexOf('_');
+        return restart < 0 ? graph : graph.substring(0, restart);
+    }
+
     /** Whether the record lists the components of its key. */
     public boolean measured() {
         return components.isPresent();

@@ -203,14 +203,14 @@ public final class KeyComparison {
      */
     private static List<CacheKey> counterparts(List<CacheKey> coldKeys, List<CacheKey> warmKeys) {
         Map<String, List<Integer>> coldBySlot = new HashMap<>();
-        Map<String, ArrayDeque<Integer>> coldByGraph = new HashMap<>();
+        Map<String, Integer> coldByGraph = new HashMap<>();
         Map<String, ArrayDeque<Integer>> coldByCompile = new HashMap<>();
         for (int j = 0; j < coldKeys.size(); j++) {
             CacheKey key = coldKeys.get(j);
-            int index = j;
             coldBySlot.computeIfAbsent(key.graph() + " " + key.cache(), slot -> new ArrayList<>()).add(j);
-            graphHash(key).ifPresent(hash -> coldByGraph.computeIfAbsent(key.cache() + " " + hash, graph -> new ArrayDeque<>()).add(index));
-            coldByCompile.computeIfAbsent(compile(key.graph()) + " " + key.cache(), slot -> new ArrayDeque<>()).add(j);
+            int index = j;
+            graphHash(key).ifPresent(hash -> coldByGraph.putIfAbsent(key.cache() + " " + hash, index));
+            coldByCompile.computeIfAbsent(key.compile() + " " + key.cache(), slot -> new ArrayDeque<>()).add(j);
         }
         boolean[] used = new boolean[coldKeys.size()];
         List<CacheKey> found = new ArrayList<>(Collections.nCopies(warmKeys.size(), null));
@@ -230,9 +230,9 @@ public final class KeyComparison {
             }
             CacheKey key = warmKeys.get(i);
             // The same graph may be the counterpart of several (its code is what they share); a compile's restart of one.
-            int match = graphHash(key).map(hash -> coldByGraph.get(key.cache() + " " + hash)).map(ArrayDeque::peekFirst).orElse(-1);
+            int match = graphHash(key).map(hash -> coldByGraph.get(key.cache() + " " + hash)).orElse(-1);
             if (match < 0) {
-                match = firstUnused(coldByCompile.get(compile(key.graph()) + " " + key.cache()), used);
+                match = firstUnused(coldByCompile.get(key.compile() + " " + key.cache()), used);
             }
             if (match >= 0) {
                 used[match] = true;
@@ -251,13 +251,6 @@ public final class KeyComparison {
             indices.pollFirst();
         }
         return -1;
-    }
-
-    /** A compile id without its restart: {@code 0/0} of {@code 0/0_1}, the frame's compile that a graph break restarted. */
-    private static String compile(String graph) {
-        int restart = graph.lastIndexOf('_');
-        return restart > 0 && restart + 1 < graph.length() && graph.substring(restart + 1).chars().allMatch(Character::isDigit)
-                ? graph.substring(0, restart) : graph;
     }
 
     /** The graph module's hash as far as a freeze keeps it, so a frozen log's compile finds its counterpart in a log. */
