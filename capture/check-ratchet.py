@@ -13,7 +13,9 @@ OUT/sid/<scenario>.json torch 2.14):
 
 Bands, on repeated captures OUT/<suite>/repeat/repeat-<scenario>/<scenario>.<i>.json (i = 1..5, made by
 the capture helper's --repeat; skipped with a NOTICE when absent):
-- `receipt bands` over runs 1-4; run 5 against run 1's approved receipt within those bands passes (exit 0);
+- each run in turn is the fresh capture: `receipt bands` over the other four, and the held-out run against the
+  first of them approved, within those bands, passes (exit 0) for at least four of the five runs (one run slowed by
+  another tenant of a shared machine is said, with the figure that moved, and tolerated once);
 - run 5's receipt with its largest time scaled x3 and x0.2 fails in both directions (exit 1), the
   message naming the figure, "above the band" / "below the band" and the value to approve;
 - run 5's receipt with a count changed (a compile more in the warm-up) fails on the same bands (exit 1).
@@ -150,19 +152,43 @@ def bands(out_dir, cmd, tmp):
             made = True
             where = os.path.join(tmp, "bands", suite, scenario)
             os.makedirs(where, exist_ok=True)
-            band_file = os.path.join(where, "bands.json")
-            approved = os.path.join(where, "approved.json")
-            c, o, e = run(cmd, "bands", *runs[:4], "-o", band_file)
-            expect("%s/%s: bands over runs 1-4" % (suite, scenario), c, 0, o, e)
-            if e.strip():
-                print("  (%s)" % e.strip())
-            c, o, e = run(cmd, "check", runs[0], "--approved", approved, "--update")
-            expect("%s/%s: approve run 1" % (suite, scenario), c, 0, o, e)
-            c, o, e = run(cmd, "check", runs[4], "--approved", approved, "--bands", band_file)
-            within = re.search(r"\((\d+) times? moved within", o)
-            if expect("%s/%s: run 5 within the bands of runs 1-4" % (suite, scenario), c, 0, o, e):
-                print("receipt check %s/%s run 5 --bands: exit 0, %s times moved within their bands"
-                      % (suite, scenario, within.group(1) if within else "0"))
+            held_within = []
+            for held in range(5):
+                others = [r for i, r in enumerate(runs) if i != held]
+                band_file = os.path.join(where, "bands-without-%d.json" % (held + 1))
+                approved = os.path.join(where, "approved-without-%d.json" % (held + 1))
+                c, o, e = run(cmd, "bands", *others, "-o", band_file)
+                expect("%s/%s: bands over the runs but %d" % (suite, scenario, held + 1), c, 0, o, e)
+                if e.strip() and held == 4:
+                    print("  (%s)" % e.strip())
+                c, o, e = run(cmd, "check", others[0], "--approved", approved, "--update")
+                expect("%s/%s: approve run %d" % (suite, scenario, runs.index(others[0]) + 1), c, 0, o, e)
+                c, o, e = run(cmd, "check", runs[held], "--approved", approved, "--bands", band_file)
+                if c == 0:
+                    held_within.append(held + 1)
+                    within = re.search(r"\((\d+) times? moved within", o)
+                    print("receipt check %s/%s run %d --bands of the other four: exit 0, %s times moved within their bands"
+                          % (suite, scenario, held + 1, within.group(1) if within else "0"))
+                else:
+                    beyond = next((l.strip() for l in o.splitlines() if " is ×" in l), o.strip()[:300])
+                    print("receipt check %s/%s run %d --bands of the other four: exit %d: %s"
+                          % (suite, scenario, held + 1, c, beyond))
+                    if c != 1:
+                        failures.append("%s/%s: run %d against the bands of the others: exit %d" % (suite, scenario, held + 1, c))
+                        print("FAILED: exit %d (expected 0 or 1)\n%s%s" % (c, o, e), file=sys.stderr)
+            # One run slowed by another tenant of a shared machine falls outside the band of four quiet ones, and
+            # widens the bands its four counterparts are held to: a sound band holds at least four of five.
+            # Bands that held the measured range unwidened, or not at all, would let the fastest or the slowest fail too.
+            if len(held_within) < 4:
+                failures.append("%s/%s: held out in turn, only runs %s of 5 were within the bands of the other four"
+                                % (suite, scenario, held_within))
+                print("FAILED: %s/%s: held out in turn, only runs %s of 5 were within the bands of the other four"
+                      % (suite, scenario, held_within), file=sys.stderr)
+            else:
+                print("receipt check %s/%s: %d of 5 runs, each held out, within the bands of the other four"
+                      % (suite, scenario, len(held_within)))
+            band_file = os.path.join(where, "bands-without-5.json")
+            approved = os.path.join(where, "approved-without-5.json")
             fifth = os.path.join(where, "run5.approved.json")
             c, o, e = run(cmd, "check", runs[4], "--approved", fifth, "--update")
             with open(fifth, encoding="utf-8") as f:
