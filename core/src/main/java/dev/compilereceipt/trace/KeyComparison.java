@@ -317,7 +317,8 @@ public final class KeyComparison {
 
     /**
      * What {@code receipt diff} says of the cache keys of two runs: {@link #NO_KEYS} where either has no compile log or
-     * neither lists a key; else {@link #KEYS_EQUAL} where no key differs; else the {@link #lines} of the
+     * neither lists a key; else {@link #KEYS_EQUAL} where no key differs (said of the keys compared, with how many lookups
+     * had no counterpart, where some had none); else the {@link #lines} of the
      * {@link #keyDifferences()}, grouped as the warm start's are.
      *
      * <p>Example: the cold and the warm log of {@code fixtures/cache-keys/2.14-threads} give
@@ -330,7 +331,18 @@ public final class KeyComparison {
             return List.of(NO_KEYS);
         }
         List<Change> differ = keys.get().keyDifferences();
-        return differ.isEmpty() ? List.of(KEYS_EQUAL) : lines(differ);
+        if (!differ.isEmpty()) {
+            return lines(differ);
+        }
+        long unmatched = keys.get().changes().stream().filter(change -> change.counterpart() == Counterpart.NONE).count();
+        return List.of(unmatched == 0 ? KEYS_EQUAL : keysComparedEqual(unmatched));
+    }
+
+    /** {@link #KEYS_EQUAL} said of the keys that could be compared, where some lookups had none to be compared with. */
+    private static String keysComparedEqual(long unmatched) {
+        return "the cache keys compared are equal: no lookup of the second run missed under a key that differs; " + unmatched
+                + (unmatched == 1 ? " lookup of it has" : " lookups of it have") + " no counterpart in the first run (a compile it"
+                + " never made), so no key to compare " + (unmatched == 1 ? "it" : "them") + " with";
     }
 
     /** The comparison of two runs' compile logs; empty (not measured) where either has none or neither lists a key. */

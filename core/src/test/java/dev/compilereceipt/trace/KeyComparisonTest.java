@@ -187,6 +187,16 @@ class KeyComparisonTest {
                 KeyComparison.Change::measured).containsExactly(tuple("0/0", FOUND, true), tuple("1/0", FOUND, true), tuple("2/0", FOUND, true),
                 tuple("5/0", FOUND, true), tuple("7/0", NONE, true));
         assertThat(KeyComparison.between(cold, warm).keyDifferences()).extracting(KeyComparison.Change::graph).containsExactly("0/0", "1/0", "5/0");
+        // receipt diff: where no key compared differs, a compile the first run never made is not passed over in silence.
+        CompileLog same = log(key("0/0", "fx_graph", "miss", "k0", gm0, off));
+        CacheKey.Component gm7 = new CacheKey.Component("gm", "g7", "x");
+        assertThat(KeyComparison.diffLines(Optional.of(same), Optional.of(log(key("0/0", "fx_graph", "miss", "k0", gm0, off),
+                key("7/0", "fx_graph", "miss", "w7", gm7))))).containsExactly("the cache keys compared are equal: no lookup of the"
+                + " second run missed under a key that differs; 1 lookup of it has no counterpart in the first run (a compile it never"
+                + " made), so no key to compare it with");
+        assertThat(KeyComparison.diffLines(Optional.of(same), Optional.of(log(key("7/0", "fx_graph", "miss", "w7", gm7),
+                key("8/0", "fx_graph", "miss", "w8", gm7))))).singleElement().asString()
+                .contains("; 2 lookups of it have no counterpart in the first run (a compile it never made), so no key to compare them with");
         CompileLog everyCold = log(key("0/0", "fx_graph", "miss", "k0", gm0, off), key("1/0", "fx_graph", "miss", "k1", gm1, off));
         CompileLog everyWarm = log(key("0/0", "fx_graph", "miss", "w0", gm0, on), key("1/0", "fx_graph", "miss", "w1", gm1, on));
         assertThat(KeyComparison.between(everyCold, everyWarm).lines())

@@ -56,8 +56,16 @@ final class CacheKeyPayload {
     static final int MAX_INFLATED = 2 * Limits.DEFAULT_MAX_STRING_LENGTH + 4096;
     private static final String MASKED = "0x…";
 
-    /** What a payload says: {@code key} empty where it names none (a bypass), {@code components} empty where not listed or cut. */
-    record Read(String key, Optional<String> state, Optional<List<CacheKey.Component>> components) {
+    /**
+     * What a payload says: {@code key} empty where it names none (a bypass), {@code components} empty where not listed or cut;
+     * {@code unreadable} where they are a freeze's ({@link #FROZEN_COMPONENTS}) that do not read: a bad record, not a key
+     * whose components were never listed.
+     */
+    record Read(String key, Optional<String> state, Optional<List<CacheKey.Component>> components, boolean unreadable) {
+
+        Read(String key, Optional<String> state, Optional<List<CacheKey.Component>> components) {
+            this(key, state, components, false);
+        }
 
         /** The same, each string given to {@code pool} in the order a reading of it would give them. */
         Read interned(Interner pool) {
@@ -89,7 +97,7 @@ final class CacheKeyPayload {
                 last.read = list;
                 last.interned = out;
                 return out;
-            }));
+            }), unreadable);
         }
 
         /** About the bytes its JSON form takes: what a part counts against what it may keep. */
@@ -163,6 +171,7 @@ final class CacheKeyPayload {
         String key = "";
         Optional<String> state = Optional.empty();
         List<CacheKey.Component> components = null;
+        boolean unreadable = false;
         try (JsonParser parser = FACTORY.createParser(payload)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return Optional.empty();
@@ -178,6 +187,7 @@ final class CacheKeyPayload {
                     components = components(parser, pool, payload, seen);
                 } else if (field.equals(FROZEN_COMPONENTS) && value == JsonToken.VALUE_STRING) {
                     components = frozenComponents(parser.getText(), pool);
+                    unreadable = components == null;
                 } else {
                     parser.skipChildren();
                 }
@@ -188,7 +198,7 @@ final class CacheKeyPayload {
             }
         }
         boolean listed = components != null && !components.isEmpty() && !overflowed;
-        return Optional.of(new Read(key, state, listed ? Optional.of(components) : Optional.empty()));
+        return Optional.of(new Read(key, state, listed ? Optional.of(components) : Optional.empty(), unreadable));
     }
 
     private static List<CacheKey.Component> components(JsonParser parser, Interner pool, byte[] payload, SeenComponents seen)

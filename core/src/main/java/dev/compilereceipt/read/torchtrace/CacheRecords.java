@@ -48,12 +48,18 @@ final class CacheRecords {
         return envelope.attempt() > 0 ? graph + "_" + envelope.attempt() : graph;
     }
 
-    /** Adds the key a payload names to the run's compile log; a payload that is no JSON object is counted only. */
+    /**
+     * Adds the key a payload names to the run's compile log; a payload that is no JSON object is counted only. Frozen
+     * components that do not read make the record a bad line, and its key's components not measured.
+     */
     static void addKey(LogEnvelope envelope, KeptPayload payload, RecordTarget target, String cache, Optional<String> outcome)
             throws IOException {
         Optional<CacheKeyPayload.Read> read = CacheKeyPayload.read(payload, target.pool(), target.runLog().handed(cache));
         if (read.isEmpty()) {
             return;
+        }
+        if (read.get().unreadable()) {
+            target.bad();
         }
         Optional<String> said = outcome.or(read.get()::state).filter(CacheRecords::isOutcome);
         if (said.isEmpty()) {

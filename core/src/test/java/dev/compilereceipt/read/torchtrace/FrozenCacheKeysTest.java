@@ -136,7 +136,7 @@ class FrozenCacheKeysTest {
     }
 
     @Test
-    void frozenComponentsThatAreNotWhatAFreezeWritesAreNotMeasured() throws Exception {
+    void frozenComponentsThatAreNotWhatAFreezeWritesAreUnreadableAndNotMeasured() throws Exception {
         String bomb = base64(deflated(("[" + "[\"a\",\"b\",\"c\"],".repeat(200_000) + "[\"a\",\"b\",\"c\"]]").getBytes(StandardCharsets.UTF_8)));
         for (String components : List.of("not base64 !", base64("not deflated".getBytes(StandardCharsets.UTF_8)),
                 base64(deflated("[\"[h] a: b\"]".getBytes(StandardCharsets.UTF_8))),
@@ -146,7 +146,12 @@ class FrozenCacheKeysTest {
             CacheKeyPayload.Read read = CacheKeyPayload.read(payload, false, s -> s).orElseThrow();
             assertThat(read.key()).as(components.substring(0, Math.min(20, components.length()))).isEqualTo("k");
             assertThat(read.components()).as(components.substring(0, Math.min(20, components.length()))).isEmpty();
+            assertThat(read.unreadable()).as(components.substring(0, Math.min(20, components.length()))).isTrue();
         }
+        // A freeze's empty list reads: not measured (no component listed), and no bad record.
+        byte[] empty = ("{\"key\": \"k\", \"compile_receipt_components\": \"" + base64(deflated("[]".getBytes(StandardCharsets.UTF_8)))
+                + "\"}").getBytes(StandardCharsets.UTF_8);
+        assertThat(CacheKeyPayload.read(empty, false, s -> s)).contains(new CacheKeyPayload.Read("k", Optional.empty(), Optional.empty()));
         assertThat(bomb.length()).isLessThan(CacheKeyPayload.MAX_INFLATED / 100);
     }
 
