@@ -1,12 +1,15 @@
 package dev.compilereceipt.assertj;
 
 import static dev.compilereceipt.assertj.CompileAssertions.assertThat;
+import static dev.compilereceipt.assertj.Messages.lines;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.compilereceipt.TraceRefusedException;
 import dev.compilereceipt.TraceRequest;
 import dev.compilereceipt.Traces;
 import dev.compilereceipt.receipt.Receipt;
+import dev.compilereceipt.trace.KeyComparison;
+import dev.compilereceipt.trace.Stage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The key checks on frozen logs of a real 2.6 pair (fixtures/cache-keys/2.6-inductor-option: the warm process set
  * {@code size_asserts = False}): frozen, they pass and fail as the logs do; with the warm FX graph record's frozen
  * components made unreadable (its payload's MD5 made right again, so only they are wrong), the record is a bad line
- * of the warm log, which the pair refuses: never a pass on what was not read.
+ * of the warm log, which the pair refuses; made unreadable in the cold log, the pair reads and the check that passed
+ * on the intact logs fails naming that lookup as not measured: never a pass on what was not read.
  */
 class FrozenKeyChecksTest {
 
@@ -54,6 +58,26 @@ class FrozenKeyChecksTest {
         assertThatThrownBy(() -> pair(cold, broken)).isInstanceOf(TraceRefusedException.class)
                 .hasMessage(broken + ": (document): cannot pair: the warm log " + broken + " skipped bad lines [" + line + "], which the"
                         + " receipt could not attribute to it");
+    }
+
+    @Test
+    void aColdLogWhoseFrozenComponentsDoNotReadPairsAndItsMissIsNotMeasured() throws Exception {
+        Path cold = frozen("torch_trace.log");
+        Path warm = frozen("warm_torch_trace.log");
+        Path broken = cold.resolveSibling("broken_torch_trace.log");
+        Files.writeString(broken, unreadableFxGraphComponents(Files.readString(cold, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        // Only a warm log's bad lines refuse a pair (they could not be attributed); the cold log's are the receipt's own.
+        assertThatThrownBy(() -> assertThat(pair(broken, warm)).warmStart().cacheKeysDifferOnlyIn("inductor_config[size_asserts]"))
+                .hasMessage(lines("""
+
+                        Expecting
+                          warm start of the broken_torch_trace receipt
+                        to have cache keys that differ only in inductor_config[size_asserts]
+                        but 1 lookup could not be compared component by component, so its key may differ in any component:
+                          run baseline: 0/0 missed the FX graph cache: NM
+                        to check only the AOTAutograd cache, whose keys were compared: cacheKeysDifferOnlyIn(Stage.AOT_AUTOGRAD, "inductor_config[size_asserts]")"""
+                        .replace("NM", KeyComparison.NOT_MEASURED)));
+        assertThat(pair(broken, warm)).warmStart().cacheKeysDifferOnlyIn(Stage.AOT_AUTOGRAD, "inductor_config[size_asserts]");
     }
 
     /** The log with the FX graph miss's {@code compile_receipt_components} replaced by base64 of no deflate stream. */

@@ -69,6 +69,7 @@ public record ReceiptFormat(String id, String release, List<String> added, List<
                     "limits.not_measured[phase_stages]",
                     "runs.*.cold_start.key_changes"),                   // #46: why the warm start missed; each entry's
                     // counterpart (false: a compile the cold process never made) came within 0.3, before any release
+                    // #46 too, within 0.3: bad_lines also lists a frozen cache record whose frozen components do not read
                     // #46 on ranks: no receipt figure; the rank fingerprint became compile-receipt-fingerprint/2 (each
                     // compile's cache keys, ranks.RankFingerprint.FORMAT), /1 still read with its keys not measured
                     List.of(

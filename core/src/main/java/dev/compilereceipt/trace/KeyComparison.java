@@ -338,11 +338,12 @@ public final class KeyComparison {
         return List.of(unmatched == 0 ? KEYS_EQUAL : keysComparedEqual(unmatched));
     }
 
-    /** {@link #KEYS_EQUAL} said of the keys that could be compared, where some lookups had none to be compared with. */
+    /** {@link #KEYS_EQUAL} said of the keys that could be compared, where some lookups that missed or bypassed had no counterpart. */
     private static String keysComparedEqual(long unmatched) {
-        return "the cache keys compared are equal: no lookup of the second run missed under a key that differs; " + unmatched
-                + (unmatched == 1 ? " lookup of it has" : " lookups of it have") + " no counterpart in the first run (a compile it"
-                + " never made), so no key to compare " + (unmatched == 1 ? "it" : "them") + " with";
+        return "the cache keys compared are equal: of the second run's lookups with a counterpart in the first, none missed under a"
+                + " key that differs; " + unmatched + (unmatched == 1 ? " lookup of the second run has no counterpart (a compile"
+                + " the first never made), so there is no key to compare it with" : " lookups of the second run have no counterpart"
+                + " (compiles the first never made), so there is no key to compare them with");
     }
 
     /** The comparison of two runs' compile logs; empty (not measured) where either has none or neither lists a key. */

@@ -58,17 +58,11 @@ final class CacheRecords {
         if (read.isEmpty()) {
             return;
         }
-        if (read.get().unreadable()) {
-            target.bad();
-        }
         Optional<String> said = outcome.or(read.get()::state).filter(CacheRecords::isOutcome);
-        if (said.isEmpty()) {
-            target.bad();
-            return;
-        }
-        if (!target.runLog().addCacheKey(new CacheKey(keyGraph(envelope), cache, said.get(), read.get().key(),
-                read.get().components()))) {
-            target.bad();
+        boolean added = said.isPresent() && target.runLog().addCacheKey(new CacheKey(keyGraph(envelope), cache, said.get(),
+                read.get().key(), read.get().components()));
+        if (!added || read.get().unreadable()) {
+            target.bad();    // once a record, whatever is wrong with it
         }
     }
 

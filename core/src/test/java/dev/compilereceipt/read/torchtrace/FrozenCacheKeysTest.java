@@ -147,6 +147,9 @@ class FrozenCacheKeysTest {
             assertThat(read.key()).as(components.substring(0, Math.min(20, components.length()))).isEqualTo("k");
             assertThat(read.components()).as(components.substring(0, Math.min(20, components.length()))).isEmpty();
             assertThat(read.unreadable()).as(components.substring(0, Math.min(20, components.length()))).isTrue();
+            // The same read ahead by a part, as a log of 16 MiB or more is read: handed on unreadable.
+            assertThat(CacheKeyPayload.read(CacheKeyPayload.ahead(new PartRecords.Bytes(payload, false)), s -> s))
+                    .hasValueSatisfying(ahead -> assertThat(ahead.unreadable()).isTrue());
         }
         // A freeze's empty list reads: not measured (no component listed), and no bad record.
         byte[] empty = ("{\"key\": \"k\", \"compile_receipt_components\": \"" + base64(deflated("[]".getBytes(StandardCharsets.UTF_8)))
