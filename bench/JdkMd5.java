@@ -6,7 +6,7 @@ import java.security.NoSuchAlgorithmException;
 
 /**
  * md5sum of each half of a file, the two at once, with the JDK's MD5 in 64 KiB updates: bench/torch-trace-import.sh's
- * two-core floor (md5x2) done by the JVM, on the JIT it is started with, so that the floor of any reader on the
+ * two-core floor (md5x2, which cuts the file at a whole MiB, this at the byte half) done by the JVM, on the JIT it is started with, so that the floor of any reader on the
  * launcher's JVM that checks every payload's MD5 stands beside md5sum's. Prints each half's MD5.
  *
  *   java -XX:TieredStopAtLevel=1 -cp CLASSES JdkMd5 FILE

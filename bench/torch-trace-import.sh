@@ -21,9 +21,10 @@
 #   md5sum of each half of LOG, the two at once     (the same hashing on both cores: the floor of a reader that
 #                                                    checks every payload's MD5 on this machine)
 #   JAVA_OPTS=-XX:TieredStopAtLevel=4 ./receipt audit LOG --json   (the launcher with C2 back: its JIT flag's worth)
-#   java -XX:TieredStopAtLevel=1 JdkMd5 LOG         (md5x2 done by the JDK's MD5 on the launcher's JIT, C1: the floor of
-#                                                    any reader on the launcher's JVM that checks every payload's MD5)
-#   java JdkMd5 LOG                                 (the same on the JVM's default tiered JIT, C2's MD5 intrinsic)
+#   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC JdkMd5 LOG   (md5x2 done by the JDK's MD5 on the launcher's JIT and
+#                                                    collector, C1: the floor of any reader on the launcher's JVM that
+#                                                    checks every payload's MD5)
+#   java -XX:+UseSerialGC JdkMd5 LOG                (the same on the JVM's default tiered JIT, C2's MD5 intrinsic)
 # and prints the median wall time of each, the ratios, and the median peak RSS of each JVM run and Python. The logs go to $BENCH_DIR
 # (default /tmp/compile-receipt-bench) and are deleted at the end unless KEEP=1. Builds the CLI first if
 # it is stale (./receipt does); needs GNU time. Run it on a quiet machine: on a shared one, hold the team's
@@ -42,8 +43,8 @@ sizes=("$@")
 [ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 1; }
 mkdir -p "$dir"
 classes=$(mktemp -d)
-javac -d "$classes" "$here/bench/JdkMd5.java"
 trap '[ "${KEEP:-0}" = 1 ] || rm -f "$dir"/*.log "$dir"/*.out "$dir"/*.times; rm -rf "$classes"' EXIT
+javac -d "$classes" "$here/bench/JdkMd5.java"
 
 declare -A logs=(
   [2.6]="$real/print-bridge/torch_trace.log $real/int-spec/torch_trace.log"
