@@ -3,6 +3,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * md5sum of each half of a file, the two at once, with the JDK's MD5 in 64 KiB updates: bench/torch-trace-import.sh's
@@ -37,11 +38,7 @@ public final class JdkMd5 {
                 md5.update(chunk, 0, read);
                 left -= read;
             }
-            StringBuilder hex = new StringBuilder();
-            for (byte b : md5.digest()) {
-                hex.append(String.format("%02x", b));
-            }
-            return hex.toString();
+            return HexFormat.of().formatHex(md5.digest());
         } catch (IOException | NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,9 +33,19 @@ import org.junit.jupiter.api.io.TempDir;
 class FrozenKeyChecksTest {
 
     @TempDir
-    Path temp;
+    static Path temp;
 
-    private Path frozen(String log) throws Exception {
+    /** The pair frozen once for the class; each test writes its broken copy beside them under its own name. */
+    private static Path cold;
+    private static Path warm;
+
+    @BeforeAll
+    static void freezeThePair() throws Exception {
+        cold = frozen("torch_trace.log");
+        warm = frozen("warm_torch_trace.log");
+    }
+
+    private static Path frozen(String log) throws Exception {
         Path out = Files.createDirectories(temp.resolve("2.6-inductor-option")).resolve(log);
         Traces.freeze(Fixtures.dir().resolve("cache-keys/2.6-inductor-option/" + log), out, Optional.empty());
         return out;
@@ -46,8 +57,6 @@ class FrozenKeyChecksTest {
 
     @Test
     void frozenComponentsThatDoNotReadAreABadLineThatThePairRefuses() throws Exception {
-        Path cold = frozen("torch_trace.log");
-        Path warm = frozen("warm_torch_trace.log");
         assertThat(pair(cold, warm)).warmStart().cacheKeysDifferOnlyIn("inductor_config[size_asserts]");
 
         Path broken = warm.resolveSibling("broken_warm_torch_trace.log");
@@ -62,8 +71,6 @@ class FrozenKeyChecksTest {
 
     @Test
     void aColdLogWhoseFrozenComponentsDoNotReadPairsAndItsMissIsNotMeasured() throws Exception {
-        Path cold = frozen("torch_trace.log");
-        Path warm = frozen("warm_torch_trace.log");
         Path broken = cold.resolveSibling("broken_torch_trace.log");
         Files.writeString(broken, unreadableFxGraphComponents(Files.readString(cold, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
         // Only a warm log's bad lines refuse a pair (they could not be attributed); the cold log's are the receipt's own.

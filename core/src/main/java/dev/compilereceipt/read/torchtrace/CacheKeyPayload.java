@@ -63,10 +63,6 @@ final class CacheKeyPayload {
      */
     record Read(String key, Optional<String> state, Optional<List<CacheKey.Component>> components, boolean unreadable) {
 
-        Read(String key, Optional<String> state, Optional<List<CacheKey.Component>> components) {
-            this(key, state, components, false);
-        }
-
         /** The same, each string given to {@code pool} in the order a reading of it would give them. */
         Read interned(Interner pool) {
             return interned(pool, new Handed());

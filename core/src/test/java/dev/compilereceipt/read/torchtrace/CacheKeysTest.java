@@ -100,11 +100,11 @@ class CacheKeysTest {
                 + " \"[h2] torch_version: \\u0016\\ufffd\"], \"time_taken_ns\": 5}").getBytes(StandardCharsets.UTF_8);
         CacheKeyPayload.Read read = CacheKeyPayload.read(payload, false, pool).orElseThrow();
         assertThat(read).isEqualTo(new CacheKeyPayload.Read("k", Optional.of("miss"), Optional.of(List.of(
-                new CacheKey.Component("gm", "h1", "def f(): return 0x…"), new CacheKey.Component("torch_version", "h2", "<bytes>")))));
+                new CacheKey.Component("gm", "h1", "def f(): return 0x…"), new CacheKey.Component("torch_version", "h2", "<bytes>"))), false));
         assertThat(CacheKeyPayload.read(CacheKeyPayload.ahead(new PartRecords.Bytes(payload, false)), pool)).contains(read);
         // Cut short: the key, no components.
         byte[] cut = java.util.Arrays.copyOf(payload, 60);
-        assertThat(CacheKeyPayload.read(cut, true, pool)).contains(new CacheKeyPayload.Read("k", Optional.of("miss"), Optional.empty()));
+        assertThat(CacheKeyPayload.read(cut, true, pool)).contains(new CacheKeyPayload.Read("k", Optional.of("miss"), Optional.empty(), false));
         assertThat(CacheKeyPayload.read("[1]".getBytes(StandardCharsets.UTF_8), false, pool)).isEmpty();
     }
 
@@ -114,7 +114,7 @@ class CacheKeysTest {
         byte[] payload = ("{\"components\": [\"[] gm: x\", \"[h]\\tn: v\", \"plain\"], \"key\": \"k\"}").getBytes(StandardCharsets.UTF_8);
         CacheKeyPayload.Read direct = CacheKeyPayload.read(payload, false, new StringPool()).orElseThrow();
         assertThat(direct).isEqualTo(new CacheKeyPayload.Read("k", Optional.empty(), Optional.of(List.of(new CacheKey.Component("gm", "", "x"),
-                new CacheKey.Component("[h] n: v", "", ""), new CacheKey.Component("plain", "", "")))));
+                new CacheKey.Component("[h] n: v", "", ""), new CacheKey.Component("plain", "", ""))), false));
         CacheKeyPayload.Ahead ahead = CacheKeyPayload.ahead(new PartRecords.Bytes(payload, false));
         assertThat(ahead.size()).isEqualTo(1 + 32 + (2 + 0 + 1 + 8) + (8 + 0 + 0 + 8) + (5 + 8));
         List<String> interned = new java.util.ArrayList<>();

@@ -154,7 +154,7 @@ class FrozenCacheKeysTest {
         // A freeze's empty list reads: not measured (no component listed), and no bad record.
         byte[] empty = ("{\"key\": \"k\", \"compile_receipt_components\": \"" + base64(deflated("[]".getBytes(StandardCharsets.UTF_8)))
                 + "\"}").getBytes(StandardCharsets.UTF_8);
-        assertThat(CacheKeyPayload.read(empty, false, s -> s)).contains(new CacheKeyPayload.Read("k", Optional.empty(), Optional.empty()));
+        assertThat(CacheKeyPayload.read(empty, false, s -> s)).contains(new CacheKeyPayload.Read("k", Optional.empty(), Optional.empty(), false));
         assertThat(bomb.length()).isLessThan(CacheKeyPayload.MAX_INFLATED / 100);
     }
 

@@ -75,7 +75,7 @@ class SeenComponentsTest {
         assertThat(given).containsExactly("k1", "a", "h1", "1", "b", "h2", "2", "c", "h3", "3",
                 "k2", "a", "h1", "1", "b", "h9", "9", "c", "h3", "3", "d", "h4", "4");
         assertThat(b).isEqualTo(new CacheKeyPayload.Read("k2", Optional.empty(), Optional.of(List.of(new CacheKey.Component("a", "h1", "1"),
-                new CacheKey.Component("b", "h9", "9"), new CacheKey.Component("c", "h3", "3"), new CacheKey.Component("d", "h4", "4")))));
+                new CacheKey.Component("b", "h9", "9"), new CacheKey.Component("c", "h3", "3"), new CacheKey.Component("d", "h4", "4"))), false));
         assertThat(b.components().get().get(0)).isSameAs(a.components().get().get(0));
         assertThat(b.components().get().get(2)).isSameAs(a.components().get().get(2));
         assertThat(b).isEqualTo(CacheKeyPayload.read(two, new dev.compilereceipt.read.StringPool()).orElseThrow());
@@ -104,7 +104,7 @@ class SeenComponentsTest {
         byte[] cut = java.util.Arrays.copyOf(whole, 45);
         assertThat(seen(whole, false, seen).orElseThrow().components()).contains(List.of(new CacheKey.Component("a", "h", "1"),
                 new CacheKey.Component("b", "h", "2")));
-        assertThat(seen(cut, true, seen)).contains(new CacheKeyPayload.Read("k", Optional.empty(), Optional.empty()))
+        assertThat(seen(cut, true, seen)).contains(new CacheKeyPayload.Read("k", Optional.empty(), Optional.empty(), false))
                 .isEqualTo(alone(cut, true));
     }
 
